@@ -1,0 +1,46 @@
+import { z } from 'zod'
+import { ConfigError, loadConfig } from '../config.js'
+import { ValidationError } from '../lib/errors.js'
+import { createMailService } from '../mail/mail-service.js'
+import { invitationEmail } from '../mail/templates.js'
+import { createInvitationService, signUpLink } from '../modules/sellers/invitation-service.js'
+import { openRuntime } from '../runtime/open-runtime.js'
+
+/**
+ * `npm run invite -- someone@example.com`: creates a single-use invitation valid for 7 days,
+ * queues the invitation email, and prints the sign-up link as its last line. Works with the
+ * server running or not, on the same database.
+ */
+async function main() {
+  const email = process.argv[2]?.trim() ?? ''
+  if (!z.email().safeParse(email).success) {
+    console.error('Usage: npm run invite -- someone@example.com')
+    process.exit(2)
+  }
+  const config = loadConfig()
+  const runtime = await openRuntime(config, (message) => console.error(message))
+  try {
+    const { db } = runtime.database
+    const { token, expiresAt } = await createInvitationService({ db, now: () => new Date() }).create(email)
+    const link = signUpLink(config.publicUrl, email.toLowerCase(), token)
+    await createMailService({ db, jobs: runtime.jobs }).queue({ ...invitationEmail(email, link), kind: 'invitation' })
+    console.error(
+      config.SMTP_URL
+        ? `Invitation for ${email} created (valid until ${expiresAt.toISOString()}); the email is sent by the running server or \`npm run worker\`.`
+        : `Invitation for ${email} created (valid until ${expiresAt.toISOString()}). No SMTP_URL is set, so send this link yourself:`,
+    )
+    console.log(link)
+  } catch (error) {
+    if (error instanceof ValidationError) {
+      console.error(Object.values(error.fields).flat().join('\n'))
+      process.exitCode = 1
+    } else throw error
+  } finally {
+    await runtime.close()
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error)
+  process.exit(1)
+})

@@ -1,0 +1,91 @@
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { z } from 'zod'
+
+/** The repository root: relative paths in the configuration are resolved against it. */
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
+
+const flag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+  .transform((value) => value === 'true' || value === '1' || value === 'yes')
+
+const port = z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535)
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: port.default(3000),
+  HOST: z.string().min(1).default('localhost'),
+  DATA_DIR: z.string().min(1).default('.data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  EMBEDDED_DB_PORT: port.default(54329),
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  MAIL_FROM: z.string().min(3).default('Funnelry <no-reply@funnelry.local>'),
+  PUBLIC_IP: z.union([z.ipv4(), z.ipv6()], { error: 'must be an IP address' }).default('127.0.0.1'),
+  ALLOW_PRIVATE_WEBHOOKS: flag.default(false),
+  STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'must start with sk_').optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_', 'must start with pk_').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'must start with whsec_').optional(),
+  STRIPE_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  PLATFORM_FEE_PERCENT: z.coerce.number({ error: 'must be a number' }).min(0).max(100).default(0),
+  ALLOW_LOCAL_PAYMENTS: flag.default(false),
+  MAX_UPLOAD_BYTES: z.coerce
+    .number({ error: 'must be a number of bytes' })
+    .int()
+    .positive()
+    .default(10 * 1024 * 1024),
+  REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional(),
+  TRUST_PROXY: flag.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+})
+
+export type Env = z.infer<typeof envSchema>
+
+export type Config = Env & {
+  /** Absolute DATA_DIR. */
+  dataDir: string
+  /** PUBLIC_URL without a trailing slash, defaulting to http://localhost:PORT. */
+  publicUrl: string
+  paymentProvider: 'local' | 'stripe'
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`The configuration is not valid:\n${problems.map((p) => `  - ${p}`).join('\n')}`)
+  }
+}
+
+/** Reads and validates the environment once; an empty variable counts as unset. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''))
+  const parsed = envSchema.safeParse(present)
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`))
+  }
+  const env = parsed.data
+  const problems: string[] = []
+  const hasStripe = Boolean(env.STRIPE_SECRET_KEY || env.STRIPE_PUBLISHABLE_KEY)
+  if (hasStripe && !(env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY)) {
+    problems.push('STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY: set both to use Stripe, or neither for the local test provider')
+  }
+  if (!hasStripe && env.NODE_ENV === 'production' && !env.ALLOW_LOCAL_PAYMENTS) {
+    problems.push(
+      'STRIPE_SECRET_KEY: production needs Stripe keys; the local test provider takes no real money (set ALLOW_LOCAL_PAYMENTS=true to run it anyway)',
+    )
+  }
+  if (env.NODE_ENV === 'production' && !env.JWT_SECRET && env.DATABASE_URL) {
+    problems.push('JWT_SECRET: production with an external database needs a shared secret of at least 32 characters')
+  }
+  if (problems.length > 0) throw new ConfigError(problems)
+
+  return {
+    ...env,
+    dataDir: path.resolve(repoRoot, env.DATA_DIR),
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    paymentProvider: hasStripe ? 'stripe' : 'local',
+  }
+}

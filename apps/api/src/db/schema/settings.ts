@@ -1,0 +1,84 @@
+import { sql } from 'drizzle-orm'
+import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { createdAt, id, updatedAt } from './columns.js'
+import { sellers } from './sellers.js'
+
+/** One row per seller, created on first save. */
+export const storeSettings = pgTable('store_settings', {
+  sellerId: uuid('seller_id')
+    .primaryKey()
+    .references(() => sellers.id, { onDelete: 'cascade' }),
+  webhookUrl: text('webhook_url'),
+  webhookEmailKey: text('webhook_email_key'),
+  webhookFullNameKey: text('webhook_full_name_key'),
+  // Signs outgoing CRM webhooks (X-Signature); generated on first use, shown in Settings.
+  webhookSecret: text('webhook_secret'),
+  privacyPolicy: text('privacy_policy'),
+  termsAndConditions: text('terms_and_conditions'),
+  supportLink: text('support_link'),
+  updatedAt: updatedAt(),
+})
+
+export const sellerDomains = pgTable(
+  'seller_domains',
+  {
+    sellerId: uuid('seller_id')
+      .primaryKey()
+      .references(() => sellers.id, { onDelete: 'cascade' }),
+    // Stored normalised: lower case host name, no scheme, port or path.
+    domain: text('domain').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('seller_domains_domain_key').on(t.domain)],
+)
+
+export const advertisingPixels = pgTable(
+  'advertising_pixels',
+  {
+    id: id(),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => sellers.id, { onDelete: 'cascade' }),
+    pixelType: text('pixel_type', { enum: ['facebook', 'google'] }).notNull(),
+    script: text('script').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('advertising_pixels_seller_idx').on(t.sellerId, t.createdAt)],
+)
+
+/** The seller's account with the payment provider (decision D14). */
+export const paymentAccounts = pgTable(
+  'payment_accounts',
+  {
+    sellerId: uuid('seller_id')
+      .primaryKey()
+      .references(() => sellers.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: ['local', 'stripe'] }).notNull(),
+    accountId: text('account_id').notNull(),
+    chargesEnabled: boolean('charges_enabled').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('payment_accounts_account_key').on(t.provider, t.accountId)],
+)
+
+/** Every email the product sends is kept: without SMTP this is where it lands (and the log). */
+export const emails = pgTable(
+  'emails',
+  {
+    id: id(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    kind: text('kind').notNull(),
+    status: text('status', { enum: ['queued', 'sent', 'stored', 'failed'] })
+      .notNull()
+      .default('queued'),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('emails_to_idx').on(sql`lower(${t.to})`, t.createdAt)],
+)

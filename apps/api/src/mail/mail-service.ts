@@ -1,0 +1,47 @@
+import { eq } from 'drizzle-orm'
+import type { Database } from '../db/client.js'
+import { emails } from '../db/schema/index.js'
+import type { JobQueue } from '../jobs/queue.js'
+import type { MailTransport, OutgoingMail } from './mail-transport.js'
+
+export type MailKind = 'invitation' | 'free-download' | 'purchase'
+
+/**
+ * Mail is stored first and sent from the job queue, never inside a request: a slow or broken
+ * SMTP server cannot slow a page, and a message is never lost.
+ */
+export function createMailService({ db, jobs }: { db: Database; jobs: JobQueue }) {
+  return {
+    async queue(message: OutgoingMail & { kind: MailKind }): Promise<string> {
+      const [row] = await db
+        .insert(emails)
+        .values({ to: message.to, subject: message.subject, text: message.text, html: message.html ?? null, kind: message.kind })
+        .returning({ id: emails.id })
+      if (!row) throw new Error('the email row was not stored')
+      await jobs.send('send-email', { emailId: row.id })
+      return row.id
+    },
+  }
+}
+export type MailService = ReturnType<typeof createMailService>
+
+/** The job handler: sends one stored message; throwing makes pg-boss retry with backoff. */
+export function createSendEmailHandler({ db, transport }: { db: Database; transport: MailTransport }) {
+  return async ({ emailId }: { emailId: string }) => {
+    const message = await db.query.emails.findFirst({ where: eq(emails.id, emailId) })
+    if (!message || message.status === 'sent' || message.status === 'stored') return
+    try {
+      await transport.deliver(message)
+    } catch (error) {
+      await db
+        .update(emails)
+        .set({ lastError: String(error) })
+        .where(eq(emails.id, emailId))
+      throw error
+    }
+    await db
+      .update(emails)
+      .set({ status: transport.kind === 'smtp' ? 'sent' : 'stored', sentAt: new Date(), lastError: null })
+      .where(eq(emails.id, emailId))
+  }
+}

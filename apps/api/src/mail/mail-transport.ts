@@ -1,0 +1,24 @@
+import nodemailer from 'nodemailer'
+
+export type OutgoingMail = { to: string; subject: string; text: string; html?: string | null }
+
+/** Where mail physically goes: SMTP when configured, otherwise only the store (and the log). */
+export type MailTransport = { kind: 'smtp' | 'store'; deliver(message: OutgoingMail): Promise<void> }
+
+export function createMailTransport(smtpUrl: string | undefined, from: string, log: (message: string) => void): MailTransport {
+  if (!smtpUrl) {
+    return {
+      kind: 'store',
+      async deliver(message) {
+        log(`Mail stored (no SMTP_URL set) for ${message.to}: ${message.subject}\n${message.text}`)
+      },
+    }
+  }
+  const transporter = nodemailer.createTransport(smtpUrl)
+  return {
+    kind: 'smtp',
+    async deliver(message) {
+      await transporter.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html ?? undefined })
+    },
+  }
+}

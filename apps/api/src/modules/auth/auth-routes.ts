@@ -1,0 +1,72 @@
+import {
+  accessSchema,
+  loginSchema,
+  refreshSchema,
+  tokenPairSchema,
+  validateInviteResponseSchema,
+  validateInviteSchema,
+} from '@funnelry/shared'
+import type { FastifyRequest } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import type { SellerService } from '../sellers/seller-service.js'
+import type { AuthService } from './auth-service.js'
+
+/**
+ * Brute-force protection keyed by client and email: guessing one account's password from one
+ * place is slowed down, while the real owner elsewhere is never locked out.
+ */
+const perClientAndEmail = (max: number) => ({
+  rateLimit: {
+    max,
+    timeWindow: '1 minute',
+    hook: 'preHandler' as const,
+    keyGenerator: (request: FastifyRequest) => {
+      const body = request.body as { email?: unknown } | undefined
+      const email = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : ''
+      return `${request.routeOptions.url}|${request.ip}|${email}`
+    },
+  },
+})
+
+const detail = z.object({ detail: z.string() })
+
+export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; sellers: SellerService }> = async (app, { auth, sellers }) => {
+  app.post(
+    '/authentication/token/',
+    { schema: { tags: ['auth'], summary: 'Log in', body: loginSchema, response: { 200: tokenPairSchema } }, config: perClientAndEmail(10) },
+    (request) => auth.login(request.body.email, request.body.password),
+  )
+
+  app.post(
+    '/authentication/token/refresh/',
+    { schema: { tags: ['auth'], summary: 'New access token from a refresh token', body: refreshSchema, response: { 200: accessSchema } } },
+    (request) => auth.refresh(request.body.refresh),
+  )
+
+  app.post(
+    '/authentication/logout/',
+    { schema: { tags: ['auth'], summary: 'Revoke a refresh token', body: refreshSchema, response: { 200: detail } } },
+    async (request) => {
+      await auth.logout(request.body.refresh)
+      return { detail: 'Logged out.' }
+    },
+  )
+
+  app.post(
+    '/authentication/validate-invite/',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Check an invitation link',
+        body: validateInviteSchema,
+        response: { 200: validateInviteResponseSchema },
+      },
+      config: perClientAndEmail(20),
+    },
+    async (request) => {
+      await sellers.invitations.check(request.body.email, request.body.token)
+      return { valid: true }
+    },
+  )
+}

@@ -1,0 +1,25 @@
+import { sql } from 'drizzle-orm'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import type { Database } from '../../db/client.js'
+
+export const healthRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  app.get(
+    '/health/',
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'Answers 200 only when the database answers',
+        response: { 200: z.object({ status: z.literal('ok') }), 503: z.object({ status: z.literal('unavailable') }) },
+      },
+    },
+    async (_request, reply) => {
+      try {
+        await db.execute(sql`select 1`)
+        return { status: 'ok' as const }
+      } catch {
+        return reply.code(503).send({ status: 'unavailable' as const })
+      }
+    },
+  )
+}

@@ -1,0 +1,59 @@
+import type { Seller, SignUpInput } from '@funnelry/shared'
+import { hash } from '@node-rs/argon2'
+import type { Database } from '../../db/client.js'
+import { ValidationError } from '../../lib/errors.js'
+import { createInvitationService } from './invitation-service.js'
+import { type SellerRow, sellerRepository } from './seller-repository.js'
+
+export const toSeller = (row: SellerRow): Seller => ({
+  id: row.id,
+  full_name: row.fullName,
+  email: row.email,
+  business_name: row.businessName,
+  website: row.website,
+  business_industry: row.businessIndustry,
+  staff_members: row.staffMembers,
+  has_stripe_account: row.hasStripeAccount,
+})
+
+/** argon2id (the library's default algorithm) with its recommended cost. */
+export const hashPassword = (password: string) => hash(password)
+
+export function createSellerService({ db, now }: { db: Database; now: () => Date }) {
+  const invitations = createInvitationService({ db, now })
+
+  return {
+    invitations,
+    industries: () => sellerRepository.industries(db),
+    staffMembers: () => sellerRepository.staffMembers(db),
+
+    async signUp(input: SignUpInput): Promise<Seller> {
+      const [industries, staff] = await Promise.all([sellerRepository.industries(db), sellerRepository.staffMembers(db)])
+      const fieldErrors: Record<string, string[]> = {}
+      if (!industries.includes(input.business_industry)) fieldErrors.business_industry = ['Choose one of the listed industries.']
+      if (!staff.includes(input.staff_members)) fieldErrors.staff_members = ['Choose one of the listed team sizes.']
+      if (Object.keys(fieldErrors).length > 0) throw new ValidationError(fieldErrors)
+
+      const passwordHash = await hashPassword(input.password)
+      const email = input.email.trim().toLowerCase()
+      const row = await db.transaction(async (tx) => {
+        await invitations.consume(tx, email, input.token)
+        if (await sellerRepository.findByEmail(tx, email)) {
+          throw ValidationError.field('email', 'A seller with this email already has an account. Please log in.')
+        }
+        return sellerRepository.insert(tx, {
+          email,
+          fullName: input.full_name,
+          businessName: input.business_name,
+          website: input.website,
+          businessIndustry: input.business_industry,
+          staffMembers: input.staff_members,
+          hasStripeAccount: input.has_stripe_account,
+          passwordHash,
+        })
+      })
+      return toSeller(row)
+    },
+  }
+}
+export type SellerService = ReturnType<typeof createSellerService>

@@ -1,0 +1,29 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
+import { AuthenticationError } from '../lib/errors.js'
+import type { TokenSigner } from '../lib/tokens.js'
+
+export type CurrentSeller = { id: string; fullName: string; email: string }
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by `app.authenticate`; routes that use it can rely on it. */
+    seller: CurrentSeller
+  }
+  interface FastifyInstance {
+    authenticate: (request: FastifyRequest) => Promise<void>
+  }
+}
+
+/** `preHandler: app.authenticate` makes a route need a valid bearer access token. */
+export const authPlugin = fp(async (app: FastifyInstance, { tokens }: { tokens: TokenSigner }) => {
+  app.decorateRequest('seller', null as unknown as CurrentSeller)
+  app.decorate('authenticate', async (request: FastifyRequest) => {
+    const header = request.headers.authorization
+    const match = header?.match(/^Bearer\s+(\S+)$/i)
+    if (!match?.[1]) throw new AuthenticationError('Authentication credentials were not provided.')
+    const claims = await tokens.verifyAccess(match[1])
+    if (!claims) throw new AuthenticationError('Your session has expired or is not valid. Please log in again.')
+    request.seller = { id: claims.user_id, fullName: claims.full_name, email: claims.email }
+  })
+})

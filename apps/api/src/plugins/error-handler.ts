@@ -1,0 +1,63 @@
+import type { FieldErrors } from '@funnelry/shared'
+import type { FastifyError, FastifyInstance } from 'fastify'
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
+import { AppError, PaymentError, ValidationError } from '../lib/errors.js'
+
+/** Fastify's own 4xx codes, worded so that a person knows what to change. */
+const frameworkMessages: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty; send a JSON object.',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'This content type is not accepted here; send JSON.',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The Content-Length header does not match the body.',
+  FST_REQ_FILE_TOO_LARGE: 'The file is too large.',
+  FST_FILES_LIMIT: 'Too many files; send one file per field.',
+  FST_PARTS_LIMIT: 'The form has too many parts.',
+  FST_FIELDS_LIMIT: 'The form has too many fields.',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 'Send this form as multipart/form-data.',
+}
+
+/** Zod issues become `{ field: [messages] }`; nested fields are keyed with dots (`webhook_keys.email`). */
+export function zodIssuesToFieldErrors(
+  issues: { instancePath?: string; message?: string; keyword?: string; params?: Record<string, unknown> }[],
+): FieldErrors {
+  const fields: FieldErrors = {}
+  const add = (key: string, message: string) => {
+    fields[key] = [...(fields[key] ?? []), message]
+  }
+  for (const issue of issues) {
+    const key = (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.')
+    if (issue.keyword === 'unrecognized_keys' && Array.isArray(issue.params?.keys)) {
+      for (const unknown of issue.params.keys) add(key ? `${key}.${unknown}` : String(unknown), 'This field is not accepted here.')
+      continue
+    }
+    add(key || 'non_field_errors', issue.message ?? 'This value is not valid.')
+  }
+  return fields
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields = zodIssuesToFieldErrors(error.validation)
+      // A bad query string or path is not a form: answer with one readable sentence.
+      if (error.validationContext === 'querystring' || error.validationContext === 'params') {
+        const [field, [message = 'is not valid'] = []] = Object.entries(fields)[0] ?? ['value', []]
+        return reply.code(400).send({ detail: `${field}: ${message}`, ...fields })
+      }
+      return reply.code(400).send(fields)
+    }
+    if (error instanceof ValidationError) return reply.code(400).send(error.fields)
+    if (error instanceof PaymentError) return reply.code(error.statusCode).send({ error: error.message })
+    if (error instanceof AppError) return reply.code(error.statusCode).send({ detail: error.message })
+
+    const status = error.statusCode ?? 500
+    if (status === 429) return reply.code(429).send({ detail: error.message })
+    if (status >= 400 && status < 500) {
+      const detail = (error.code && frameworkMessages[error.code]) || error.message
+      return reply.code(status).send({ detail })
+    }
+    request.log.error({ err: error }, 'unhandled error')
+    return reply.code(500).send({ detail: 'Something went wrong on our side. Please try again in a moment.' })
+  })
+}

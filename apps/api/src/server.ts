@@ -1,0 +1,49 @@
+import { buildApp } from './app.js'
+import { ConfigError, loadConfig } from './config.js'
+import { startWorkers } from './jobs/workers.js'
+import { createLogger } from './runtime/logger.js'
+import { openRuntime } from './runtime/open-runtime.js'
+
+async function main() {
+  const config = loadConfig()
+  const logger = createLogger(config)
+  const log = (message: string) => logger.info(message)
+  const runtime = await openRuntime(config, log)
+  const app = await buildApp({
+    config,
+    db: runtime.database.db,
+    jobs: runtime.jobs,
+    tokens: runtime.tokens,
+    logger,
+    ...(runtime.redis ? { redis: runtime.redis } : {}),
+  })
+  await startWorkers({ config, db: runtime.database.db, jobs: runtime.jobs, log })
+
+  let stopping = false
+  const shutdown = async (signal: string) => {
+    if (stopping) return
+    stopping = true
+    logger.info(`${signal} received: stopping`)
+    // Stop taking requests first, then finish jobs, then stop the database.
+    await app.close().catch((error: Error) => logger.error(error))
+    await runtime.close()
+    logger.info('stopped cleanly')
+    process.exit(0)
+  }
+  process.on('SIGTERM', () => void shutdown('SIGTERM'))
+  process.on('SIGINT', () => void shutdown('SIGINT'))
+
+  try {
+    await app.listen({ port: config.PORT, host: config.HOST })
+  } catch (error) {
+    logger.error(error)
+    await runtime.close()
+    process.exit(1)
+  }
+  logger.info(`Funnelry is running at ${config.publicUrl}`)
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error)
+  process.exit(1)
+})

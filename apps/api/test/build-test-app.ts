@@ -1,0 +1,86 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { type AppDeps, buildApp } from '../src/app.js'
+import { loadConfig } from '../src/config.js'
+import { createJobQueue } from '../src/jobs/queue.js'
+import { startWorkers } from '../src/jobs/workers.js'
+import { createTokenSigner } from '../src/lib/tokens.js'
+import { createTestDatabase } from './test-db.js'
+
+export const testJwtSecret = 'test-secret-that-is-long-enough-for-hs256-signing'
+
+/** A clock tests can move forward (token expiry, invitation expiry). */
+export function createTestClock(start = new Date()) {
+  let current = start.getTime()
+  return {
+    now: () => new Date(current),
+    advance: (ms: number) => {
+      current += ms
+    },
+  }
+}
+
+type Options = { env?: Record<string, string>; workers?: boolean; deps?: Partial<AppDeps> }
+
+/**
+ * The app as production builds it, on its own fresh database, with a real job queue. Pass
+ * `workers: true` to run the job workers too (mail, webhooks).
+ */
+export async function createTestApp(options: Options = {}) {
+  const database = await createTestDatabase()
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'funnelry-test-data-'))
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATABASE_URL: database.url,
+    DATA_DIR: dataDir,
+    JWT_SECRET: testJwtSecret,
+    PUBLIC_URL: 'http://funnelry.test',
+    ALLOW_PRIVATE_WEBHOOKS: 'true',
+    LOG_LEVEL: 'silent',
+    ...options.env,
+  })
+  const clock = createTestClock()
+  const jobs = createJobQueue(database.url, { pollingIntervalSeconds: 0.5 })
+  await jobs.start()
+  const tokens = createTokenSigner(testJwtSecret, clock.now)
+  const app = await buildApp({
+    config,
+    db: database.db,
+    jobs,
+    tokens,
+    now: clock.now,
+    webDist: path.join(dataDir, 'no-web'),
+    ...options.deps,
+  })
+  if (options.workers) await startWorkers({ config, db: database.db, jobs, log: () => {} })
+  await app.ready()
+
+  return {
+    app,
+    db: database.db,
+    pool: database.pool,
+    jobs,
+    config,
+    clock,
+    tokens,
+    async close() {
+      await app.close()
+      await jobs.stop()
+      await database.drop()
+      await rm(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>
+
+/** Polls until `check` returns a value (for work done by the job queue). */
+export async function eventually<T>(check: () => Promise<T | undefined | null | false>, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const value = await check()
+    if (value) return value
+    if (Date.now() > deadline) throw new Error('the expected state was not reached in time')
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}

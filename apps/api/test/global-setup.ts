@@ -1,0 +1,69 @@
+import { chmod, mkdtemp, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import pg from 'pg'
+import type { TestProject } from 'vitest/node'
+import { connectDatabase } from '../src/db/client.js'
+import { startEmbeddedDatabase } from '../src/db/embedded.js'
+import { runMigrations } from '../src/db/migrate.js'
+import { seedOptionLists } from '../src/db/seed.js'
+import { createJobQueue } from '../src/jobs/queue.js'
+import { freePort } from './free-port.js'
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A server URL whose database is `postgres`; test files create their own databases on it. */
+    databaseServerUrl: string
+    /** A migrated, seeded database with the job queue installed, cloned by every test file. */
+    templateDatabase: string
+  }
+}
+
+/**
+ * One PostgreSQL for the whole run: the server named by DATABASE_URL, or an embedded one in a
+ * temporary folder. A template database is migrated once; each test file clones it.
+ */
+export default async function setup(project: TestProject) {
+  let stopEmbedded = async () => {}
+  let tempDir: string | undefined
+  let serverUrl = process.env.DATABASE_URL
+  if (!serverUrl) {
+    tempDir = await mkdtemp(path.join(os.tmpdir(), 'funnelry-test-db-'))
+    // As root, PostgreSQL runs as a separate user that must be able to enter this folder.
+    await chmod(tempDir, 0o755)
+    const embedded = await startEmbeddedDatabase({ dataDir: tempDir, port: await freePort() })
+    serverUrl = embedded.url
+    stopEmbedded = embedded.stop
+  }
+
+  const templateDatabase = `funnelry_template_${process.pid}`
+  const admin = new pg.Client({ connectionString: serverUrl })
+  await admin.connect()
+  await admin.query(`drop database if exists ${templateDatabase}`)
+  await admin.query(`create database ${templateDatabase}`)
+
+  const templateUrl = withDatabase(serverUrl, templateDatabase)
+  const handle = connectDatabase(templateUrl, 2)
+  await runMigrations(handle.pool)
+  await seedOptionLists(handle.db)
+  await handle.close()
+  const jobs = createJobQueue(templateUrl)
+  await jobs.start()
+  await jobs.stop()
+
+  project.provide('databaseServerUrl', serverUrl)
+  project.provide('templateDatabase', templateDatabase)
+
+  return async () => {
+    await admin.query(`drop database if exists ${templateDatabase} with (force)`).catch(() => {})
+    await admin.end()
+    await stopEmbedded()
+    if (tempDir) await rm(tempDir, { recursive: true, force: true })
+  }
+}
+
+export function withDatabase(serverUrl: string, database: string): string {
+  const url = new URL(serverUrl)
+  url.pathname = `/${database}`
+  return url.toString()
+}

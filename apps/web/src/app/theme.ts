@@ -1,0 +1,35 @@
+import { createTheme } from '@mui/material/styles'
+
+/**
+ * The spec's theme: purple primary, black and light grey secondary, red error, a sans-serif
+ * font, and the font sizes 32/28/24/20/16/14. Tooltip timings are the spec's constants.
+ */
+export const theme = createTheme({
+  palette: {
+    primary: { main: '#6a1b9a' },
+    secondary: { main: '#000000', light: '#f5f5f5', contrastText: '#ffffff' },
+    error: { main: '#d32f2f' },
+    background: { default: '#f5f5f5' },
+  },
+  typography: {
+    fontFamily: '"Inter", "Roboto", "Helvetica Neue", Arial, sans-serif',
+    h1: { fontSize: 32, fontWeight: 700 },
+    h2: { fontSize: 28, fontWeight: 700 },
+    h3: { fontSize: 24, fontWeight: 600 },
+    h4: { fontSize: 20, fontWeight: 600 },
+    h5: { fontSize: 16, fontWeight: 600 },
+    h6: { fontSize: 14, fontWeight: 600 },
+    body1: { fontSize: 16 },
+    body2: { fontSize: 14 },
+    button: { textTransform: 'none', fontWeight: 600 },
+  },
+  shape: { borderRadius: 8 },
+  components: {
+    MuiTooltip: {
+      defaultProps: { enterDelay: 100, enterTouchDelay: 700, leaveTouchDelay: 1500, arrow: true },
+      styleOverrides: { tooltip: { maxWidth: 300 } },
+    },
+  },
+})
+
+export const sidebarWidth = 240

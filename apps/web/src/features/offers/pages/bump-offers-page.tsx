@@ -1,0 +1,4 @@
+/** Placeholder: filled in by its issue. */
+export default function BumpOffersPage() {
+  return <p>BumpOffersPage</p>
+}

@@ -1,0 +1,14 @@
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vite'
+
+const apiOrigin = process.env.API_ORIGIN ?? 'http://localhost:3000'
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    port: 5173,
+    // In development the API runs apart (npm run dev); in production one process serves both.
+    proxy: { '/api': apiOrigin, '/media': apiOrigin },
+  },
+  build: { sourcemap: true, target: 'es2022' },
+})

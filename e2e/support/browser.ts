@@ -1,0 +1,27 @@
+import { existsSync } from 'node:fs'
+import { type Browser, chromium } from 'playwright-core'
+
+const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome']
+
+/** Debian's Chromium (or CHROMIUM_PATH); playwright's own browser download cannot run here. */
+export function findChromium(): string | undefined {
+  return candidates.find((candidate): candidate is string => Boolean(candidate && existsSync(candidate)))
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  const executablePath = findChromium()
+  if (!executablePath) throw new Error('No Chromium found. Install it (apt-get install -y chromium) or set CHROMIUM_PATH.')
+  return chromium.launch({
+    executablePath,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  })
+}

@@ -1,0 +1,91 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process'
+import { chmod, mkdtemp, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import { freePort } from '../../apps/api/test/free-port.js'
+
+const repoRoot = path.resolve(import.meta.dirname, '../..')
+const run = promisify(execFile)
+
+export type RunningServer = {
+  url: string
+  env: Record<string, string>
+  /** Runs an npm script of the product (e.g. `invite`) against this server's data. */
+  npm: (...args: string[]) => Promise<string>
+  stop: () => Promise<void>
+}
+
+/**
+ * Starts the product the way the README does (`npm start` serving the built web app on its
+ * embedded database), on free ports and a fresh data folder. The web app is built once by
+ * `npm run test:e2e` before the journeys run.
+ */
+export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'funnelry-e2e-'))
+  await chmod(dataDir, 0o755)
+  const port = await freePort()
+  const env: Record<string, string> = {
+    ...(process.env as Record<string, string>),
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    EMBEDDED_DB_PORT: String(await freePort()),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'warn',
+    ALLOW_PRIVATE_WEBHOOKS: 'true',
+    ...extraEnv,
+  }
+  delete env.DATABASE_URL
+  const child = spawn('npm', ['run', 'start', '-w', '@funnelry/api'], {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  })
+  let output = ''
+  child.stdout?.on('data', (chunk) => {
+    output += chunk
+  })
+  child.stderr?.on('data', (chunk) => {
+    output += chunk
+  })
+  const url = `http://127.0.0.1:${port}`
+  await waitForHealth(url, child, () => output)
+
+  return {
+    url,
+    env,
+    npm: async (...args) => (await run('npm', args, { cwd: repoRoot, env })).stdout,
+    async stop() {
+      await stopProcessGroup(child)
+      await rm(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+async function waitForHealth(url: string, child: ChildProcess, output: () => string) {
+  const deadline = Date.now() + 90_000
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited early:\n${output()}`)
+    try {
+      const response = await fetch(`${url}/api/v1/health/`)
+      if (response.ok) return
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  throw new Error(`the server did not become healthy:\n${output()}`)
+}
+
+/** SIGTERM to the whole group (npm, tsx, node) so the embedded database is stopped cleanly. */
+async function stopProcessGroup(child: ChildProcess) {
+  if (child.exitCode !== null || !child.pid) return
+  const exited = new Promise((resolve) => child.once('exit', resolve))
+  process.kill(-child.pid, 'SIGTERM')
+  const timeout = setTimeout(() => child.pid && process.kill(-child.pid, 'SIGKILL'), 20_000)
+  await exited
+  clearTimeout(timeout)
+}

@@ -1,0 +1,77 @@
+import { z } from 'zod'
+import { email, httpUrl, requiredText } from '../common/fields.js'
+import { messages } from '../messages.js'
+
+export const loginSchema = z.object({
+  email: email(messages.emailRequired),
+  password: z.string({ error: messages.passwordRequired }).min(1, messages.passwordRequired).max(1024),
+})
+export type LoginInput = z.infer<typeof loginSchema>
+
+export const tokenPairSchema = z.object({ access: z.string(), refresh: z.string() })
+export type TokenPair = z.infer<typeof tokenPairSchema>
+
+export const refreshSchema = z.object({ refresh: z.string({ error: messages.required }).min(1, messages.required) })
+export const accessSchema = z.object({ access: z.string() })
+
+export const validateInviteSchema = z.object({
+  email: email(),
+  token: z.string({ error: messages.required }).min(1, messages.required).max(256),
+})
+export type ValidateInviteInput = z.infer<typeof validateInviteSchema>
+export const validateInviteResponseSchema = z.object({ valid: z.boolean() })
+
+/** Decision D4: each claim is read from its own field. */
+export const accessClaimsSchema = z.object({
+  user_id: z.string(),
+  full_name: z.string(),
+  email: z.string(),
+})
+export type AccessClaims = z.infer<typeof accessClaimsSchema>
+
+export const minPasswordLength = 8
+
+const signUpFields = {
+  full_name: requiredText(150),
+  email: email(),
+  business_name: requiredText(150),
+  website: httpUrl(),
+  business_industry: requiredText(100),
+  staff_members: requiredText(100),
+  has_stripe_account: z.boolean({ error: messages.required }),
+  password: z
+    .string({ error: messages.required })
+    .min(1, messages.required)
+    .min(minPasswordLength, `Use at least ${minPasswordLength} characters.`)
+    .max(256, 'Use at most 256 characters.'),
+  confirmed_password: z.string({ error: messages.required }).min(1, messages.required),
+}
+
+const passwordsMatch = <T extends { password: string; confirmed_password: string }>(value: T) => value.password === value.confirmed_password
+
+/** The sign-up call (decision D15: it carries the invitation token too). */
+export const signUpSchema = z
+  .object({ ...signUpFields, token: z.string({ error: messages.required }).min(1, messages.required).max(256) })
+  .refine(passwordsMatch, { message: messages.passwordsMustMatch, path: ['confirmed_password'] })
+export type SignUpInput = z.infer<typeof signUpSchema>
+
+export const sellerSchema = z.object({
+  id: z.string(),
+  full_name: z.string(),
+  email: z.string(),
+  business_name: z.string(),
+  website: z.string(),
+  business_industry: z.string(),
+  staff_members: z.string(),
+  has_stripe_account: z.boolean(),
+})
+export type Seller = z.infer<typeof sellerSchema>
+
+/** Rendered as plain values (spec section 3). */
+export const optionListSchema = z.array(z.string())
+
+/** The sign-up form: the same fields, with the Yes/No question as the person answers it. */
+export const signUpFormSchema = z
+  .object({ ...signUpFields, has_stripe_account: z.enum(['Yes', 'No'], { error: messages.required }) })
+  .refine(passwordsMatch, { message: messages.passwordsMustMatch, path: ['confirmed_password'] })
+export type SignUpFormValues = z.infer<typeof signUpFormSchema>

@@ -1,0 +1,45 @@
+import { z } from 'zod'
+import { messages } from '../messages.js'
+
+/** Building blocks shared by every form and route, so both sides say the same words. */
+export const requiredText = (max = 255) =>
+  z.string({ error: messages.required }).trim().min(1, messages.required).max(max, `Use at most ${max} characters.`)
+
+const httpUrlPattern = /^https?:\/\/[^\s/$.?#][^\s]*$/i
+
+export function isHttpUrl(value: string): boolean {
+  if (!httpUrlPattern.test(value)) return false
+  try {
+    const url = new URL(value)
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0
+  } catch {
+    return false
+  }
+}
+
+export const httpUrl = (max = 2048) =>
+  z
+    .string({ error: messages.required })
+    .trim()
+    .min(1, messages.required)
+    .max(max, `Use at most ${max} characters.`)
+    .refine(isHttpUrl, messages.invalidUrl)
+
+/** An optional URL: empty means "not set" and becomes null. */
+export const optionalHttpUrl = (max = 2048) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Use at most ${max} characters.`)
+    .refine((value) => value === '' || isHttpUrl(value), messages.invalidUrl)
+    .transform((value) => (value === '' ? null : value))
+    .nullish()
+    .transform((value) => value ?? null)
+
+export const email = (requiredMessage: string = messages.required) =>
+  z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .max(254, 'Use at most 254 characters.')
+    .pipe(z.email(messages.invalidEmail))

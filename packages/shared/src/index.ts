@@ -1,0 +1,7 @@
+export * from './auth/auth-schemas.js'
+export * from './common/errors.js'
+export * from './common/fields.js'
+export * from './common/pagination.js'
+export * from './currencies.js'
+export * from './messages.js'
+export * from './money.js'
