@@ -3,7 +3,7 @@ import fastifyHelmet from '@fastify/helmet'
 import fastifyRateLimit from '@fastify/rate-limit'
 import fastifySwagger from '@fastify/swagger'
 import fastifySwaggerUi from '@fastify/swagger-ui'
-import Fastify, { type FastifyServerOptions } from 'fastify'
+import Fastify, { type FastifyBaseLogger } from 'fastify'
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { Redis } from 'ioredis'
 import { type Config, repoRoot } from './config.js'
@@ -30,17 +30,16 @@ export type AppDeps = {
   /** Shared rate-limit counters across processes; in memory when absent. */
   redis?: Redis
   webDist?: string
-  logger?: FastifyServerOptions['logger']
+  logger?: FastifyBaseLogger
 }
 
 export async function buildApp(deps: AppDeps) {
   const { config, db, jobs, tokens } = deps
   const now = deps.now ?? (() => new Date())
   const app = Fastify({
-    logger: deps.logger ?? false,
+    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
-    ajv: undefined,
   }).withTypeProvider<ZodTypeProvider>()
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)

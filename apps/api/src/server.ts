@@ -16,6 +16,9 @@ async function main() {
     tokens: runtime.tokens,
     logger,
     ...(runtime.redis ? { redis: runtime.redis } : {}),
+  }).catch(async (error: unknown) => {
+    await runtime.close()
+    throw error
   })
   await startWorkers({ config, db: runtime.database.db, jobs: runtime.jobs, log })
 
@@ -37,6 +40,7 @@ async function main() {
     await app.listen({ port: config.PORT, host: config.HOST })
   } catch (error) {
     logger.error(error)
+    await app.close()
     await runtime.close()
     process.exit(1)
   }

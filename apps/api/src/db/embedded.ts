@@ -17,6 +17,10 @@ type Options = { dataDir: string; port: number; log?: (line: string) => void }
  */
 export async function startEmbeddedDatabase({ dataDir, port, log = () => {} }: Options): Promise<EmbeddedDatabase> {
   const clusterDir = path.join(dataDir, 'postgres')
+  const runAsRoot = os.userInfo().uid === 0
+  await fs.mkdir(dataDir, { recursive: true })
+  // As root, PostgreSQL runs as a separate `postgres` user, which must be able to enter DATA_DIR.
+  if (runAsRoot) await fs.chmod(dataDir, 0o755)
   const password = await readOrCreateSecret(path.join(dataDir, 'secrets', 'postgres-password'))
   const url = `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`
 
@@ -32,7 +36,7 @@ export async function startEmbeddedDatabase({ dataDir, port, log = () => {} }: O
     password,
     persistent: true,
     // PostgreSQL refuses to run as root; the package then runs it as a dedicated user.
-    createPostgresUser: os.userInfo().uid === 0,
+    createPostgresUser: runAsRoot,
     onLog: () => {},
     onError: (error) => log(`embedded database: ${String(error)}`),
   })
