@@ -1,0 +1,66 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { launchBrowser } from './browser.js'
+import { type RunningServer, startServer } from './server.js'
+
+export type Journey = { server: RunningServer; browser: Browser; context: BrowserContext; page: Page; close: () => Promise<void> }
+
+/** A running product, a browser, and one page; `viewport` defaults to a phone's. */
+export async function startJourney(
+  options: { viewport?: { width: number; height: number }; env?: Record<string, string> } = {},
+): Promise<Journey> {
+  const server = await startServer(options.env)
+  const browser = await launchBrowser()
+  const context = await browser.newContext({ baseURL: server.url, viewport: options.viewport ?? { width: 390, height: 844 } })
+  const page = await context.newPage()
+  return {
+    server,
+    browser,
+    context,
+    page,
+    async close() {
+      await browser.close()
+      await server.stop()
+    },
+  }
+}
+
+/** Runs `npm run invite -- <email>` and returns the sign-up link it prints last. */
+export async function inviteSeller(server: RunningServer, email: string): Promise<string> {
+  const output = await server.npm('run', 'invite', '--', email)
+  const link = output.trim().split('\n').at(-1) ?? ''
+  if (!link.includes('/sign-up?')) throw new Error(`invite printed no link:\n${output}`)
+  return link
+}
+
+export type SellerDetails = { fullName: string; email: string; password: string }
+
+/** Signs up through the real form, as an invited seller would. */
+export async function signUpThroughForm(page: Page, link: string, seller: SellerDetails) {
+  await page.goto(link)
+  const fullName = page.getByLabel('Full Name')
+  await fullName.waitFor()
+  await page.waitForFunction(() => !document.querySelector('input[name="full_name"]')?.hasAttribute('disabled'))
+  await fullName.fill(seller.fullName)
+  await page.getByLabel('Business Name').fill('Acme Courses')
+  await page.getByLabel('Website').fill('https://acme.example')
+  await chooseOption(page, 'Business Industry', 'Education & Courses')
+  await chooseOption(page, 'Staff Members', 'Just me')
+  await chooseOption(page, 'Do you have a payment provider account?', 'No')
+  await page.getByLabel('Password', { exact: true }).fill(seller.password)
+  await page.getByLabel('Password Confirmation', { exact: true }).fill(seller.password)
+  await page.getByRole('button', { name: 'Sign Up' }).click()
+  await page.getByText('You were successfully registered. Please log in.').waitFor()
+}
+
+export async function logIn(page: Page, seller: Pick<SellerDetails, 'email' | 'password'>) {
+  await page.goto('/')
+  await page.getByLabel('Email Address').fill(seller.email)
+  await page.getByLabel('Password', { exact: true }).fill(seller.password)
+  await page.getByRole('button', { name: 'Log In' }).click()
+  await page.waitForURL('**/dashboard/free-offers')
+}
+
+export async function chooseOption(page: Page, label: string, option: string) {
+  await page.getByRole('combobox', { name: label }).click()
+  await page.getByRole('option', { name: option, exact: true }).click()
+}
