@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
+import { contentSecurityPolicyFor } from './content-security-policy.js'
 
 /**
  * Serves the built web app and answers every other GET with index.html (the SPA decides what
@@ -29,6 +30,9 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
     if (!built) {
       return reply.code(503).type('text/plain').send('The web app is not built yet. Run `npm run build:web` (npm start does it for you).')
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html', webDist)
+    return reply
+      .header('cache-control', 'no-cache')
+      .header('content-security-policy', contentSecurityPolicyFor(pathname))
+      .sendFile('index.html', webDist, { cacheControl: false })
   })
 }

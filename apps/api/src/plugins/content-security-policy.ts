@@ -1,0 +1,30 @@
+/**
+ * The HTML of the app carries one of two policies. Dashboard and auth pages allow only our own
+ * scripts (plus Stripe.js), so nothing injected can run where sellers manage their data.
+ * Public funnel pages must run the seller's own advertising pixels (arbitrary third-party
+ * scripts by design), so there only framing, plugins and <base> are locked down.
+ */
+const stripe = ['https://js.stripe.com', 'https://*.stripe.com']
+const videoEmbeds = ['https://www.youtube.com', 'https://www.youtube-nocookie.com', 'https://player.vimeo.com']
+
+const strictPolicy = [
+  "default-src 'self'",
+  `script-src 'self' ${stripe[0]}`,
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob: https:",
+  "font-src 'self' data:",
+  `connect-src 'self' ${stripe.join(' ')}`,
+  `frame-src ${[...stripe, ...videoEmbeds].join(' ')}`,
+  "frame-ancestors 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "object-src 'none'",
+].join('; ')
+
+const funnelPolicy = ["frame-ancestors 'self'", "base-uri 'self'", "object-src 'none'"].join('; ')
+
+const funnelPaths = [/^\/free-offer(\/|$)/, /^\/thank-you-purchase(\/|$)/]
+
+export function contentSecurityPolicyFor(pathname: string): string {
+  return funnelPaths.some((pattern) => pattern.test(pathname)) ? funnelPolicy : strictPolicy
+}

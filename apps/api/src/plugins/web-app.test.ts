@@ -1,0 +1,55 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, type TestApp } from '../../test/build-test-app.js'
+
+describe('serving the web app', () => {
+  let ctx: TestApp
+  let webDist: string
+  beforeAll(async () => {
+    webDist = await mkdtemp(path.join(os.tmpdir(), 'funnelry-web-'))
+    await mkdir(path.join(webDist, 'assets'))
+    await writeFile(path.join(webDist, 'index.html'), '<!doctype html><div id="root"></div>')
+    await writeFile(path.join(webDist, 'assets', 'app-1234.js'), 'console.log(1)')
+    ctx = await createTestApp({ deps: { webDist } })
+  })
+  afterAll(async () => {
+    await ctx.close()
+    await rm(webDist, { recursive: true, force: true })
+  })
+
+  it('answers any page path with index.html and a strict policy on dashboard pages', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/dashboard/settings' })
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-type']).toContain('text/html')
+    expect(response.body).toContain('<div id="root">')
+    expect(response.headers['cache-control']).toBe('no-cache')
+    expect(response.headers['content-security-policy']).toContain("script-src 'self' https://js.stripe.com")
+    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'")
+  })
+
+  it("lets public funnel pages run the seller's pixel scripts", async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/free-offer/some-id?isPreview=true' })
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-security-policy']).not.toContain('script-src')
+  })
+
+  it('caches fingerprinted assets for a year', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/assets/app-1234.js' })
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+  })
+
+  it('answers unknown API paths and non-GET requests with JSON 404s', async () => {
+    for (const request of [
+      { method: 'GET' as const, url: '/api/v1/nothing-here/' },
+      { method: 'POST' as const, url: '/dashboard' },
+      { method: 'GET' as const, url: '/media/missing.png' },
+    ]) {
+      const response = await ctx.app.inject(request)
+      expect(response.statusCode).toBe(404)
+      expect(response.json()).toEqual({ detail: 'Not found.' })
+    }
+  })
+})
