@@ -41,7 +41,7 @@ export async function createTestApp(options: Options = {}) {
     ...options.env,
   })
   const clock = createTestClock()
-  const jobs = createJobQueue(database.url, { pollingIntervalSeconds: 0.5 })
+  const jobs = createJobQueue(database.url, { pollingIntervalSeconds: 0.5, retryDelaySeconds: 1 })
   await jobs.start()
   const tokens = createTokenSigner(testJwtSecret, clock.now)
   const app = await buildApp({
@@ -53,7 +53,8 @@ export async function createTestApp(options: Options = {}) {
     webDist: path.join(dataDir, 'no-web'),
     ...options.deps,
   })
-  if (options.workers) await startWorkers({ config, db: database.db, jobs, log: () => {} })
+  const startJobWorkers = () => startWorkers({ config, db: database.db, jobs, log: () => {}, now: clock.now })
+  if (options.workers) await startJobWorkers()
   await app.ready()
 
   return {
@@ -64,6 +65,8 @@ export async function createTestApp(options: Options = {}) {
     config,
     clock,
     tokens,
+    /** Starts the job workers later, e.g. to show that queued work survives until a worker runs. */
+    startWorkers: startJobWorkers,
     async close() {
       await app.close()
       await jobs.stop()

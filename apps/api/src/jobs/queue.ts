@@ -1,4 +1,6 @@
-import { PgBoss } from 'pg-boss'
+import { sql } from 'drizzle-orm'
+import { type Db, fromDrizzle, PgBoss } from 'pg-boss'
+import type { Executor } from '../db/client.js'
 
 /**
  * Every background job of the product, with its payload. Jobs live in PostgreSQL (pg-boss), so a
@@ -6,6 +8,7 @@ import { PgBoss } from 'pg-boss'
  */
 export type JobPayloads = {
   'send-email': { emailId: string }
+  'deliver-webhook': { deliveryId: string }
 }
 export type JobName = keyof JobPayloads
 
@@ -14,14 +17,22 @@ type QueuePolicy = { retryLimit: number; retryDelay: number; retryBackoff: boole
 /** Retry policy per queue: mail retries for about a day with exponential backoff. */
 const queuePolicies: Record<JobName, QueuePolicy> = {
   'send-email': { retryLimit: 12, retryDelay: 30, retryBackoff: true, retryDelayMax: 3600, expireInSeconds: 120 },
+  // 30 s doubling up to an hour, 30 times: a CRM that is down is retried for more than a day.
+  'deliver-webhook': { retryLimit: 30, retryDelay: 30, retryBackoff: true, retryDelayMax: 3600, expireInSeconds: 60 },
+}
+
+/** How many times a job of this queue runs at most (the first try and its retries). */
+export const maxAttempts = (name: JobName) => queuePolicies[name].retryLimit + 1
+
+type SendOptions = {
+  startAfterSeconds?: number
+  singletonKey?: string
+  /** Queues the job inside this open transaction: it exists only if the transaction commits. */
+  tx?: Executor
 }
 
 export type JobQueue = {
-  send<N extends JobName>(
-    name: N,
-    data: JobPayloads[N],
-    options?: { startAfterSeconds?: number; singletonKey?: string },
-  ): Promise<string | null>
+  send<N extends JobName>(name: N, data: JobPayloads[N], options?: SendOptions): Promise<string | null>
   work<N extends JobName>(name: N, handler: (data: JobPayloads[N]) => Promise<void>): Promise<void>
   start(): Promise<void>
   stop(): Promise<void>
@@ -30,7 +41,12 @@ export type JobQueue = {
 
 export function createJobQueue(
   connectionString: string,
-  options: { pollingIntervalSeconds?: number; onError?: (error: Error) => void } = {},
+  options: {
+    pollingIntervalSeconds?: number
+    onError?: (error: Error) => void
+    /** Tests retry after this many seconds (backoff capped there) instead of the production policy. */
+    retryDelaySeconds?: number
+  } = {},
 ): JobQueue {
   const boss = new PgBoss({ connectionString, schema: 'pgboss', max: 4 })
   boss.on('error', (error: Error) => options.onError?.(error))
@@ -41,7 +57,11 @@ export function createJobQueue(
     async start() {
       await boss.start()
       for (const [name, policy] of Object.entries(queuePolicies)) {
-        await boss.createQueue(name, policy)
+        const delay = options.retryDelaySeconds
+        const effective = delay === undefined ? policy : { ...policy, retryDelay: delay, retryDelayMax: delay }
+        // create_queue leaves an existing queue alone; the update applies policy changes made in code.
+        await boss.createQueue(name, effective)
+        await boss.updateQueue(name, effective)
       }
     },
     stop: () => boss.stop({ graceful: true, timeout: 10_000 }),
@@ -49,11 +69,17 @@ export function createJobQueue(
       boss.send(name, data, {
         ...(sendOptions.startAfterSeconds ? { startAfter: sendOptions.startAfterSeconds } : {}),
         ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
+        ...(sendOptions.tx ? { db: fromDrizzle(sendOptions.tx, sql) satisfies Db } : {}),
       }),
     async work(name, handler) {
-      await boss.work<JobPayloads[typeof name]>(name, { pollingIntervalSeconds, batchSize: 1 }, async (jobs) => {
-        for (const job of jobs) await handler(job.data)
-      })
+      // Jobs queued inside our own transactions wake no listener, so workers keep polling.
+      await boss.work<JobPayloads[typeof name]>(
+        name,
+        { pollingIntervalSeconds, notifyPollingIntervalSeconds: pollingIntervalSeconds, batchSize: 1 },
+        async (jobs) => {
+          for (const job of jobs) await handler(job.data)
+        },
+      )
     },
   }
 }

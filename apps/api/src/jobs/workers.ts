@@ -2,6 +2,7 @@ import type { Config } from '../config.js'
 import type { Database } from '../db/client.js'
 import { createSendEmailHandler } from '../mail/mail-service.js'
 import { createMailTransport } from '../mail/mail-transport.js'
+import { createWebhookDeliveryHandler } from '../modules/webhooks/webhook-delivery-handler.js'
 import type { JobQueue } from './queue.js'
 
 /** Starts a worker for every queue. The server runs them in-process; `npm run worker` runs them alone. */
@@ -10,12 +11,15 @@ export async function startWorkers({
   db,
   jobs,
   log,
+  now = () => new Date(),
 }: {
   config: Config
   db: Database
   jobs: JobQueue
   log: (message: string) => void
+  now?: () => Date
 }) {
   const transport = createMailTransport(config.SMTP_URL, config.MAIL_FROM, log)
   await jobs.work('send-email', createSendEmailHandler({ db, transport }))
+  await jobs.work('deliver-webhook', createWebhookDeliveryHandler({ db, allowPrivate: config.ALLOW_PRIVATE_WEBHOOKS, now }))
 }

@@ -1,0 +1,194 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, eventually, type TestApp } from '../../../test/build-test-app.js'
+import { createSeller } from '../../../test/factories.js'
+import { configureWebhook, insertFreeOffer } from '../../../test/funnel-factories.js'
+import { startReceiver } from '../../../test/http-receiver.js'
+import { leads, webhookAttempts, webhookDeliveries } from '../../db/schema/index.js'
+import { webhookRepository } from '../webhooks/webhook-repository.js'
+import { verifyWebhookSignature } from '../webhooks/webhook-signature.js'
+
+const notify = (ctx: TestApp, payload: Record<string, unknown>, remoteAddress = '203.0.113.7') =>
+  ctx.app.inject({ method: 'POST', url: '/api/v1/seller/webhook/notify/', payload, remoteAddress })
+
+describe('lead capture and the CRM webhook', () => {
+  let ctx: TestApp
+  let receiver: Awaited<ReturnType<typeof startReceiver>>
+  let sellerId: string
+  let offerId: string
+
+  beforeAll(async () => {
+    ctx = await createTestApp({ workers: true })
+    receiver = await startReceiver()
+    sellerId = (await createSeller(ctx)).seller.id
+    offerId = (await insertFreeOffer(ctx, sellerId, { headline: 'Seven Recipes' })).id
+    await configureWebhook(ctx, sellerId, receiver.url, { email: 'EmailAddress', fullName: 'FullName' })
+  })
+  afterAll(async () => {
+    await ctx.close()
+    await receiver.close()
+  })
+
+  it('stores the lead before answering and delivers a signed webhook with the seller’s key names', async () => {
+    const response = await notify(ctx, { full_name: 'Grace Hopper', email: 'Grace@Example.com', product_id: offerId })
+    expect(response.statusCode).toBe(201)
+    expect(response.json()).toEqual({ status: 'subscribed' })
+    const stored = await ctx.db.select().from(leads).where(eq(leads.freeOfferId, offerId))
+    expect(stored).toMatchObject([{ email: 'grace@example.com', fullName: 'Grace Hopper', sellerId }])
+
+    await eventually(async () => receiver.requests.length === 1)
+    const [request] = receiver.requests
+    const body = JSON.parse(request?.body ?? '{}')
+    expect(body).toMatchObject({
+      EmailAddress: 'grace@example.com',
+      FullName: 'Grace Hopper',
+      event: 'lead.created',
+      offer_id: offerId,
+      offer_headline: 'Seven Recipes',
+    })
+    expect(new Date(body.created_at).toString()).not.toBe('Invalid Date')
+    const secret = await webhookRepository.signingSecret(ctx.db, sellerId)
+    expect(verifyWebhookSignature(secret, request?.body ?? '', request?.headers['x-signature'] as string)).toBe(true)
+    expect(verifyWebhookSignature('another secret', request?.body ?? '', request?.headers['x-signature'] as string)).toBe(false)
+  })
+
+  it('keeps one lead per offer and email, takes the latest name, and does not notify the CRM twice', async () => {
+    const before = receiver.requests.length
+    const response = await notify(ctx, { full_name: 'Grace B. Hopper', email: 'grace@example.COM', product_id: offerId })
+    expect(response.statusCode).toBe(201)
+    const stored = await ctx.db.select().from(leads).where(eq(leads.freeOfferId, offerId))
+    expect(stored).toHaveLength(1)
+    expect(stored[0]?.fullName).toBe('Grace B. Hopper')
+    const deliveries = await ctx.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.sellerId, sellerId))
+    expect(deliveries).toHaveLength(1)
+    expect(receiver.requests.length).toBe(before)
+  })
+
+  it("answers with the spec's messages for bad details", async () => {
+    const missing = await notify(ctx, { full_name: ' ', email: '', product_id: offerId })
+    expect(missing.statusCode).toBe(400)
+    expect(missing.json()).toEqual({ full_name: ['Full Name is required'], email: ['Email Address is required'] })
+    const malformed = await notify(ctx, { full_name: 'A', email: 'nope', product_id: 'not-an-id' })
+    expect(malformed.statusCode).toBe(400)
+    expect(malformed.json()).toEqual({ email: ['Invalid email'], product_id: ['This offer does not exist.'] })
+    const unknownField = await notify(ctx, { full_name: 'A', email: 'a@example.com', product_id: offerId, amount: 1 })
+    expect(unknownField.statusCode).toBe(400)
+  })
+
+  it('refuses unknown and inactive offers clearly', async () => {
+    const unknown = await notify(ctx, { full_name: 'A', email: 'a@example.com', product_id: crypto.randomUUID() })
+    expect(unknown.statusCode).toBe(404)
+    expect(unknown.json()).toEqual({ detail: 'This offer does not exist.' })
+    const inactive = await insertFreeOffer(ctx, sellerId, { isActive: false })
+    const refused = await notify(ctx, { full_name: 'A', email: 'a@example.com', product_id: inactive.id })
+    expect(refused.statusCode).toBe(400)
+    expect(refused.json()).toEqual({ non_field_errors: ['Offer is not available'] })
+  })
+
+  it('limits how often one client can opt in', async () => {
+    const statuses: number[] = []
+    for (let n = 0; n < 31; n += 1) {
+      statuses.push((await notify(ctx, { full_name: 'Bot', email: `bot${n}@example.com`, product_id: offerId }, '198.51.100.9')).statusCode)
+    }
+    expect(statuses.slice(0, 30).every((status) => status === 201)).toBe(true)
+    expect(statuses[30]).toBe(429)
+  })
+})
+
+describe('webhook delivery', () => {
+  it('retries after 5xx answers, logging every attempt, until delivered', async () => {
+    const ctx = await createTestApp({ workers: true })
+    const receiver = await startReceiver((n) => (n <= 2 ? 503 : 200))
+    try {
+      const { seller } = await createSeller(ctx)
+      const offer = await insertFreeOffer(ctx, seller.id)
+      await configureWebhook(ctx, seller.id, receiver.url)
+      await notify(ctx, { full_name: 'Retry Me', email: 'retry@example.com', product_id: offer.id })
+
+      const delivery = await eventually(async () => {
+        const [row] = await ctx.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.sellerId, seller.id))
+        return row?.status === 'delivered' ? row : undefined
+      }, 20_000)
+      expect(delivery.attempts).toBe(3)
+      const attempts = await ctx.db.select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, delivery.id))
+      expect(attempts.map((a) => a.statusCode).sort()).toEqual([200, 503, 503])
+      expect(receiver.requests).toHaveLength(3)
+    } finally {
+      await ctx.close()
+      await receiver.close()
+    }
+  })
+
+  it('gives up at once on a 4xx answer', async () => {
+    const ctx = await createTestApp({ workers: true })
+    const receiver = await startReceiver(() => 410)
+    try {
+      const { seller } = await createSeller(ctx)
+      const offer = await insertFreeOffer(ctx, seller.id)
+      await configureWebhook(ctx, seller.id, receiver.url)
+      await notify(ctx, { full_name: 'Gone', email: 'gone@example.com', product_id: offer.id })
+      const delivery = await eventually(async () => {
+        const [row] = await ctx.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.sellerId, seller.id))
+        return row?.status === 'failed' ? row : undefined
+      })
+      expect(delivery.attempts).toBe(1)
+      expect(receiver.requests).toHaveLength(1)
+    } finally {
+      await ctx.close()
+      await receiver.close()
+    }
+  })
+
+  it('refuses, at delivery time, an address that resolves to a private one', async () => {
+    const ctx = await createTestApp({ workers: true, env: { ALLOW_PRIVATE_WEBHOOKS: 'false' } })
+    const receiver = await startReceiver()
+    try {
+      const { seller } = await createSeller(ctx)
+      const offer = await insertFreeOffer(ctx, seller.id)
+      // Stored as if it had passed the save-time check: `localhost` only turns private on resolution.
+      await configureWebhook(ctx, seller.id, receiver.url.replace('127.0.0.1', 'localhost'))
+      await notify(ctx, { full_name: 'Intruder', email: 'x@example.com', product_id: offer.id })
+      const delivery = await eventually(async () => {
+        const [row] = await ctx.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.sellerId, seller.id))
+        return row?.status === 'failed' ? row : undefined
+      })
+      const [attempt] = await ctx.db.select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, delivery.id))
+      expect(attempt?.error).toContain('not a public address')
+      expect(receiver.requests).toHaveLength(0)
+    } finally {
+      await ctx.close()
+      await receiver.close()
+    }
+  })
+
+  it('keeps a queued delivery until a worker runs (nothing is lost across a restart)', async () => {
+    const ctx = await createTestApp()
+    const receiver = await startReceiver()
+    try {
+      const { seller } = await createSeller(ctx)
+      const offer = await insertFreeOffer(ctx, seller.id)
+      await configureWebhook(ctx, seller.id, receiver.url)
+      await notify(ctx, { full_name: 'Patient', email: 'patient@example.com', product_id: offer.id })
+      await new Promise((resolve) => setTimeout(resolve, 1000))
+      expect(receiver.requests).toHaveLength(0)
+
+      await ctx.startWorkers()
+      await eventually(async () => receiver.requests.length === 1)
+    } finally {
+      await ctx.close()
+      await receiver.close()
+    }
+  })
+
+  it('records nothing to deliver when the seller has no webhook', async () => {
+    const ctx = await createTestApp()
+    try {
+      const { seller } = await createSeller(ctx)
+      const offer = await insertFreeOffer(ctx, seller.id)
+      expect((await notify(ctx, { full_name: 'Quiet', email: 'q@example.com', product_id: offer.id })).statusCode).toBe(201)
+      expect(await ctx.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.sellerId, seller.id))).toHaveLength(0)
+    } finally {
+      await ctx.close()
+    }
+  })
+})

@@ -1,0 +1,56 @@
+import type { Database } from '../../db/client.js'
+import { maxAttempts } from '../../jobs/queue.js'
+import { webhookRepository } from './webhook-repository.js'
+import { BlockedAddressError, postJson, type SendResult } from './webhook-sender.js'
+import { signatureHeader, signWebhookBody } from './webhook-signature.js'
+
+/** A failure worth trying again later: the network, a timeout, a 5xx, 408 or 429. */
+class RetryableDeliveryError extends Error {}
+
+const retryableStatus = (status: number) => status >= 500 || status === 408 || status === 429
+
+/**
+ * The job handler of `deliver-webhook`: one attempt per run, logged; throwing hands the retry
+ * (with exponential backoff, for more than a day) to pg-boss. A 2xx delivers, another 4xx fails
+ * for good, and an address that is not public is refused without retrying.
+ */
+export function createWebhookDeliveryHandler({ db, allowPrivate, now }: { db: Database; allowPrivate: boolean; now: () => Date }) {
+  return async ({ deliveryId }: { deliveryId: string }) => {
+    const delivery = await webhookRepository.findDelivery(db, deliveryId)
+    if (!delivery || delivery.status !== 'pending') return
+
+    const body = JSON.stringify(delivery.payload)
+    const secret = await webhookRepository.signingSecret(db, delivery.sellerId)
+    const headers = {
+      [signatureHeader]: signWebhookBody(secret, body),
+      'x-funnelry-event': delivery.event,
+      'x-funnelry-delivery': delivery.id,
+      'user-agent': 'Funnelry-Webhooks/1.0',
+    }
+
+    const started = Date.now()
+    let result: SendResult | undefined
+    let failure: string | null = null
+    let blocked = false
+    try {
+      result = await postJson(delivery.url, body, headers, { allowPrivate })
+    } catch (error) {
+      failure = error instanceof Error ? error.message : String(error)
+      blocked = error instanceof BlockedAddressError
+    }
+    const durationMs = Date.now() - started
+    await webhookRepository.recordAttempt(db, delivery.id, { statusCode: result?.statusCode ?? null, error: failure, durationMs })
+
+    if (result && result.statusCode >= 200 && result.statusCode < 300) {
+      await webhookRepository.setStatus(db, delivery.id, 'delivered', now())
+      return
+    }
+    const retryable = !blocked && (result === undefined || retryableStatus(result.statusCode))
+    const lastAttempt = delivery.attempts + 1 >= maxAttempts('deliver-webhook')
+    if (!retryable || lastAttempt) {
+      await webhookRepository.setStatus(db, delivery.id, 'failed', now())
+      return
+    }
+    throw new RetryableDeliveryError(failure ?? `the receiver answered ${result?.statusCode}`)
+  }
+}

@@ -1,0 +1,64 @@
+import { randomBytes } from 'node:crypto'
+import { and, desc, eq, sql } from 'drizzle-orm'
+import type { Executor } from '../../db/client.js'
+import { storeSettings, webhookAttempts, webhookDeliveries } from '../../db/schema/index.js'
+
+export type DeliveryRow = typeof webhookDeliveries.$inferSelect
+
+export const webhookRepository = {
+  /** The seller's CRM target, or undefined when no webhook is configured. */
+  async findTarget(db: Executor, sellerId: string) {
+    const settings = await db.query.storeSettings.findFirst({ where: eq(storeSettings.sellerId, sellerId) })
+    if (!settings?.webhookUrl) return undefined
+    return {
+      url: settings.webhookUrl,
+      keys: { email: settings.webhookEmailKey || 'email', full_name: settings.webhookFullNameKey || 'full_name' },
+    }
+  },
+
+  /** The seller's signing secret, created on first use (concurrent callers agree on one). */
+  async signingSecret(db: Executor, sellerId: string): Promise<string> {
+    const candidate = randomBytes(32).toString('base64url')
+    await db.insert(storeSettings).values({ sellerId, webhookSecret: candidate }).onConflictDoNothing()
+    const [row] = await db
+      .update(storeSettings)
+      .set({ webhookSecret: sql`coalesce(${storeSettings.webhookSecret}, ${candidate})` })
+      .where(eq(storeSettings.sellerId, sellerId))
+      .returning({ secret: storeSettings.webhookSecret })
+    return row?.secret ?? candidate
+  },
+
+  async insertDelivery(db: Executor, values: typeof webhookDeliveries.$inferInsert): Promise<DeliveryRow> {
+    const [row] = await db.insert(webhookDeliveries).values(values).returning()
+    if (!row) throw new Error('the delivery row was not stored')
+    return row
+  },
+
+  findDelivery: (db: Executor, id: string) => db.query.webhookDeliveries.findFirst({ where: eq(webhookDeliveries.id, id) }),
+
+  async recordAttempt(db: Executor, deliveryId: string, attempt: { statusCode: number | null; error: string | null; durationMs: number }) {
+    await db.insert(webhookAttempts).values({ deliveryId, ...attempt })
+    await db
+      .update(webhookDeliveries)
+      .set({ attempts: sql`${webhookDeliveries.attempts} + 1`, updatedAt: new Date() })
+      .where(eq(webhookDeliveries.id, deliveryId))
+  },
+
+  setStatus: (db: Executor, id: string, status: 'pending' | 'delivered' | 'failed', at: Date) =>
+    db
+      .update(webhookDeliveries)
+      .set({ status, updatedAt: at, ...(status === 'delivered' ? { deliveredAt: at } : {}) })
+      .where(eq(webhookDeliveries.id, id)),
+
+  listForSeller: (db: Executor, sellerId: string, limit: number, offset: number) =>
+    db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.sellerId, sellerId))
+      .orderBy(desc(webhookDeliveries.createdAt))
+      .limit(limit)
+      .offset(offset),
+
+  findOwned: (db: Executor, sellerId: string, id: string) =>
+    db.query.webhookDeliveries.findFirst({ where: and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.sellerId, sellerId)) }),
+}

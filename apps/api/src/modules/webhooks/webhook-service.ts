@@ -1,0 +1,32 @@
+import type { WebhookEvent } from '@funnelry/shared'
+import type { Executor } from '../../db/client.js'
+import type { JobQueue } from '../../jobs/queue.js'
+import { buildWebhookPayload } from './webhook-payload.js'
+import { webhookRepository } from './webhook-repository.js'
+
+export type WebhookSubject = {
+  sellerId: string
+  event: WebhookEvent
+  email: string
+  fullName: string
+  offerId: string
+  offerHeadline: string
+  createdAt: Date
+  extra?: Record<string, unknown>
+}
+
+/**
+ * Records a delivery and queues its job in the caller's transaction, so the event and its
+ * delivery are committed together. Does nothing when the seller has no webhook.
+ */
+export async function queueWebhook(tx: Executor, jobs: JobQueue, subject: WebhookSubject): Promise<void> {
+  const target = await webhookRepository.findTarget(tx, subject.sellerId)
+  if (!target) return
+  const delivery = await webhookRepository.insertDelivery(tx, {
+    sellerId: subject.sellerId,
+    event: subject.event,
+    url: target.url,
+    payload: buildWebhookPayload({ ...subject, keys: target.keys }),
+  })
+  await jobs.send('deliver-webhook', { deliveryId: delivery.id }, { tx })
+}

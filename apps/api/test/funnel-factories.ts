@@ -1,0 +1,23 @@
+import { freeOffers, storeSettings } from '../src/db/schema/index.js'
+import type { TestApp } from './build-test-app.js'
+
+/** A free offer row for funnel tests (the offers API has its own tests of creating them). */
+export async function insertFreeOffer(ctx: TestApp, sellerId: string, overrides: Partial<typeof freeOffers.$inferInsert> = {}) {
+  const [offer] = await ctx.db
+    .insert(freeOffers)
+    .values({ sellerId, headline: 'The Free Guide', url: 'https://files.example/guide.pdf', optInButton: 'Get it free', ...overrides })
+    .returning()
+  if (!offer) throw new Error('no offer stored')
+  return offer
+}
+
+/** Points the seller's CRM webhook at `url` (stored directly, bypassing the save-time address rule). */
+export async function configureWebhook(ctx: TestApp, sellerId: string, url: string, keys = { email: 'Email', fullName: 'Name' }) {
+  await ctx.db
+    .insert(storeSettings)
+    .values({ sellerId, webhookUrl: url, webhookEmailKey: keys.email, webhookFullNameKey: keys.fullName })
+    .onConflictDoUpdate({
+      target: storeSettings.sellerId,
+      set: { webhookUrl: url, webhookEmailKey: keys.email, webhookFullNameKey: keys.fullName },
+    })
+}

@@ -1,0 +1,27 @@
+import { z } from 'zod'
+import { email } from '../common/fields.js'
+import { messages } from '../messages.js'
+
+/** The visitor's details panel on a public offer page (spec section 5, "Visitor details"). */
+export const visitorDetailsSchema = z.object({
+  full_name: z
+    .string({ error: messages.fullNameRequired })
+    .trim()
+    .min(1, messages.fullNameRequired)
+    .max(150, 'Use at most 150 characters.'),
+  email: email(messages.emailRequired),
+})
+export type VisitorDetails = z.infer<typeof visitorDetailsSchema>
+
+/** Decision D5: lead capture, sent by the public page before payment. */
+export const leadCaptureSchema = z.strictObject({
+  ...visitorDetailsSchema.shape,
+  product_id: z.uuid('This offer does not exist.'),
+})
+export type LeadCaptureInput = z.infer<typeof leadCaptureSchema>
+
+export const leadCaptureResponseSchema = z.object({ status: z.literal('subscribed') })
+
+/** The events a seller's CRM webhook receives (decision D9). */
+export const webhookEvents = ['lead.created', 'order.paid'] as const
+export type WebhookEvent = (typeof webhookEvents)[number]
