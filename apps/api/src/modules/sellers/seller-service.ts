@@ -16,6 +16,17 @@ export const toSeller = (row: SellerRow): Seller => ({
   has_stripe_account: row.hasStripeAccount,
 })
 
+const emailTaken = () => ValidationError.field('email', 'A seller with this email already has an account. Please log in.')
+
+/** PostgreSQL's unique_violation on the named constraint, as thrown by pg or wrapped by drizzle. */
+function isUniqueViolation(error: unknown, constraint: string): boolean {
+  for (let current = error; current instanceof Error; current = current.cause) {
+    const { code, constraint: name } = current as Error & { code?: unknown; constraint?: unknown }
+    if (code === '23505') return name === constraint
+  }
+  return false
+}
+
 /** argon2id (the library's default algorithm) with its recommended cost. */
 export const hashPassword = (password: string) => hash(password)
 
@@ -36,22 +47,26 @@ export function createSellerService({ db, now }: { db: Database; now: () => Date
 
       const passwordHash = await hashPassword(input.password)
       const email = input.email.trim().toLowerCase()
-      const row = await db.transaction(async (tx) => {
-        await invitations.consume(tx, email, input.token)
-        if (await sellerRepository.findByEmail(tx, email)) {
-          throw ValidationError.field('email', 'A seller with this email already has an account. Please log in.')
-        }
-        return sellerRepository.insert(tx, {
-          email,
-          fullName: input.full_name,
-          businessName: input.business_name,
-          website: input.website,
-          businessIndustry: input.business_industry,
-          staffMembers: input.staff_members,
-          hasStripeAccount: input.has_stripe_account,
-          passwordHash,
+      const row = await db
+        .transaction(async (tx) => {
+          await invitations.consume(tx, email, input.token)
+          if (await sellerRepository.findByEmail(tx, email)) throw emailTaken()
+          return sellerRepository.insert(tx, {
+            email,
+            fullName: input.full_name,
+            businessName: input.business_name,
+            website: input.website,
+            businessIndustry: input.business_industry,
+            staffMembers: input.staff_members,
+            hasStripeAccount: input.has_stripe_account,
+            passwordHash,
+          })
         })
-      })
+        .catch((error: unknown) => {
+          // A sign-up for the same email that commits between the look-up and the insert is
+          // stopped by the unique index; the person gets the same answer as in the plain case.
+          throw isUniqueViolation(error, 'sellers_email_lower_key') ? emailTaken() : error
+        })
       return toSeller(row)
     },
   }

@@ -1,0 +1,226 @@
+import { messages } from '@funnelry/shared'
+import { eq } from 'drizzle-orm'
+import { decodeJwt, SignJWT } from 'jose'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, type TestApp } from '../../../test/build-test-app.js'
+import { createSeller } from '../../../test/factories.js'
+import { refreshTokens } from '../../db/schema/index.js'
+
+const loginUrl = '/api/v1/authentication/token/'
+const refreshUrl = '/api/v1/authentication/token/refresh/'
+const logoutUrl = '/api/v1/authentication/logout/'
+
+const wrongCredentials = 'The email address or password is incorrect.'
+const sessionExpired = 'Your session has expired. Please log in again.'
+
+/** Signs a refresh-shaped token with a key the server does not know. */
+const forgedRefresh = (userId: string, jti: string) =>
+  new SignJWT({ user_id: userId, token_type: 'refresh' })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setJti(jti)
+    .setIssuedAt()
+    .setExpirationTime('7d')
+    .sign(new TextEncoder().encode('another-secret-that-is-also-long-enough-for-hs256'))
+
+describe('authentication routes', () => {
+  let ctx: TestApp
+  beforeAll(async () => {
+    ctx = await createTestApp()
+  })
+  afterAll(() => ctx.close())
+
+  const post = (url: string, payload: unknown) => ctx.app.inject({ method: 'POST', url, payload: payload as object })
+
+  const logIn = async (email: string, password: string) => {
+    const response = await post(loginUrl, { email, password })
+    expect(response.statusCode).toBe(200)
+    return response.json() as { access: string; refresh: string }
+  }
+
+  describe('POST /authentication/token/', () => {
+    it('answers an access and a refresh token whose claims follow decision D4', async () => {
+      const { seller, password } = await createSeller(ctx, { full_name: 'Ada Lovelace' })
+      const response = await post(loginUrl, { email: seller.email, password })
+
+      expect(response.statusCode).toBe(200)
+      const body = response.json() as { access: string; refresh: string }
+      expect(Object.keys(body).sort()).toEqual(['access', 'refresh'])
+
+      const access = decodeJwt(body.access)
+      expect(access).toMatchObject({ user_id: seller.id, full_name: 'Ada Lovelace', email: seller.email, token_type: 'access' })
+      expect(access.email).not.toBe(access.full_name)
+      const issuedAt = Math.floor(ctx.clock.now().getTime() / 1000)
+      expect(access.iat).toBe(issuedAt)
+      expect(access.exp).toBe(issuedAt + 15 * 60)
+
+      const refresh = decodeJwt(body.refresh)
+      expect(refresh).toMatchObject({ user_id: seller.id, token_type: 'refresh' })
+      expect(refresh.exp).toBe(issuedAt + 7 * 24 * 60 * 60)
+      // The refresh token's jti is its row: that is what logging out revokes.
+      const row = await ctx.db.query.refreshTokens.findFirst({ where: eq(refreshTokens.id, String(refresh.jti)) })
+      expect(row).toMatchObject({ sellerId: seller.id, revokedAt: null })
+      expect(row?.expiresAt.getTime()).toBe(ctx.clock.now().getTime() + 7 * 24 * 60 * 60 * 1000)
+    })
+
+    it('accepts the email in any case and with surrounding spaces', async () => {
+      const { seller, password } = await createSeller(ctx)
+      const response = await post(loginUrl, { email: `  ${seller.email.toUpperCase()} `, password })
+      expect(response.statusCode).toBe(200)
+      expect(decodeJwt((response.json() as { access: string }).access).user_id).toBe(seller.id)
+    })
+
+    it('refuses a wrong password with a non-field error', async () => {
+      const { seller } = await createSeller(ctx)
+      const response = await post(loginUrl, { email: seller.email, password: 'not the password' })
+      expect(response.statusCode).toBe(400)
+      expect(response.json()).toEqual({ non_field_errors: [wrongCredentials] })
+    })
+
+    it('answers an unknown email exactly like a wrong password', async () => {
+      const response = await post(loginUrl, { email: 'nobody-here@example.com', password: 'whatever password' })
+      expect(response.statusCode).toBe(400)
+      expect(response.json()).toEqual({ non_field_errors: [wrongCredentials] })
+    })
+
+    it('asks for the missing fields with the spec messages', async () => {
+      const response = await post(loginUrl, {})
+      expect(response.statusCode).toBe(400)
+      expect(response.json()).toEqual({ email: [messages.emailRequired], password: [messages.passwordRequired] })
+    })
+
+    it('treats empty and blank fields as missing', async () => {
+      const response = await post(loginUrl, { email: '   ', password: '' })
+      expect(response.statusCode).toBe(400)
+      expect(response.json()).toEqual({ email: [messages.emailRequired], password: [messages.passwordRequired] })
+    })
+
+    it('refuses a malformed email with "Invalid email"', async () => {
+      const response = await post(loginUrl, { email: 'not-an-email', password: 'something' })
+      expect(response.statusCode).toBe(400)
+      expect(response.json()).toEqual({ email: [messages.invalidEmail] })
+    })
+  })
+
+  describe('POST /authentication/token/refresh/', () => {
+    it('answers a new access token for the same seller', async () => {
+      const { seller, password } = await createSeller(ctx, { full_name: 'Grace Hopper' })
+      const { refresh } = await logIn(seller.email, password)
+      ctx.clock.advance(20 * 60 * 1000)
+
+      const response = await post(refreshUrl, { refresh })
+      expect(response.statusCode).toBe(200)
+      const body = response.json() as { access: string }
+      expect(Object.keys(body)).toEqual(['access'])
+      const claims = decodeJwt(body.access)
+      expect(claims).toMatchObject({ user_id: seller.id, full_name: 'Grace Hopper', email: seller.email, token_type: 'access' })
+      expect(claims.exp).toBe(Math.floor(ctx.clock.now().getTime() / 1000) + 15 * 60)
+      // The new access token opens what the first one did.
+      expect(await ctx.tokens.verifyAccess(body.access)).toEqual({ user_id: seller.id, full_name: 'Grace Hopper', email: seller.email })
+    })
+
+    it('refuses a token signed with another secret', async () => {
+      const { seller, password } = await createSeller(ctx)
+      const { refresh } = await logIn(seller.email, password)
+      const forged = await forgedRefresh(seller.id, String(decodeJwt(refresh).jti))
+
+      const response = await post(refreshUrl, { refresh: forged })
+      expect(response.statusCode).toBe(401)
+      expect(response.json()).toEqual({ detail: sessionExpired })
+    })
+
+    it('refuses an access token passed as a refresh token', async () => {
+      const { seller, password } = await createSeller(ctx)
+      const { access } = await logIn(seller.email, password)
+      const response = await post(refreshUrl, { refresh: access })
+      expect(response.statusCode).toBe(401)
+      expect(response.json()).toEqual({ detail: sessionExpired })
+    })
+
+    it('refuses something that is not a token at all', async () => {
+      const response = await post(refreshUrl, { refresh: 'not.a.token' })
+      expect(response.statusCode).toBe(401)
+      expect(response.json()).toEqual({ detail: sessionExpired })
+    })
+
+    it('refuses a refresh token once its 7 days are over', async () => {
+      const { seller, password } = await createSeller(ctx)
+      const { refresh } = await logIn(seller.email, password)
+
+      ctx.clock.advance(7 * 24 * 60 * 60 * 1000 - 60 * 1000)
+      expect((await post(refreshUrl, { refresh })).statusCode).toBe(200)
+
+      ctx.clock.advance(2 * 60 * 1000)
+      const response = await post(refreshUrl, { refresh })
+      expect(response.statusCode).toBe(401)
+      expect(response.json()).toEqual({ detail: sessionExpired })
+    })
+
+    it('refuses a refresh token once its seller is gone', async () => {
+      const { seller, password } = await createSeller(ctx)
+      const { refresh } = await logIn(seller.email, password)
+      await ctx.pool.query('delete from sellers where id = $1', [seller.id])
+      const response = await post(refreshUrl, { refresh })
+      expect(response.statusCode).toBe(401)
+      expect(response.json()).toEqual({ detail: sessionExpired })
+    })
+
+    it('asks for a missing refresh token', async () => {
+      const response = await post(refreshUrl, {})
+      expect(response.statusCode).toBe(400)
+      expect(response.json()).toEqual({ refresh: [messages.required] })
+    })
+  })
+
+  describe('POST /authentication/logout/', () => {
+    it('revokes the refresh token, and logging out twice is fine', async () => {
+      const { seller, password } = await createSeller(ctx)
+      const { refresh } = await logIn(seller.email, password)
+
+      const first = await post(logoutUrl, { refresh })
+      expect(first.statusCode).toBe(200)
+      expect(first.json()).toEqual({ detail: 'Logged out.' })
+
+      const row = await ctx.db.query.refreshTokens.findFirst({ where: eq(refreshTokens.id, String(decodeJwt(refresh).jti)) })
+      expect(row?.revokedAt).toBeInstanceOf(Date)
+
+      const afterwards = await post(refreshUrl, { refresh })
+      expect(afterwards.statusCode).toBe(401)
+      expect(afterwards.json()).toEqual({ detail: sessionExpired })
+
+      const again = await post(logoutUrl, { refresh })
+      expect(again.statusCode).toBe(200)
+      // Logging out again keeps the first revocation time.
+      const unchanged = await ctx.db.query.refreshTokens.findFirst({ where: eq(refreshTokens.id, String(decodeJwt(refresh).jti)) })
+      expect(unchanged?.revokedAt).toEqual(row?.revokedAt)
+    })
+
+    it('revokes only the session it is given', async () => {
+      const { seller, password } = await createSeller(ctx)
+      const phone = await logIn(seller.email, password)
+      const laptop = await logIn(seller.email, password)
+
+      expect((await post(logoutUrl, { refresh: phone.refresh })).statusCode).toBe(200)
+      expect((await post(refreshUrl, { refresh: phone.refresh })).statusCode).toBe(401)
+      expect((await post(refreshUrl, { refresh: laptop.refresh })).statusCode).toBe(200)
+    })
+
+    it('refuses a forged token and revokes nothing', async () => {
+      const { seller, password } = await createSeller(ctx)
+      const { refresh } = await logIn(seller.email, password)
+      const forged = await forgedRefresh(seller.id, String(decodeJwt(refresh).jti))
+
+      const response = await post(logoutUrl, { refresh: forged })
+      expect(response.statusCode).toBe(401)
+      expect(response.json()).toEqual({ detail: sessionExpired })
+      expect((await post(refreshUrl, { refresh })).statusCode).toBe(200)
+    })
+
+    it('refuses an access token passed as the refresh token', async () => {
+      const { seller, password } = await createSeller(ctx)
+      const { access } = await logIn(seller.email, password)
+      const response = await post(logoutUrl, { refresh: access })
+      expect(response.statusCode).toBe(401)
+      expect(response.json()).toEqual({ detail: sessionExpired })
+    })
+  })
+})

@@ -1,0 +1,114 @@
+import Fastify, { type FastifyInstance } from 'fastify'
+import { SignJWT } from 'jose'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestClock } from '../../test/build-test-app.js'
+import { createTokenSigner, type TokenSigner } from '../lib/tokens.js'
+import { authPlugin } from './auth.js'
+import { registerErrorHandler } from './error-handler.js'
+
+const secret = 'auth-plugin-test-secret-that-is-long-enough'
+const notProvided = 'Authentication credentials were not provided.'
+const notValid = 'Your session has expired or is not valid. Please log in again.'
+const claims = { user_id: '7f1c3a52-4c57-4b43-9a43-6f3f0b2f8e11', full_name: 'Ada Lovelace', email: 'ada@example.com' }
+
+// No protected route exists yet, so the plugin is checked on a minimal real Fastify instance.
+describe('authPlugin (preHandler: app.authenticate)', () => {
+  let app: FastifyInstance
+  let tokens: TokenSigner
+  const clock = createTestClock()
+
+  beforeAll(async () => {
+    tokens = createTokenSigner(secret, clock.now)
+    app = Fastify({ logger: false })
+    registerErrorHandler(app)
+    await app.register(authPlugin, { tokens })
+    app.get('/protected', { preHandler: app.authenticate }, async (request) => ({ seller: request.seller }))
+    app.get('/open', async (request) => ({ seller: request.seller }))
+    await app.ready()
+  })
+  afterAll(() => app.close())
+
+  const get = (authorization?: string, url = '/protected') =>
+    app.inject({ method: 'GET', url, headers: authorization === undefined ? {} : { authorization } })
+
+  it('answers 401 without an Authorization header', async () => {
+    const response = await get()
+    expect(response.statusCode).toBe(401)
+    expect(response.json()).toEqual({ detail: notProvided })
+  })
+
+  it.each(['', 'Bearer', 'Bearer ', `Basic ${Buffer.from('ada:pw').toString('base64')}`, 'Token abc', 'Bearer a b'])(
+    'answers 401 for the header %j',
+    async (header) => {
+      const response = await get(header)
+      expect(response.statusCode).toBe(401)
+      expect(response.json()).toEqual({ detail: notProvided })
+    },
+  )
+
+  it('answers 401 for a token that is not a JWT', async () => {
+    const response = await get('Bearer not-a-token')
+    expect(response.statusCode).toBe(401)
+    expect(response.json()).toEqual({ detail: notValid })
+  })
+
+  it('answers 401 for an access token signed with another secret', async () => {
+    const forged = await createTokenSigner('another-secret-that-is-long-enough-for-hs256').signAccess(claims)
+    const response = await get(`Bearer ${forged}`)
+    expect(response.statusCode).toBe(401)
+    expect(response.json()).toEqual({ detail: notValid })
+  })
+
+  it('answers 401 for an unsigned token', async () => {
+    const header = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')
+    const payload = Buffer.from(JSON.stringify({ ...claims, token_type: 'access', exp: 9999999999 })).toString('base64url')
+    const response = await get(`Bearer ${header}.${payload}.`)
+    expect(response.statusCode).toBe(401)
+  })
+
+  it('answers 401 for a refresh token used as the bearer token', async () => {
+    const refresh = await tokens.signRefresh(claims.user_id, crypto.randomUUID())
+    const response = await get(`Bearer ${refresh}`)
+    expect(response.statusCode).toBe(401)
+    expect(response.json()).toEqual({ detail: notValid })
+  })
+
+  it('answers 401 for a correctly signed token that lacks the seller claims', async () => {
+    const partial = await new SignJWT({ user_id: claims.user_id, token_type: 'access' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuedAt()
+      .setExpirationTime('15m')
+      .sign(new TextEncoder().encode(secret))
+    const response = await get(`Bearer ${partial}`)
+    expect(response.statusCode).toBe(401)
+    expect(response.json()).toEqual({ detail: notValid })
+  })
+
+  it('answers 200 with the seller for a valid access token, read from its own claims (D4)', async () => {
+    const access = await tokens.signAccess(claims)
+    const response = await get(`Bearer ${access}`)
+    expect(response.statusCode).toBe(200)
+    expect(response.json()).toEqual({ seller: { id: claims.user_id, fullName: 'Ada Lovelace', email: 'ada@example.com' } })
+  })
+
+  it('accepts the scheme in any case', async () => {
+    const access = await tokens.signAccess(claims)
+    expect((await get(`bearer ${access}`)).statusCode).toBe(200)
+  })
+
+  it('answers 401 once the access token is over 15 minutes old', async () => {
+    const access = await tokens.signAccess(claims)
+    clock.advance(14 * 60 * 1000)
+    expect((await get(`Bearer ${access}`)).statusCode).toBe(200)
+    clock.advance(2 * 60 * 1000)
+    const response = await get(`Bearer ${access}`)
+    expect(response.statusCode).toBe(401)
+    expect(response.json()).toEqual({ detail: notValid })
+  })
+
+  it('leaves routes without the preHandler open, with no seller set', async () => {
+    const response = await get(undefined, '/open')
+    expect(response.statusCode).toBe(200)
+    expect(response.json()).toEqual({ seller: null })
+  })
+})
