@@ -139,14 +139,19 @@ describe('webhook delivery', () => {
     }
   })
 
-  it('refuses, at delivery time, an address that resolves to a private one', async () => {
+  it.each([
+    ['a name that resolves to a private address', (url: string) => url.replace('127.0.0.1', 'localhost')],
+    ['a private IP literal', (url: string) => url],
+    ['an IPv6 loopback literal', (url: string) => url.replace('127.0.0.1', '[::1]')],
+    ['a decimal spelling of loopback', (url: string) => url.replace('127.0.0.1', '2130706433')],
+  ])('refuses, at delivery time, %s', async (_case, toTarget) => {
     const ctx = await createTestApp({ workers: true, env: { ALLOW_PRIVATE_WEBHOOKS: 'false' } })
     const receiver = await startReceiver()
     try {
       const { seller } = await createSeller(ctx)
       const offer = await insertFreeOffer(ctx, seller.id)
-      // Stored as if it had passed the save-time check: `localhost` only turns private on resolution.
-      await configureWebhook(ctx, seller.id, receiver.url.replace('127.0.0.1', 'localhost'))
+      // Stored directly, as if saved before the rule existed or while private targets were allowed.
+      await configureWebhook(ctx, seller.id, toTarget(receiver.url))
       await notify(ctx, { full_name: 'Intruder', email: 'x@example.com', product_id: offer.id })
       const delivery = await eventually(async () => {
         const [row] = await ctx.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.sellerId, seller.id))
@@ -154,6 +159,7 @@ describe('webhook delivery', () => {
       })
       const [attempt] = await ctx.db.select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, delivery.id))
       expect(attempt?.error).toContain('not a public address')
+      expect(delivery.attempts).toBe(1)
       expect(receiver.requests).toHaveLength(0)
     } finally {
       await ctx.close()

@@ -1,7 +1,8 @@
-import { randomBytes } from 'node:crypto'
 import { and, desc, eq, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client.js'
 import { storeSettings, webhookAttempts, webhookDeliveries } from '../../db/schema/index.js'
+import { storeSettingsRepository } from '../settings/settings-repository.js'
+import { newWebhookSecret } from '../settings/store-settings-service.js'
 
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect
 
@@ -16,16 +17,11 @@ export const webhookRepository = {
     }
   },
 
-  /** The seller's signing secret, created on first use (concurrent callers agree on one). */
-  async signingSecret(db: Executor, sellerId: string): Promise<string> {
-    const candidate = randomBytes(32).toString('base64url')
-    await db.insert(storeSettings).values({ sellerId, webhookSecret: candidate }).onConflictDoNothing()
-    const [row] = await db
-      .update(storeSettings)
-      .set({ webhookSecret: sql`coalesce(${storeSettings.webhookSecret}, ${candidate})` })
-      .where(eq(storeSettings.sellerId, sellerId))
-      .returning({ secret: storeSettings.webhookSecret })
-    return row?.secret ?? candidate
+  /** The seller's signing secret: the one Settings shows, created on first use. */
+  signingSecret: async (db: Executor, sellerId: string): Promise<string> => {
+    const row = await storeSettingsRepository.ensureSecret(db, sellerId, newWebhookSecret())
+    if (!row.webhookSecret) throw new Error('the webhook secret was not stored')
+    return row.webhookSecret
   },
 
   async insertDelivery(db: Executor, values: typeof webhookDeliveries.$inferInsert): Promise<DeliveryRow> {

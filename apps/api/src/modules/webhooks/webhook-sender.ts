@@ -3,6 +3,7 @@ import http from 'node:http'
 import https from 'node:https'
 import type { LookupFunction } from 'node:net'
 import { isPublicIp } from '../../lib/net/ip-ranges.js'
+import { checkPublicUrl } from '../../lib/net/public-address.js'
 
 export const webhookTimeoutMs = 5000
 
@@ -34,15 +35,20 @@ const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
 export type SendResult = { statusCode: number }
 
 /** POSTs JSON with a hard timeout and without following redirects (a redirect could point inside). */
-export function postJson(
+export async function postJson(
   url: string,
   body: string,
   headers: Record<string, string>,
   options: { allowPrivate: boolean },
 ): Promise<SendResult> {
   const target = new URL(url)
+  if (!options.allowPrivate) {
+    // Node skips `lookup` for IP literals (http://127.0.0.1/, http://[::1]/), so check those here.
+    const verdict = checkPublicUrl(url)
+    if (!verdict.ok) throw new BlockedAddressError(`${target.hostname} is not a public address: ${verdict.reason}`)
+  }
   const client = target.protocol === 'https:' ? https : http
-  return new Promise((resolve, reject) => {
+  return new Promise<SendResult>((resolve, reject) => {
     const request = client.request(
       target,
       {

@@ -1,0 +1,96 @@
+import { isIPv4, isIPv6 } from 'node:net'
+
+/**
+ * Which IP addresses are reachable "on the public internet". Outgoing requests to seller-given
+ * URLs (CRM webhooks) must never reach the platform's own network: loopback, private ranges,
+ * link-local (which holds the cloud metadata service, 169.254.169.254) and friends.
+ */
+
+type Range4 = readonly [base: number, prefix: number]
+
+const ipv4 = (a: number, b: number, c: number, d: number) => ((a << 24) | (b << 16) | (c << 8) | d) >>> 0
+
+/** IPv4 ranges that are not public (IANA special-purpose registry, the ones that matter). */
+const nonPublic4: readonly Range4[] = [
+  [ipv4(0, 0, 0, 0), 8], // "this network"
+  [ipv4(10, 0, 0, 0), 8], // private
+  [ipv4(100, 64, 0, 0), 10], // carrier-grade NAT
+  [ipv4(127, 0, 0, 0), 8], // loopback
+  [ipv4(169, 254, 0, 0), 16], // link-local, cloud metadata
+  [ipv4(172, 16, 0, 0), 12], // private
+  [ipv4(192, 0, 0, 0), 24], // IETF protocol assignments
+  [ipv4(192, 0, 2, 0), 24], // documentation
+  [ipv4(192, 88, 99, 0), 24], // deprecated 6to4 relay
+  [ipv4(192, 168, 0, 0), 16], // private
+  [ipv4(198, 18, 0, 0), 15], // benchmarking
+  [ipv4(198, 51, 100, 0), 24], // documentation
+  [ipv4(203, 0, 113, 0), 24], // documentation
+  [ipv4(224, 0, 0, 0), 4], // multicast
+  [ipv4(240, 0, 0, 0), 4], // reserved, and 255.255.255.255 broadcast
+]
+
+const inRange4 = (address: number, [base, prefix]: Range4) => {
+  const mask = prefix === 0 ? 0 : (0xffffffff << (32 - prefix)) >>> 0
+  return (address & mask) >>> 0 === (base & mask) >>> 0
+}
+
+/** Dotted-quad IPv4 to a 32-bit number; the caller has checked the syntax. */
+function parse4(address: string): number {
+  const [a = 0, b = 0, c = 0, d = 0] = address.split('.').map(Number)
+  return ipv4(a, b, c, d)
+}
+
+const isPublic4 = (address: number) => !nonPublic4.some((range) => inRange4(address, range))
+
+/** IPv6 text to its eight 16-bit groups (with an IPv4 tail and `::`), or null. */
+export function parseIPv6(text: string): number[] | null {
+  const address = text.replace(/^\[|\]$/g, '').replace(/%.*$/, '')
+  if (!isIPv6(address)) return null
+  let head = address
+  const tail: number[] = []
+  const v4 = address.match(/:(\d+\.\d+\.\d+\.\d+)$/)
+  if (v4?.[1]) {
+    const value = parse4(v4[1])
+    tail.push(value >>> 16, value & 0xffff)
+    head = address.slice(0, address.length - v4[1].length)
+    // "::1.2.3.4" leaves "::", "64:ff9b::1.2.3.4" leaves "64:ff9b::", "::ffff:1.2.3.4" leaves "::ffff:".
+    if (head.endsWith(':') && !head.endsWith('::')) head = head.slice(0, -1)
+  }
+  const [left = '', right] = head.split('::')
+  const toGroups = (part: string) => (part === '' ? [] : part.split(':').map((group) => Number.parseInt(group, 16)))
+  const leftGroups = toGroups(left)
+  const rightGroups = [...toGroups(right ?? ''), ...tail]
+  const missing = 8 - leftGroups.length - rightGroups.length
+  if (right === undefined) return missing === 0 ? [...leftGroups, ...rightGroups] : null
+  return missing >= 0 ? [...leftGroups, ...new Array<number>(missing).fill(0), ...rightGroups] : null
+}
+
+const embedded4 = (high: number, low: number) => ((high << 16) | low) >>> 0
+
+function isPublic6(groups: number[]): boolean {
+  const [g0 = 0, g1 = 0, g2 = 0, g3 = 0, g4 = 0, g5 = 0, g6 = 0, g7 = 0] = groups
+  const firstFive = g0 === 0 && g1 === 0 && g2 === 0 && g3 === 0 && g4 === 0
+  // ::ffff:a.b.c.d (IPv4-mapped) and ::a.b.c.d (old IPv4-compatible, also :: and ::1) are IPv4 underneath.
+  if (firstFive && (g5 === 0xffff || g5 === 0)) return isPublic4(embedded4(g6, g7))
+  // NAT64 (64:ff9b::/96) reaches the embedded IPv4 address through a gateway.
+  if (g0 === 0x64 && g1 === 0xff9b && g2 === 0 && g3 === 0 && g4 === 0 && g5 === 0) return isPublic4(embedded4(g6, g7))
+  // 6to4 (2002::/16) carries an IPv4 address in its next 32 bits.
+  if (g0 === 0x2002) return isPublic4(embedded4(g1, g2))
+  if ((g0 & 0xfe00) === 0xfc00) return false // unique local fc00::/7
+  if ((g0 & 0xffc0) === 0xfe80) return false // link-local fe80::/10
+  if ((g0 & 0xffc0) === 0xfec0) return false // old site-local fec0::/10
+  if ((g0 & 0xff00) === 0xff00) return false // multicast ff00::/8
+  if (g0 === 0x2001 && g1 === 0x0db8) return false // documentation
+  if (g0 === 0x0100 && g1 === 0 && g2 === 0 && g3 === 0) return false // discard-only 100::/64
+  return true
+}
+
+/** True only for an IPv4 or IPv6 address that is routable on the public internet. */
+export function isPublicIp(address: string): boolean {
+  const bare = address.replace(/^\[|\]$/g, '')
+  if (isIPv4(bare)) return isPublic4(parse4(bare))
+  const groups = parseIPv6(bare)
+  return groups ? isPublic6(groups) : false
+}
+
+export const isIpLiteral = (host: string) => isIPv4(host) || parseIPv6(host) !== null

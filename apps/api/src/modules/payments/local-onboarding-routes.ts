@@ -1,0 +1,53 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { type LocalPaymentProvider, localOnboardingPath } from '../../payments/local-provider.js'
+import { onboardingLinkProblemPage, onboardingPage } from './local-onboarding-page.js'
+import { signedAccountQuerySchema } from './payment-account-routes.js'
+
+type Options = { provider: LocalPaymentProvider; publicUrl: string }
+
+const decisionBodySchema = signedAccountQuerySchema.extend({ decision: z.enum(['approve', 'incomplete']) })
+
+/**
+ * The local provider's onboarding page (GET) and its two buttons (POST, a plain HTML form).
+ * The signed token in the link is the only credential: the seller's browser arrives here from a
+ * redirect, without our bearer token, exactly as it returns from Stripe.
+ */
+export const localOnboardingRoutes: FastifyPluginAsyncZod<Options> = async (app, { provider, publicUrl }) => {
+  // HTML forms post url-encoded bodies; this parser exists only inside this plugin.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(String(body))))
+  })
+
+  const path = localOnboardingPath.replace(/^\/api\/v1/, '')
+
+  app.get(
+    path,
+    { schema: { tags: ['payments'], summary: 'Local test provider: the onboarding page', querystring: signedAccountQuerySchema } },
+    async (request, reply) => {
+      const { account, token } = request.query
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('referrer-policy', 'no-referrer')
+      if (!token || !provider.verifyOnboardingToken(account, token)) return reply.code(404).send(onboardingLinkProblemPage())
+      return reply.send(onboardingPage(localOnboardingPath, account, token))
+    },
+  )
+
+  app.post(
+    path,
+    {
+      schema: { tags: ['payments'], summary: "Local test provider: 'Approve' or 'Leave incomplete'", body: decisionBodySchema },
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      const { account, token, decision } = request.body
+      if (!provider.verifyOnboardingToken(account, token)) {
+        return reply.code(404).type('text/html; charset=utf-8').send(onboardingLinkProblemPage())
+      }
+      if (!(await provider.completeOnboarding(account, decision === 'approve'))) {
+        // A signed id whose account was replaced since (e.g. a newer connect): nothing to approve.
+        return reply.code(404).type('text/html; charset=utf-8').send(onboardingLinkProblemPage())
+      }
+      return reply.redirect(`${publicUrl}/thank-you-stripe`, 303)
+    },
+  )
+}

@@ -1,0 +1,45 @@
+import { and, eq, ne } from 'drizzle-orm'
+import type { Executor } from '../../db/client.js'
+import { paymentAccounts, sellers } from '../../db/schema/index.js'
+import type { ProviderName } from '../../payments/provider.js'
+
+export type PaymentAccountRow = typeof paymentAccounts.$inferSelect
+
+export const paymentAccountRepository = {
+  findBySeller: (db: Executor, sellerId: string) => db.query.paymentAccounts.findFirst({ where: eq(paymentAccounts.sellerId, sellerId) }),
+
+  findByAccount: (db: Executor, provider: ProviderName, accountId: string) =>
+    db.query.paymentAccounts.findFirst({ where: and(eq(paymentAccounts.provider, provider), eq(paymentAccounts.accountId, accountId)) }),
+
+  /**
+   * Stores the seller's account. A row for another provider (the operator switched from the
+   * local provider to Stripe) is replaced; a row for this provider is kept, so two concurrent
+   * connects end with the one account both of them return.
+   */
+  async save(db: Executor, values: { sellerId: string; provider: ProviderName; accountId: string; at: Date }): Promise<PaymentAccountRow> {
+    const [row] = await db
+      .insert(paymentAccounts)
+      .values({ sellerId: values.sellerId, provider: values.provider, accountId: values.accountId })
+      .onConflictDoUpdate({
+        target: paymentAccounts.sellerId,
+        set: { provider: values.provider, accountId: values.accountId, chargesEnabled: false, updatedAt: values.at },
+        setWhere: ne(paymentAccounts.provider, values.provider),
+      })
+      .returning()
+    if (row) return row
+    const existing = await paymentAccountRepository.findBySeller(db, values.sellerId)
+    if (!existing) throw new Error('the payment account was not stored')
+    return existing
+  },
+
+  setChargesEnabled: (db: Executor, provider: ProviderName, accountId: string, chargesEnabled: boolean, at: Date) =>
+    db
+      .update(paymentAccounts)
+      .set({ chargesEnabled, updatedAt: at })
+      .where(and(eq(paymentAccounts.provider, provider), eq(paymentAccounts.accountId, accountId)))
+      .returning(),
+
+  /** Decision D14: the Yes/No answer lives on the seller. */
+  setHasStripeAccount: (db: Executor, sellerId: string, hasStripeAccount: boolean, at: Date) =>
+    db.update(sellers).set({ hasStripeAccount, updatedAt: at }).where(eq(sellers.id, sellerId)),
+}

@@ -1,0 +1,48 @@
+import type { Pixel, StoreLinks } from '@funnelry/shared'
+import type { Executor } from '../../db/client.js'
+import { toPixel } from './pixel-service.js'
+import { domainRepository, pixelRepository, storeSettingsRepository } from './settings-repository.js'
+
+/**
+ * What a seller's settings add to their public offers: the link base of `show_url` (the custom
+ * domain when set), the advertising pixels and the company links. The offers module calls these;
+ * it never reads the settings tables itself.
+ */
+export type OfferPublicContext = {
+  /** `https://<custom domain>` or the platform's public URL, without a trailing slash. */
+  linkBase: string
+  advertising_pixels: Pixel[]
+  store_links: StoreLinks
+}
+
+/** Where a seller's public offer links start: their domain (served over TLS by the proxy) or ours. */
+export async function publicOfferLinkBase(db: Executor, publicUrl: string, sellerId: string): Promise<string> {
+  const domain = await domainRepository.findBySeller(db, sellerId)
+  return domain ? `https://${domain}` : publicUrl
+}
+
+export async function publicOfferContext(db: Executor, publicUrl: string, sellerId: string): Promise<OfferPublicContext> {
+  const [linkBase, pixels, settings] = await Promise.all([
+    publicOfferLinkBase(db, publicUrl, sellerId),
+    pixelRepository.list(db, sellerId),
+    storeSettingsRepository.find(db, sellerId),
+  ])
+  return {
+    linkBase,
+    advertising_pixels: pixels.map(toPixel),
+    store_links: {
+      privacy_policy: settings?.privacyPolicy ?? null,
+      terms_and_conditions: settings?.termsAndConditions ?? null,
+      support_link: settings?.supportLink ?? null,
+    },
+  }
+}
+
+/** The same, bound to one database and public URL, for services built as factories. */
+export function createOfferPublicContext({ db, publicUrl }: { db: Executor; publicUrl: string }) {
+  return {
+    linkBase: (sellerId: string) => publicOfferLinkBase(db, publicUrl, sellerId),
+    forSeller: (sellerId: string) => publicOfferContext(db, publicUrl, sellerId),
+  }
+}
+export type OfferPublicContextService = ReturnType<typeof createOfferPublicContext>

@@ -1,0 +1,27 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import type { Config } from '../../config.js'
+import type { Database } from '../../db/client.js'
+import { domainRoutes } from './domain-routes.js'
+import { createDomainService } from './domain-service.js'
+import { createOfferPublicContext } from './offer-public-context.js'
+import { pixelRoutes } from './pixel-routes.js'
+import { createPixelService } from './pixel-service.js'
+import { settingsRoutes } from './settings-routes.js'
+import { createStoreSettingsService } from './store-settings-service.js'
+
+/** The Settings area's services, built once in buildApp; other areas use `domains` and `offerContext`. */
+export function createSettingsServices({ db, config, now }: { db: Database; config: Config; now: () => Date }) {
+  return {
+    storeSettings: createStoreSettingsService({ db, now, allowPrivateWebhooks: config.ALLOW_PRIVATE_WEBHOOKS }),
+    domains: createDomainService({ db, now, publicUrl: config.publicUrl, publicIp: config.PUBLIC_IP }),
+    pixels: createPixelService({ db, now }),
+    offerContext: createOfferPublicContext({ db, publicUrl: config.publicUrl }),
+  }
+}
+export type SettingsServices = ReturnType<typeof createSettingsServices>
+
+export const settingsModule: FastifyPluginAsyncZod<{ settings: SettingsServices }> = async (api, { settings }) => {
+  await api.register(settingsRoutes, { storeSettings: settings.storeSettings, domains: settings.domains })
+  await api.register(pixelRoutes, { pixels: settings.pixels })
+  await api.register(domainRoutes, { domains: settings.domains })
+}

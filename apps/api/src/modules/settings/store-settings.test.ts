@@ -1,0 +1,160 @@
+import { messages, settingsMessages } from '@funnelry/shared'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, type TestApp } from '../../../test/build-test-app.js'
+import { createSellerSession } from '../../../test/factories.js'
+
+type Session = Awaited<ReturnType<typeof createSellerSession>>
+
+const webhook = { webhook_url: 'https://crm.example.com/hooks/leads', webhook_keys: { email: 'email_address', full_name: 'name' } }
+
+describe('store settings', () => {
+  let ctx: TestApp
+  let owner: Session
+  let other: Session
+  const url = (session: Session) => `/api/v1/store-settings/${session.seller.id}/`
+  const patch = (session: Session, payload: unknown) =>
+    ctx.app.inject({ method: 'PATCH', url: url(session), headers: session.headers, payload: payload as object })
+
+  beforeAll(async () => {
+    ctx = await createTestApp()
+    owner = await createSellerSession(ctx)
+    other = await createSellerSession(ctx)
+  })
+  afterAll(() => ctx.close())
+
+  it('answers empty settings with a signing secret that stays the same', async () => {
+    const first = await ctx.app.inject({ method: 'GET', url: url(owner), headers: owner.headers })
+    expect(first.statusCode).toBe(200)
+    const body = first.json()
+    expect(body).toEqual({
+      webhook_url: null,
+      webhook_keys: { email: null, full_name: null },
+      privacy_policy: null,
+      terms_and_conditions: null,
+      support_link: null,
+      webhook_secret: expect.stringMatching(/^whsec_[A-Za-z0-9_-]{43}$/),
+    })
+    const again = await ctx.app.inject({ method: 'GET', url: url(owner), headers: owner.headers })
+    expect(again.json().webhook_secret).toBe(body.webhook_secret)
+  })
+
+  it('saves the Webhook form alone', async () => {
+    const response = await patch(owner, webhook)
+    expect(response.statusCode).toBe(200)
+    expect(response.json()).toMatchObject({ ...webhook, privacy_policy: null })
+  })
+
+  it('saves the Company Data form alone, keeping the webhook', async () => {
+    const response = await patch(owner, {
+      privacy_policy: 'https://shop.example.com/privacy',
+      terms_and_conditions: '',
+      support_link: 'https://help.example.com',
+    })
+    expect(response.statusCode).toBe(200)
+    expect(response.json()).toMatchObject({
+      ...webhook,
+      privacy_policy: 'https://shop.example.com/privacy',
+      terms_and_conditions: null,
+      support_link: 'https://help.example.com',
+    })
+    const read = await ctx.app.inject({ method: 'GET', url: url(owner), headers: owner.headers })
+    expect(read.json()).toMatchObject({ webhook_url: webhook.webhook_url, support_link: 'https://help.example.com' })
+  })
+
+  it('clears a company link sent empty or null', async () => {
+    const response = await patch(owner, { support_link: null })
+    expect(response.json().support_link).toBeNull()
+    expect(response.json().privacy_policy).toBe('https://shop.example.com/privacy')
+  })
+
+  it('answers the webhook validation messages by field', async () => {
+    const empty = await patch(owner, { webhook_url: '', webhook_keys: { email: '', full_name: '' } })
+    expect(empty.statusCode).toBe(400)
+    expect(empty.json()).toEqual({
+      webhook_url: [messages.required, messages.invalidUrl],
+      'webhook_keys.email': [messages.required],
+      'webhook_keys.full_name': [messages.required],
+    })
+    const spaced = await patch(owner, { webhook_url: 'crm.example.com', webhook_keys: { email: 'e mail', full_name: 'full\tname' } })
+    expect(spaced.json()).toEqual({
+      webhook_url: [messages.invalidUrl],
+      'webhook_keys.email': [messages.noSpaces],
+      'webhook_keys.full_name': [messages.noSpaces],
+    })
+    const missingKeys = await patch(owner, { webhook_url: 'https://crm.example.com', webhook_keys: {} })
+    expect(missingKeys.json()).toEqual({ 'webhook_keys.email': [messages.required], 'webhook_keys.full_name': [messages.required] })
+  })
+
+  it('answers the company link messages by field', async () => {
+    const response = await patch(owner, {
+      privacy_policy: 'privacy',
+      terms_and_conditions: 'ftp://x.example.com',
+      support_link: 'https://ok.example.com',
+    })
+    expect(response.statusCode).toBe(400)
+    expect(response.json()).toEqual({ privacy_policy: [messages.invalidUrl], terms_and_conditions: [messages.invalidUrl] })
+  })
+
+  it('refuses to leave a half-configured webhook', async () => {
+    const fresh = await createSellerSession(ctx)
+    const response = await patch(fresh, { webhook_url: 'https://crm.example.com/hook' })
+    expect(response.statusCode).toBe(400)
+    expect(response.json()).toEqual({ 'webhook_keys.email': [messages.required], 'webhook_keys.full_name': [messages.required] })
+  })
+
+  it('answers 404 for another seller id, and 401 without a token', async () => {
+    expect((await ctx.app.inject({ method: 'GET', url: url(other), headers: owner.headers })).statusCode).toBe(404)
+    expect((await patch({ ...owner, seller: other.seller }, webhook)).statusCode).toBe(404)
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/store-settings/not-a-uuid/', headers: owner.headers })).statusCode).toBe(
+      404,
+    )
+    expect((await ctx.app.inject({ method: 'GET', url: url(owner) })).statusCode).toBe(401)
+    expect((await ctx.app.inject({ method: 'PATCH', url: url(owner), payload: { webhook_url: 'x' } })).statusCode).toBe(401)
+    // The other seller's settings were not touched.
+    const theirs = await ctx.app.inject({ method: 'GET', url: url(other), headers: other.headers })
+    expect(theirs.json().webhook_url).toBeNull()
+  })
+})
+
+describe('store settings with ALLOW_PRIVATE_WEBHOOKS off (the production default)', () => {
+  let ctx: TestApp
+  let owner: Session
+  beforeAll(async () => {
+    ctx = await createTestApp({ env: { ALLOW_PRIVATE_WEBHOOKS: 'false' } })
+    owner = await createSellerSession(ctx)
+  })
+  afterAll(() => ctx.close())
+
+  const save = (webhookUrl: string) =>
+    ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/store-settings/${owner.seller.id}/`,
+      headers: owner.headers,
+      payload: { ...webhook, webhook_url: webhookUrl },
+    })
+
+  it('refuses loopback, private, link-local and metadata addresses with a field error', async () => {
+    for (const address of [
+      'http://127.0.0.1:8080/hook',
+      'http://localhost/hook',
+      'http://2130706433/',
+      'http://0x7f000001/',
+      'http://10.1.2.3/',
+      'http://192.168.1.20/',
+      'http://169.254.169.254/latest/meta-data/',
+      'http://[::1]/',
+      'http://[fd00::5]/',
+      'http://[::ffff:10.0.0.1]/',
+    ]) {
+      const response = await save(address)
+      expect(response.statusCode, address).toBe(400)
+      expect(response.json(), address).toEqual({ webhook_url: [settingsMessages.privateWebhook] })
+    }
+  })
+
+  it('accepts a public address', async () => {
+    const response = await save('https://hooks.example.com/catch/1')
+    expect(response.statusCode).toBe(200)
+    expect(response.json().webhook_url).toBe('https://hooks.example.com/catch/1')
+  })
+})

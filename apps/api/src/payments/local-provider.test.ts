@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, type TestApp } from '../../test/build-test-app.js'
+import { createSellerSession } from '../../test/factories.js'
+import { paymentAccountRepository } from '../modules/payments/payment-account-repository.js'
+import { createLinkSigner } from './link-signer.js'
+import { createLocalPaymentProvider, type LocalPaymentProvider } from './local-provider.js'
+import { WebhookRejectedError } from './provider.js'
+
+describe('the local test provider', () => {
+  let ctx: TestApp
+  let provider: LocalPaymentProvider
+  let accountId: string
+
+  beforeAll(async () => {
+    ctx = await createTestApp()
+    provider = createLocalPaymentProvider({
+      db: ctx.db,
+      publicUrl: 'http://funnelry.test',
+      signer: createLinkSigner('k'),
+      now: ctx.clock.now,
+    })
+    const { seller } = await createSellerSession(ctx)
+    accountId = await provider.createOrGetAccount({ sellerId: seller.id, email: seller.email, hasExistingAccount: false })
+    await paymentAccountRepository.save(ctx.db, { sellerId: seller.id, provider: 'local', accountId, at: ctx.clock.now() })
+  })
+  afterAll(() => ctx.close())
+
+  it('keeps the account unable to take charges until onboarding is approved', async () => {
+    expect(accountId).toMatch(/^acct_local_[A-Za-z0-9]{24}$/)
+    expect(await provider.refreshAccountStatus(accountId)).toEqual({ chargesEnabled: false })
+    expect(await provider.completeOnboarding(accountId, true)).toBe(true)
+    expect(await provider.refreshAccountStatus(accountId)).toEqual({ chargesEnabled: true })
+    expect(await provider.completeOnboarding('acct_local_unknown', true)).toBe(false)
+    expect(await provider.refreshAccountStatus('acct_local_unknown')).toEqual({ chargesEnabled: false })
+  })
+
+  it('signs onboarding links per account', async () => {
+    const url = new URL(await provider.onboardingUrl(accountId))
+    expect(url.pathname).toBe('/api/v1/payments/local/onboarding/')
+    expect(provider.verifyOnboardingToken(accountId, url.searchParams.get('token') ?? '')).toBe(true)
+    expect(provider.verifyOnboardingToken('acct_local_other', url.searchParams.get('token') ?? '')).toBe(false)
+    expect(provider.verifyOnboardingToken(accountId, undefined)).toBe(false)
+  })
+
+  it('creates intents once per idempotency key and updates them while unpaid', async () => {
+    const request = { accountId, amountCents: 1500, currency: 'gbp' as const, metadata: { order_id: 'o1' }, idempotencyKey: 'o1' }
+    const intent = await provider.createIntent(request)
+    expect(intent).toEqual({
+      id: expect.stringMatching(/^pi_local_/),
+      clientSecret: expect.stringMatching(/^pi_local_\w+_secret_\w+$/),
+      status: 'requires_payment_method',
+      accountId,
+      amountCents: 1500,
+      currency: 'gbp',
+      metadata: { order_id: 'o1' },
+    })
+    expect(await provider.createIntent(request)).toEqual(intent)
+
+    const updated = await provider.updateIntent({ accountId, intentId: intent.id, amountCents: 2500, metadata: { upsell_offer_id: 'u1' } })
+    expect(updated).toMatchObject({ amountCents: 2500, metadata: { order_id: 'o1', upsell_offer_id: 'u1' } })
+    expect(await provider.retrieveIntent(accountId, intent.id)).toEqual(updated)
+    await expect(provider.retrieveIntent('acct_local_other', intent.id)).rejects.toMatchObject({ statusCode: 404 })
+  })
+
+  it('accepts only events it signed', () => {
+    const body = JSON.stringify({
+      id: 'evt_local_1',
+      object: 'event',
+      type: 'payment_intent.succeeded',
+      account: accountId,
+      data: { object: { id: 'pi_local_1', amount: 1500, currency: 'gbp', metadata: { order_id: 'o1' } } },
+    })
+    expect(provider.parseWebhook(body, provider.signWebhook(body))).toMatchObject({
+      type: 'payment_intent.succeeded',
+      intentId: 'pi_local_1',
+      accountId,
+      failureMessage: null,
+    })
+    const stranger = createLocalPaymentProvider({
+      db: ctx.db,
+      publicUrl: 'http://x.test',
+      signer: createLinkSigner('other'),
+      now: ctx.clock.now,
+    })
+    expect(() => provider.parseWebhook(body, stranger.signWebhook(body))).toThrow(WebhookRejectedError)
+  })
+})

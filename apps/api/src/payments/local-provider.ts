@@ -1,0 +1,131 @@
+import { randomBytes } from 'node:crypto'
+import { eq } from 'drizzle-orm'
+import type { Database } from '../db/client.js'
+import { localPaymentIntents } from '../db/schema/index.js'
+import { PaymentError } from '../lib/errors.js'
+import { paymentAccountRepository } from '../modules/payments/payment-account-repository.js'
+import type { LinkSigner } from './link-signer.js'
+import {
+  type CreateIntentRequest,
+  type PaymentIntent,
+  type PaymentProvider,
+  toCurrencyCode,
+  toIntentStatus,
+  type UpdateIntentRequest,
+} from './provider.js'
+import { signProviderEvent, verifyProviderEvent } from './provider-events.js'
+
+/**
+ * The built-in test provider (decisions, "Payment providers"): same contract as Stripe, no keys,
+ * no network. Accounts are rows of payment_accounts (approved on a local onboarding page),
+ * intents are rows of local_payment_intents, events are Stripe-shaped and Stripe-signed with a
+ * secret of this installation.
+ */
+export type LocalPaymentProvider = PaymentProvider & {
+  readonly name: 'local'
+  /** What the local onboarding page's buttons do: 'Approve' enables charges, 'Leave incomplete' does not. */
+  completeOnboarding(accountId: string, approved: boolean): Promise<boolean>
+  /** Checks the token of a local onboarding link. */
+  verifyOnboardingToken(accountId: string, token: string | undefined): boolean
+  /** Signs an event body so that `parseWebhook` accepts it (the local stand-in for Stripe's delivery). */
+  signWebhook(rawBody: string): string
+}
+
+export const localOnboardingPath = '/api/v1/payments/local/onboarding/'
+const onboardingPurpose = 'local-onboarding'
+
+const token = (bytes: number) => randomBytes(bytes).toString('base64url').replace(/[-_]/g, '0')
+
+type Deps = { db: Database; publicUrl: string; signer: LinkSigner; now: () => Date }
+
+export function createLocalPaymentProvider({ db, publicUrl, signer, now }: Deps): LocalPaymentProvider {
+  const webhookSecret = `whsec_local_${signer.sign('local-webhooks', 'v1')}`
+
+  const toIntent = (row: typeof localPaymentIntents.$inferSelect): PaymentIntent => ({
+    id: row.id,
+    clientSecret: row.clientSecret,
+    status: toIntentStatus(row.status),
+    accountId: row.accountId,
+    amountCents: row.amountCents,
+    currency: toCurrencyCode(row.currency),
+    metadata: row.metadata,
+  })
+
+  const findIntent = async (accountId: string, intentId: string) => {
+    const row = await db.query.localPaymentIntents.findFirst({ where: eq(localPaymentIntents.id, intentId) })
+    // Like Stripe, an intent of another account does not exist for this one.
+    if (!row || row.accountId !== accountId) throw new PaymentError('This payment was not found.', 404)
+    return row
+  }
+
+  return {
+    name: 'local',
+
+    async createOrGetAccount() {
+      // The caller keeps one account per seller; a fresh id is all an unused local account is.
+      return `acct_local_${token(18)}`
+    },
+
+    async onboardingUrl(accountId) {
+      const query = new URLSearchParams({ account: accountId, token: signer.sign(onboardingPurpose, accountId) })
+      return `${publicUrl}${localOnboardingPath}?${query.toString()}`
+    },
+
+    async refreshAccountStatus(accountId) {
+      const row = await paymentAccountRepository.findByAccount(db, 'local', accountId)
+      return { chargesEnabled: row?.chargesEnabled ?? false }
+    },
+
+    async completeOnboarding(accountId, approved) {
+      const rows = await paymentAccountRepository.setChargesEnabled(db, 'local', accountId, approved, now())
+      return rows.length > 0
+    },
+
+    verifyOnboardingToken: (accountId, given) => signer.verify(onboardingPurpose, accountId, given),
+
+    async createIntent(request: CreateIntentRequest) {
+      const id = `pi_local_${token(18)}`
+      await db
+        .insert(localPaymentIntents)
+        .values({
+          id,
+          clientSecret: `${id}_secret_${token(18)}`,
+          accountId: request.accountId,
+          amountCents: request.amountCents,
+          currency: request.currency,
+          status: 'requires_payment_method',
+          metadata: request.metadata,
+          idempotencyKey: request.idempotencyKey,
+        })
+        .onConflictDoNothing({ target: localPaymentIntents.idempotencyKey })
+      // A repeated key answers with the intent the first request created, as Stripe does.
+      const row = await db.query.localPaymentIntents.findFirst({ where: eq(localPaymentIntents.idempotencyKey, request.idempotencyKey) })
+      if (!row) throw new Error('the local payment intent was not stored')
+      return toIntent(row)
+    },
+
+    async updateIntent(request: UpdateIntentRequest) {
+      const row = await findIntent(request.accountId, request.intentId)
+      if (row.status !== 'requires_payment_method') throw new PaymentError('This payment can no longer be changed.')
+      const [updated] = await db
+        .update(localPaymentIntents)
+        .set({
+          ...(request.amountCents === undefined ? {} : { amountCents: request.amountCents }),
+          ...(request.metadata === undefined ? {} : { metadata: { ...row.metadata, ...request.metadata } }),
+          updatedAt: now(),
+        })
+        .where(eq(localPaymentIntents.id, row.id))
+        .returning()
+      if (!updated) throw new PaymentError('This payment was not found.', 404)
+      return toIntent(updated)
+    },
+
+    async retrieveIntent(accountId, intentId) {
+      return toIntent(await findIntent(accountId, intentId))
+    },
+
+    parseWebhook: (rawBody, signatureHeader) => verifyProviderEvent(rawBody, signatureHeader, webhookSecret),
+
+    signWebhook: (rawBody) => signProviderEvent(rawBody, webhookSecret),
+  }
+}
