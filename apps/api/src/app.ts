@@ -14,11 +14,21 @@ import { createMailService } from './mail/mail-service.js'
 import { authRoutes } from './modules/auth/auth-routes.js'
 import { createAuthService } from './modules/auth/auth-service.js'
 import { healthRoutes } from './modules/health/health-routes.js'
+import { leadRoutes } from './modules/leads/lead-routes.js'
+import { createLeadService } from './modules/leads/lead-service.js'
+import { offerRoutes } from './modules/offers/offer-routes.js'
+import { createOfferServices } from './modules/offers/offer-services.js'
+import { createPaymentServices, paymentsModule } from './modules/payments/payments-module.js'
 import { sellerRoutes } from './modules/sellers/seller-routes.js'
 import { createSellerService } from './modules/sellers/seller-service.js'
+import { createSettingsServices, settingsModule } from './modules/settings/settings-module.js'
+import type { PaymentProvider } from './payments/provider.js'
 import { authPlugin } from './plugins/auth.js'
 import { registerErrorHandler } from './plugins/error-handler.js'
 import { registerWebApp } from './plugins/web-app.js'
+import type { FileStorage } from './storage/file-storage.js'
+import { createLocalFileStorage } from './storage/local-file-storage.js'
+import { registerMediaRoute } from './storage/media-route.js'
 
 /** Everything the app talks to. Tests pass real local ones; nothing here is global. */
 export type AppDeps = {
@@ -31,6 +41,10 @@ export type AppDeps = {
   redis?: Redis
   webDist?: string
   logger?: FastifyBaseLogger
+  /** Created from config (Stripe keys or the local test provider) when absent. */
+  payments?: PaymentProvider
+  /** Uploaded images; a folder under DATA_DIR served at /media/ when absent. */
+  storage?: FileStorage
 }
 
 export async function buildApp(deps: AppDeps) {
@@ -66,9 +80,16 @@ export async function buildApp(deps: AppDeps) {
   await app.register(authPlugin, { tokens })
 
   const mail = createMailService({ db, jobs })
+  const payments = await createPaymentServices({ config, db, now, ...(deps.payments ? { provider: deps.payments } : {}) })
+  const storage = deps.storage ?? createLocalFileStorage(path.join(config.dataDir, 'uploads'))
+  await registerMediaRoute(app, storage)
   const services = {
     auth: createAuthService({ db, tokens, now }),
     sellers: createSellerService({ db, now }),
+    leads: createLeadService({ db, jobs, now }),
+    settings: createSettingsServices({ db, config, now }),
+    payments,
+    offers: createOfferServices({ db, storage, publicUrl: config.publicUrl }),
   }
 
   await app.register(
@@ -76,6 +97,10 @@ export async function buildApp(deps: AppDeps) {
       await api.register(healthRoutes, { db })
       await api.register(authRoutes, { auth: services.auth, sellers: services.sellers })
       await api.register(sellerRoutes, { sellers: services.sellers })
+      await api.register(leadRoutes, { leads: services.leads })
+      await api.register(settingsModule, { settings: services.settings })
+      await api.register(paymentsModule, { payments: services.payments, publicUrl: config.publicUrl })
+      await api.register(offerRoutes, { offers: services.offers, publicUrl: config.publicUrl, maxUploadBytes: config.MAX_UPLOAD_BYTES })
     },
     { prefix: '/api/v1' },
   )

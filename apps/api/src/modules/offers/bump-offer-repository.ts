@@ -1,0 +1,71 @@
+import { and, count, desc, eq, ne } from 'drizzle-orm'
+import type { Executor } from '../../db/client.js'
+import { bumpOffers, freeOffers, upsellOffers } from '../../db/schema/index.js'
+
+export type BumpOfferRow = typeof bumpOffers.$inferSelect
+export type BumpOfferValues = Omit<typeof bumpOffers.$inferInsert, 'id' | 'sellerId' | 'createdAt' | 'updatedAt'>
+
+const owned = (sellerId: string, id: string) => and(eq(bumpOffers.sellerId, sellerId), eq(bumpOffers.id, id))
+const ofSeller = (sellerId: string) => eq(bumpOffers.sellerId, sellerId)
+/** The order of the (seller_id, created_at desc, id desc) index, so a page is an index range. */
+const newestFirst = [desc(bumpOffers.createdAt), desc(bumpOffers.id)]
+
+export const bumpOfferRepository = {
+  findOwned: async (db: Executor, sellerId: string, id: string) => (await db.select().from(bumpOffers).where(owned(sellerId, id)))[0],
+
+  /** Inside an update: later writers of the row (and free offers attaching it) wait for us. */
+  lockOwned: async (db: Executor, sellerId: string, id: string) =>
+    (await db.select().from(bumpOffers).where(owned(sellerId, id)).for('update'))[0],
+
+  /** The currency of a bump being attached; FOR SHARE holds it unchanged until the free offer is saved. */
+  currencyForAttachment: async (db: Executor, sellerId: string, id: string) =>
+    (await db.select({ currency: bumpOffers.currency }).from(bumpOffers).where(owned(sellerId, id)).for('share'))[0]?.currency,
+
+  page: (db: Executor, sellerId: string, window: { limit: number; offset: number }) =>
+    db
+      .select()
+      .from(bumpOffers)
+      .where(ofSeller(sellerId))
+      .orderBy(...newestFirst)
+      .limit(window.limit)
+      .offset(window.offset),
+
+  count: async (db: Executor, sellerId: string) =>
+    (await db.select({ value: count() }).from(bumpOffers).where(ofSeller(sellerId)))[0]?.value ?? 0,
+
+  dropdown: (db: Executor, sellerId: string) =>
+    db
+      .select({ id: bumpOffers.id, headline: bumpOffers.headline })
+      .from(bumpOffers)
+      .where(ofSeller(sellerId))
+      .orderBy(...newestFirst),
+
+  async insert(db: Executor, sellerId: string, values: BumpOfferValues): Promise<BumpOfferRow> {
+    const [row] = await db
+      .insert(bumpOffers)
+      .values({ ...values, sellerId })
+      .returning()
+    if (!row) throw new Error('the bump offer row was not stored')
+    return row
+  },
+
+  async update(db: Executor, sellerId: string, id: string, values: BumpOfferValues): Promise<BumpOfferRow | undefined> {
+    const [row] = await db
+      .update(bumpOffers)
+      .set({ ...values, updatedAt: new Date() })
+      .where(owned(sellerId, id))
+      .returning()
+    return row
+  },
+
+  /** Whether some free offer pairs this bump with an upsell whose currency is not `currency`. */
+  async pairedWithOtherCurrency(db: Executor, bumpId: string, currency: number): Promise<boolean> {
+    const rows = await db
+      .select({ id: freeOffers.id })
+      .from(freeOffers)
+      .innerJoin(upsellOffers, eq(freeOffers.upsellOfferId, upsellOffers.id))
+      .where(and(eq(freeOffers.bumpOfferId, bumpId), ne(upsellOffers.currency, currency)))
+      .limit(1)
+    return rows.length > 0
+  },
+}

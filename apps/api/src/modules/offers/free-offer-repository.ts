@@ -1,0 +1,59 @@
+import { and, count, desc, eq } from 'drizzle-orm'
+import type { Executor } from '../../db/client.js'
+import { bumpOffers, freeOffers, upsellOffers } from '../../db/schema/index.js'
+
+export type FreeOfferRow = typeof freeOffers.$inferSelect
+export type FreeOfferValues = Omit<typeof freeOffers.$inferInsert, 'id' | 'sellerId' | 'createdAt' | 'updatedAt'>
+
+const owned = (sellerId: string, id: string) => and(eq(freeOffers.sellerId, sellerId), eq(freeOffers.id, id))
+const ofSeller = (sellerId: string) => eq(freeOffers.sellerId, sellerId)
+/** The order of the (seller_id, created_at desc, id desc) index, so a page is an index range. */
+const newestFirst = [desc(freeOffers.createdAt), desc(freeOffers.id)]
+
+/** A free offer with the bump and upsell attached to it, in one query. */
+const withAttachments = (db: Executor) =>
+  db
+    .select({ offer: freeOffers, bump: bumpOffers, upsell: upsellOffers })
+    .from(freeOffers)
+    .leftJoin(bumpOffers, eq(freeOffers.bumpOfferId, bumpOffers.id))
+    .leftJoin(upsellOffers, eq(freeOffers.upsellOfferId, upsellOffers.id))
+
+export type FreeOfferWithAttachments = Awaited<ReturnType<typeof withAttachments>>[number]
+
+export const freeOfferRepository = {
+  findById: async (db: Executor, id: string) => (await withAttachments(db).where(eq(freeOffers.id, id)))[0],
+
+  findOwned: async (db: Executor, sellerId: string, id: string) => (await withAttachments(db).where(owned(sellerId, id)))[0],
+
+  /** Inside an update: the stored image keys read here are the ones this update replaces. */
+  lockOwned: async (db: Executor, sellerId: string, id: string) =>
+    (await db.select().from(freeOffers).where(owned(sellerId, id)).for('update'))[0],
+
+  page: (db: Executor, sellerId: string, window: { limit: number; offset: number }) =>
+    withAttachments(db)
+      .where(ofSeller(sellerId))
+      .orderBy(...newestFirst)
+      .limit(window.limit)
+      .offset(window.offset),
+
+  count: async (db: Executor, sellerId: string) =>
+    (await db.select({ value: count() }).from(freeOffers).where(ofSeller(sellerId)))[0]?.value ?? 0,
+
+  async insert(db: Executor, sellerId: string, values: FreeOfferValues): Promise<string> {
+    const [row] = await db
+      .insert(freeOffers)
+      .values({ ...values, sellerId })
+      .returning({ id: freeOffers.id })
+    if (!row) throw new Error('the free offer row was not stored')
+    return row.id
+  },
+
+  async update(db: Executor, sellerId: string, id: string, values: Partial<FreeOfferValues>): Promise<boolean> {
+    const rows = await db
+      .update(freeOffers)
+      .set({ ...values, updatedAt: new Date() })
+      .where(owned(sellerId, id))
+      .returning({ id: freeOffers.id })
+    return rows.length > 0
+  },
+}

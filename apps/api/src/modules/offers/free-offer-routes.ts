@@ -1,0 +1,95 @@
+import {
+  freeOfferActivationSchema,
+  freeOfferFormSchema,
+  freeOfferImageFields,
+  freeOfferListSchema,
+  freeOfferSchema,
+  pageQuerySchema,
+} from '@funnelry/shared'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import type { FreeOfferService } from './free-offer-service.js'
+import { formBody } from './multipart-form.js'
+import { listUrlOf, offerIdParams, optionalAuthentication, viewerIdOf } from './route-helpers.js'
+
+type Options = { freeOffers: FreeOfferService; publicUrl: string; maxUploadBytes: number }
+
+const tags = ['free offers']
+
+export const freeOfferRoutes: FastifyPluginAsyncZod<Options> = async (app, { freeOffers, publicUrl, maxUploadBytes }) => {
+  // onRequest, so nobody's upload is read before their token is checked.
+  const signedIn = { onRequest: app.authenticate }
+  const readForm = formBody({ fileFields: freeOfferImageFields, maxFileBytes: maxUploadBytes })
+
+  app.get(
+    '/free-product/',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        summary: "The seller's free offers, newest first",
+        querystring: pageQuerySchema,
+        response: { 200: freeOfferListSchema },
+      },
+    },
+    (request) => freeOffers.list(request.seller.id, request.query, listUrlOf(publicUrl, request)),
+  )
+
+  app.post(
+    '/free-product/',
+    {
+      ...signedIn,
+      preValidation: readForm,
+      schema: {
+        tags,
+        summary: 'Create a free offer',
+        consumes: ['multipart/form-data'],
+        body: freeOfferFormSchema,
+        response: { 201: freeOfferSchema },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await freeOffers.create(request.seller.id, request.body)),
+  )
+
+  app.get(
+    '/free-product/:id/',
+    {
+      onRequest: optionalAuthentication(app),
+      schema: { tags, summary: 'A free offer, for its public page (no auth)', params: offerIdParams, response: { 200: freeOfferSchema } },
+    },
+    (request) => freeOffers.get(request.params.id, viewerIdOf(request)),
+  )
+
+  app.put(
+    '/free-product/:id/',
+    {
+      ...signedIn,
+      preValidation: readForm,
+      schema: {
+        tags,
+        summary: 'Replace a free offer (an image changes only when a file or an empty value is sent)',
+        consumes: ['multipart/form-data'],
+        params: offerIdParams,
+        body: freeOfferFormSchema,
+        response: { 200: freeOfferSchema },
+      },
+    },
+    (request) => freeOffers.update(request.seller.id, request.params.id, request.body),
+  )
+
+  app.patch(
+    '/free-product/:id/',
+    {
+      ...signedIn,
+      preValidation: formBody({ fileFields: [], maxFileBytes: maxUploadBytes }),
+      schema: {
+        tags,
+        summary: 'Activate or deactivate a free offer',
+        consumes: ['multipart/form-data', 'application/json'],
+        params: offerIdParams,
+        body: freeOfferActivationSchema,
+        response: { 200: freeOfferSchema },
+      },
+    },
+    (request) => freeOffers.setActive(request.seller.id, request.params.id, request.body.is_active),
+  )
+}

@@ -1,0 +1,145 @@
+import {
+  type FieldErrors,
+  type FreeOffer,
+  type FreeOfferForm,
+  type FreeOfferList,
+  isUuid,
+  offerMessages,
+  type PageQuery,
+} from '@funnelry/shared'
+import type { Database, Executor } from '../../db/client.js'
+import { NotFoundError } from '../../lib/errors.js'
+import { bumpOfferRepository } from './bump-offer-repository.js'
+import { throwIfFieldErrors } from './field-errors.js'
+import type { LoadFreeOfferPublishing } from './free-offer-publishing.js'
+import { type FreeOfferValues, freeOfferRepository as repo } from './free-offer-repository.js'
+import { imageColumns, type OfferImages, replacedKeys } from './offer-images.js'
+import type { OfferViews } from './offer-views.js'
+import { pageWindow, toPage } from './pagination.js'
+import { upsellOfferRepository } from './upsell-offer-repository.js'
+
+type Attachments = Pick<FreeOfferForm, 'bump_offer_id' | 'upsell_offer_id'>
+
+/**
+ * The bump and upsell must be the seller's own and share a currency (decision "Server rules").
+ * Their rows stay FOR SHARE locked inside a transaction, so neither currency can change before
+ * the free offer is saved (the bump and upsell updates check the pairing under FOR UPDATE).
+ */
+async function attachmentErrors(db: Executor, sellerId: string, input: Attachments): Promise<FieldErrors> {
+  const { bump_offer_id: bumpId, upsell_offer_id: upsellId } = input
+  const [bumpCurrency, upsellCurrency] = await Promise.all([
+    bumpId ? bumpOfferRepository.currencyForAttachment(db, sellerId, bumpId) : undefined,
+    upsellId ? upsellOfferRepository.currencyForAttachment(db, sellerId, upsellId) : undefined,
+  ])
+  const errors: FieldErrors = {}
+  if (bumpId && bumpCurrency === undefined) errors.bump_offer_id = [offerMessages.chooseBump]
+  if (upsellId && upsellCurrency === undefined) errors.upsell_offer_id = [offerMessages.chooseUpsell]
+  else if (bumpCurrency !== undefined && upsellCurrency !== undefined && bumpCurrency !== upsellCurrency) {
+    errors.upsell_offer_id = [offerMessages.currencyMismatch]
+  }
+  return errors
+}
+
+const toValues = (input: FreeOfferForm): Omit<FreeOfferValues, 'assetImage' | 'logo' | 'isActive'> => ({
+  headline: input.headline,
+  subHeadline: input.sub_headline,
+  url: input.url,
+  optInButton: input.opt_in_button,
+  bumpOfferId: input.bump_offer_id,
+  upsellOfferId: input.upsell_offer_id,
+})
+
+export function createFreeOfferService(deps: {
+  db: Database
+  images: OfferImages
+  views: OfferViews
+  publishing: LoadFreeOfferPublishing
+}) {
+  const { db, images, views, publishing } = deps
+
+  /** Another seller's offer and a malformed id answer alike: 404. */
+  async function findOwned(sellerId: string, id: string) {
+    const found = isUuid(id) ? await repo.findOwned(db, sellerId, id) : undefined
+    if (!found) throw new NotFoundError()
+    return found
+  }
+
+  /** The seller's own offer as its dashboard shows it. */
+  const getOwned = async (sellerId: string, id: string): Promise<FreeOffer> =>
+    views.free(await findOwned(sellerId, id), await publishing(sellerId), { owner: true })
+
+  /** Runs before any file is written, so a form with several problems reports them together. */
+  async function prepare(sellerId: string, input: FreeOfferForm) {
+    const [prepared, errors] = await Promise.all([
+      images.prepare({ asset_image: input.asset_image, logo: input.logo }),
+      attachmentErrors(db, sellerId, input),
+    ])
+    throwIfFieldErrors(errors, prepared.errors)
+    return prepared
+  }
+
+  return {
+    async list(sellerId: string, query: PageQuery, listUrl: string): Promise<FreeOfferList> {
+      const [rows, count, published] = await Promise.all([
+        repo.page(db, sellerId, pageWindow(query)),
+        repo.count(db, sellerId),
+        publishing(sellerId),
+      ])
+      return toPage(
+        listUrl,
+        query,
+        count,
+        rows.map((row) => views.free(row, published, { owner: true })),
+      )
+    },
+
+    /** Public (the funnel page and its preview): active or not, anyone reads it; only its seller sees `url`. */
+    async get(id: string, viewerId: string | null): Promise<FreeOffer> {
+      const found = isUuid(id) ? await repo.findById(db, id) : undefined
+      if (!found) throw new NotFoundError()
+      const owner = found.offer.sellerId === viewerId
+      return views.free(found, await publishing(found.offer.sellerId), { owner })
+    },
+
+    async create(sellerId: string, input: FreeOfferForm): Promise<FreeOffer> {
+      const prepared = await prepare(sellerId, input)
+      const id = await images.commit(prepared, (stored) =>
+        db.transaction(async (tx) => {
+          throwIfFieldErrors(await attachmentErrors(tx, sellerId, input))
+          const values = {
+            ...toValues(input),
+            isActive: input.is_active ?? true,
+            assetImage: stored.asset_image ?? null,
+            logo: stored.logo ?? null,
+          }
+          return { value: await repo.insert(tx, sellerId, values), replaced: [] }
+        }),
+      )
+      return getOwned(sellerId, id)
+    },
+
+    /** PUT: every text field is replaced (empty clears); images change only when sent. */
+    async update(sellerId: string, id: string, input: FreeOfferForm): Promise<FreeOffer> {
+      await findOwned(sellerId, id)
+      const prepared = await prepare(sellerId, input)
+      await images.commit(prepared, (stored) =>
+        db.transaction(async (tx) => {
+          const current = await repo.lockOwned(tx, sellerId, id)
+          if (!current) throw new NotFoundError()
+          throwIfFieldErrors(await attachmentErrors(tx, sellerId, input))
+          const values = { ...toValues(input), isActive: input.is_active ?? current.isActive, ...imageColumns(stored) }
+          await repo.update(tx, sellerId, id, values)
+          return { value: undefined, replaced: replacedKeys({ asset_image: current.assetImage, logo: current.logo }, stored) }
+        }),
+      )
+      return getOwned(sellerId, id)
+    },
+
+    /** PATCH: the list card's switch. */
+    async setActive(sellerId: string, id: string, isActive: boolean): Promise<FreeOffer> {
+      if (!isUuid(id) || !(await repo.update(db, sellerId, id, { isActive }))) throw new NotFoundError()
+      return getOwned(sellerId, id)
+    },
+  }
+}
+export type FreeOfferService = ReturnType<typeof createFreeOfferService>

@@ -1,0 +1,21 @@
+import fastifyMultipart from '@fastify/multipart'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { bumpOfferRoutes } from './bump-offer-routes.js'
+import { freeOfferRoutes } from './free-offer-routes.js'
+import { offerFormLimits } from './multipart-form.js'
+import type { OfferServices } from './offer-services.js'
+import { upsellOfferRoutes } from './upsell-offer-routes.js'
+
+type Options = { offers: OfferServices; publicUrl: string; maxUploadBytes: number }
+
+/** The free, bump and upsell calls of spec section 7; multipart parsing is scoped to them. */
+export const offerRoutes: FastifyPluginAsyncZod<Options> = async (app, { offers, publicUrl, maxUploadBytes }) => {
+  await app.register(fastifyMultipart, {
+    // A file over the limit becomes a 400 on its field (multipart-form.ts), not a 413 for the request.
+    throwFileSizeLimit: false,
+    limits: { ...offerFormLimits, fileSize: maxUploadBytes },
+  })
+  await app.register(freeOfferRoutes, { freeOffers: offers.free, publicUrl, maxUploadBytes })
+  await app.register(upsellOfferRoutes, { upsellOffers: offers.upsell, publicUrl, maxUploadBytes })
+  await app.register(bumpOfferRoutes, { bumpOffers: offers.bump, publicUrl, maxUploadBytes })
+}

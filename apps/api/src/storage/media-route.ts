@@ -1,0 +1,28 @@
+import { mkdir } from 'node:fs/promises'
+import fastifyStatic from '@fastify/static'
+import type { FastifyInstance } from 'fastify'
+import type { FileStorage } from './file-storage.js'
+import type { LocalFileStorage } from './local-file-storage.js'
+
+const isLocal = (storage: FileStorage): storage is LocalFileStorage => 'root' in storage && 'urlPrefix' in storage
+
+/**
+ * Serves a local storage folder under its URL prefix. Keys never change meaning, so files are
+ * cached for a year as immutable. Another storage serves its own URLs, and nothing is mounted.
+ */
+export async function registerMediaRoute(app: FastifyInstance, storage: FileStorage): Promise<void> {
+  if (!isLocal(storage)) return
+  await mkdir(storage.root, { recursive: true })
+  await app.register(fastifyStatic, {
+    root: storage.root,
+    prefix: storage.urlPrefix,
+    // The web app's static plugin owns reply.sendFile.
+    decorateReply: false,
+    index: false,
+    list: false,
+    dotfiles: 'deny',
+    cacheControl: true,
+    maxAge: '365d',
+    immutable: true,
+  })
+}
