@@ -1,4 +1,9 @@
-/** Placeholder: filled in by its issue. */
+import { Navigate, Outlet } from 'react-router'
+import { paths } from '../../config/paths'
+import { useAuth } from '../../lib/auth-context'
+
+/** Protected screens (dashboard, OTO preview). Decision D1: a signed-out visitor is sent to /. */
 export default function PrivateRoute() {
-  return <p>PrivateRoute</p>
+  const { isAuthenticated } = useAuth()
+  return isAuthenticated ? <Outlet /> : <Navigate to={paths.login.href()} replace />
 }

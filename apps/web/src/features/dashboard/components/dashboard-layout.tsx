@@ -1,4 +1,44 @@
-/** Placeholder: filled in by its issue. */
+import { Box, Drawer, Toolbar, useMediaQuery } from '@mui/material'
+import type { Theme } from '@mui/material/styles'
+import { useState } from 'react'
+import { Outlet, useLocation } from 'react-router'
+import { sidebarWidth } from '../../../app/theme'
+import { dashboardMenu } from './dashboard-menu'
+import { SideMenu } from './side-menu'
+import { TopBar } from './top-bar'
+
+const drawerId = 'dashboard-menu'
+const paper = { width: sidebarWidth, boxSizing: 'border-box' } as const
+
+/** The seller dashboard's frame: top bar, side menu (permanent from md up, a toggled drawer below) and the page. */
 export default function DashboardLayout() {
-  return <p>DashboardLayout</p>
+  const { pathname } = useLocation()
+  // noSsr: this is a browser-only app, so read the screen size on the first render (no layout jump).
+  const isDesktop = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), { noSsr: true })
+  const [mobileOpen, setMobileOpen] = useState(false)
+  const closeMobile = () => setMobileOpen(false)
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100dvh' }}>
+      <TopBar menu={isDesktop ? undefined : { open: mobileOpen, toggle: () => setMobileOpen((open) => !open), controls: drawerId }} />
+      <Box component="nav" aria-label="Dashboard" sx={{ width: { md: sidebarWidth }, flexShrink: { md: 0 } }}>
+        {isDesktop ? (
+          <Drawer variant="permanent" open slotProps={{ paper: { id: drawerId, sx: paper } }}>
+            <Toolbar />
+            <SideMenu menu={dashboardMenu} pathname={pathname} />
+          </Drawer>
+        ) : (
+          <Drawer variant="temporary" open={mobileOpen} onClose={closeMobile} slotProps={{ paper: { id: drawerId, sx: paper } }}>
+            {/* The top bar stays above the drawer so its menu button can close it again. */}
+            <Toolbar />
+            <SideMenu menu={dashboardMenu} pathname={pathname} onNavigate={closeMobile} />
+          </Drawer>
+        )}
+      </Box>
+      <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 } }}>
+        <Toolbar />
+        <Outlet />
+      </Box>
+    </Box>
+  )
 }

@@ -1,4 +1,7 @@
-/** Placeholder: filled in by its issue. */
+import { Navigate } from 'react-router'
+import { paths } from '../../../config/paths'
+
+/** /dashboard has no screen of its own: the free offers list is the dashboard's home. */
 export default function DashboardIndex() {
-  return <p>DashboardIndex</p>
+  return <Navigate to={paths.dashboard.freeOffers.href()} replace />
 }

@@ -1,0 +1,58 @@
+import { screen } from '@testing-library/react'
+import type { RouteObject } from 'react-router'
+import { describe, expect, it } from 'vitest'
+import DashboardIndex from '../../features/dashboard/pages/dashboard-index'
+import { renderApp } from '../../test/render'
+import { routes as appRoutes } from '../router'
+import PrivateRoute from './private-route'
+import PublicOnlyRoute from './public-only-route'
+
+const routes: RouteObject[] = [
+  { element: <PublicOnlyRoute />, children: [{ path: '/', element: <h1>Log-in screen</h1> }] },
+  {
+    element: <PrivateRoute />,
+    children: [
+      { path: '/oto-offer/:id', element: <h1>OTO preview</h1> },
+      {
+        path: '/dashboard',
+        children: [
+          { index: true, element: <DashboardIndex /> },
+          { path: 'free-offers', element: <h1>Free offers</h1> },
+        ],
+      },
+    ],
+  },
+]
+
+describe('route guards', () => {
+  it.each(['/dashboard/free-offers', '/dashboard', '/oto-offer/7'])(
+    'sends a signed-out visitor from %s to / (decision D1)',
+    async (url) => {
+      const { pathname } = renderApp(null, { routes, url })
+
+      expect(await screen.findByRole('heading', { name: 'Log-in screen' })).toBeInTheDocument()
+      expect(pathname()).toBe('/')
+    },
+  )
+
+  it('sends a signed-in seller from / to the free offers', async () => {
+    const { pathname } = renderApp(null, { routes, url: '/', signedIn: true })
+
+    expect(await screen.findByRole('heading', { name: 'Free offers' })).toBeInTheDocument()
+    expect(pathname()).toBe('/dashboard/free-offers')
+  })
+
+  it('opens private pages for a signed-in seller, and /dashboard shows the free offers', async () => {
+    const { pathname } = renderApp(null, { routes, url: '/dashboard', signedIn: true })
+
+    expect(await screen.findByRole('heading', { name: 'Free offers' })).toBeInTheDocument()
+    expect(pathname()).toBe('/dashboard/free-offers')
+  })
+
+  it("uses the guards in the app's own routes", async () => {
+    const { pathname } = renderApp(null, { routes: appRoutes, url: '/dashboard/settings' })
+
+    expect(await screen.findByRole('button', { name: 'Log In' })).toBeInTheDocument()
+    expect(pathname()).toBe('/')
+  })
+})

@@ -1,0 +1,43 @@
+import type { SvgIconComponent } from '@mui/icons-material'
+import AddCircleOutline from '@mui/icons-material/AddCircleOutlineOutlined'
+import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined'
+import SettingsOutlined from '@mui/icons-material/SettingsOutlined'
+import { paths } from '../../../config/paths'
+
+export type MenuLink = { label: string; path: string; icon?: SvgIconComponent }
+export type MenuGroup = { label: string; icon: SvgIconComponent; links: MenuLink[] }
+export type MenuEntry = MenuLink | MenuGroup
+
+/**
+ * The side menu (spec section 2), as data: a later screen (Leads, Orders…) is one more entry here.
+ * A link is highlighted while the current path starts with its path.
+ */
+export const dashboardMenu: MenuEntry[] = [
+  {
+    label: 'Offers',
+    icon: LocalOfferOutlined,
+    links: [
+      { label: 'Free Offers', path: paths.dashboard.freeOffers.path },
+      { label: 'BUMP Offers', path: paths.dashboard.bumpOffers.path },
+      { label: 'OTO Offers', path: paths.dashboard.otoOffers.path },
+    ],
+  },
+  {
+    label: 'Add Offer',
+    icon: AddCircleOutline,
+    links: [
+      { label: 'Add Free Offer', path: paths.dashboard.addFreeOffer.path },
+      { label: 'Add BUMP Offer', path: paths.dashboard.addBumpOffer.path },
+      { label: 'Add OTO Offer', path: paths.dashboard.addOtoOffer.path },
+    ],
+  },
+  { label: 'Settings', icon: SettingsOutlined, path: paths.dashboard.settings.path },
+]
+
+export const isGroup = (entry: MenuEntry): entry is MenuGroup => 'links' in entry
+
+export const isLinkActive = (link: MenuLink, pathname: string) => pathname.startsWith(link.path)
+
+/** The group holding the current page, which opens by itself. */
+export const activeGroup = (menu: MenuEntry[], pathname: string) =>
+  menu.filter(isGroup).find((group) => group.links.some((link) => isLinkActive(link, pathname)))
