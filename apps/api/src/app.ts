@@ -57,6 +57,9 @@ export async function buildApp(deps: AppDeps) {
   }).withTypeProvider<ZodTypeProvider>()
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
+  // Every call takes JSON or multipart; Fastify would otherwise read text/plain as a string and
+  // answer a confusing 400 instead of 415.
+  app.removeContentTypeParser('text/plain')
   registerErrorHandler(app)
 
   await app.register(fastifyHelmet, {

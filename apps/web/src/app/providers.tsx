@@ -2,7 +2,6 @@ import { CssBaseline, ThemeProvider } from '@mui/material'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { SnackbarProvider } from 'notistack'
 import { type ReactNode, useState } from 'react'
-import { paths } from '../config/paths'
 import { AuthProvider } from '../features/auth/components/auth-provider'
 import { toastProviderProps } from '../lib/toast'
 import { theme } from './theme'
@@ -16,22 +15,17 @@ export function createQueryClient() {
   })
 }
 
-/**
- * The providers sit outside the router, so leaving the dashboard goes through the router object.
- * It is imported on demand: tests bring their own memory router and never create the browser one.
- */
-function goToLogIn() {
-  void import('./router').then(({ router }) => router.navigate(paths.login.href(), { replace: true }))
-}
-
 type AppProvidersProps = {
   children: ReactNode
   queryClient?: QueryClient
-  /** Where to go after logout or an expired session; tests pass their memory router's navigation. */
-  onSignedOut?: () => void
+  /**
+   * Where to go after logout or an expired session. The providers sit outside the router, so the
+   * app passes its router's navigation (tests pass their memory router's).
+   */
+  onSignedOut: () => void
 }
 
-export function AppProviders({ children, queryClient, onSignedOut = goToLogIn }: AppProvidersProps) {
+export function AppProviders({ children, queryClient, onSignedOut }: AppProvidersProps) {
   const [client] = useState(() => queryClient ?? createQueryClient())
   return (
     <ThemeProvider theme={theme}>

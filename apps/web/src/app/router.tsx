@@ -1,4 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router'
+import { PageLoading } from '../components/page-loading'
 import { paths } from '../config/paths'
 import { RouteError } from './route-error'
 
@@ -11,6 +12,7 @@ const page = (load: () => Promise<{ default: React.ComponentType }>) => async ()
 export const routes: RouteObject[] = [
   {
     errorElement: <RouteError />,
+    hydrateFallbackElement: <PageLoading />,
     children: [
       {
         lazy: page(() => import('./guards/public-only-route')),

@@ -31,5 +31,3 @@ export const theme = createTheme({
     },
   },
 })
-
-export const sidebarWidth = 240

@@ -53,10 +53,23 @@ const signUpFields = {
 
 const passwordsMatch = <T extends { password: string; confirmed_password: string }>(value: T) => value.password === value.confirmed_password
 
+/**
+ * Zod runs object-level checks only once every field is valid; `when` lets the mismatch show as
+ * soon as both passwords are typed, whatever the other fields hold.
+ */
+const passwordsMatchCheck = {
+  message: messages.passwordsMustMatch,
+  path: ['confirmed_password'],
+  when: (payload: { value: unknown }) => {
+    const value = payload.value as { password?: unknown; confirmed_password?: unknown } | null
+    return typeof value?.password === 'string' && typeof value.confirmed_password === 'string' && value.confirmed_password !== ''
+  },
+}
+
 /** The sign-up call (decision D15: it carries the invitation token too). */
 export const signUpSchema = z
   .strictObject({ ...signUpFields, token: z.string({ error: messages.required }).min(1, messages.required).max(256) })
-  .refine(passwordsMatch, { message: messages.passwordsMustMatch, path: ['confirmed_password'] })
+  .refine(passwordsMatch, passwordsMatchCheck)
 export type SignUpInput = z.infer<typeof signUpSchema>
 
 export const sellerSchema = z.object({
@@ -77,5 +90,5 @@ export const optionListSchema = z.array(z.string())
 /** The sign-up form: the same fields, with the Yes/No question as the person answers it. */
 export const signUpFormSchema = z
   .object({ ...signUpFields, has_stripe_account: z.enum(['Yes', 'No'], { error: messages.required }) })
-  .refine(passwordsMatch, { message: messages.passwordsMustMatch, path: ['confirmed_password'] })
+  .refine(passwordsMatch, passwordsMatchCheck)
 export type SignUpFormValues = z.infer<typeof signUpFormSchema>

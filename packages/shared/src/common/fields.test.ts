@@ -28,3 +28,10 @@ describe('shared field rules', () => {
     expect(email().safeParse('nope').error?.issues[0]?.message).toBe(messages.invalidEmail)
   })
 })
+
+describe('required URL', () => {
+  it('says only "required" for an empty value', () => {
+    const result = httpUrl().safeParse('')
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual([messages.required])
+  })
+})

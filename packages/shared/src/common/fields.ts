@@ -23,7 +23,8 @@ export const httpUrl = (max = 2048) =>
     .trim()
     .min(1, messages.required)
     .max(max, `Use at most ${max} characters.`)
-    .refine(isHttpUrl, messages.invalidUrl)
+    // An empty value already has its 'required' message; only a typed value can be a bad URL.
+    .refine((value) => value === '' || isHttpUrl(value), messages.invalidUrl)
 
 /** An optional URL: empty means "not set" and becomes null. */
 export const optionalHttpUrl = (max = 2048) =>

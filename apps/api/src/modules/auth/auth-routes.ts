@@ -32,10 +32,6 @@ const perClientAndEmail = (max: number) => ({
 const detail = z.object({ detail: z.string() })
 
 export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; sellers: SellerService }> = async (app, { auth, sellers }) => {
-  // These calls take JSON only; Fastify would otherwise parse text/plain into a string (a 400
-  // about the body's shape) instead of answering 415. Removed here, it stays for other modules.
-  app.removeContentTypeParser('text/plain')
-
   app.post(
     '/authentication/token/',
     { schema: { tags: ['auth'], summary: 'Log in', body: loginSchema, response: { 200: tokenPairSchema } }, config: perClientAndEmail(10) },

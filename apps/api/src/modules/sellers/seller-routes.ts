@@ -3,9 +3,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { SellerService } from './seller-service.js'
 
 export const sellerRoutes: FastifyPluginAsyncZod<{ sellers: SellerService }> = async (app, { sellers }) => {
-  // JSON only: without this, a text/plain body is parsed into a string and answered 400, not 415.
-  app.removeContentTypeParser('text/plain')
-
   app.post(
     '/seller/',
     {
