@@ -21,9 +21,11 @@ import { createOfferServices } from './modules/offers/offer-services.js'
 import { createPaymentServices, paymentsModule } from './modules/payments/payments-module.js'
 import { sellerRoutes } from './modules/sellers/seller-routes.js'
 import { createSellerService } from './modules/sellers/seller-service.js'
+import { createCustomDomainAccess } from './modules/settings/custom-domain-access.js'
 import { createSettingsServices, settingsModule } from './modules/settings/settings-module.js'
 import type { PaymentProvider } from './payments/provider.js'
 import { authPlugin } from './plugins/auth.js'
+import { customDomainsPlugin } from './plugins/custom-domains.js'
 import { registerErrorHandler } from './plugins/error-handler.js'
 import { registerWebApp } from './plugins/web-app.js'
 import type { FileStorage } from './storage/file-storage.js'
@@ -81,6 +83,7 @@ export async function buildApp(deps: AppDeps) {
   })
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' })
   await app.register(authPlugin, { tokens })
+  await app.register(customDomainsPlugin, { access: createCustomDomainAccess({ db, publicUrl: config.publicUrl }) })
 
   const mail = createMailService({ db, jobs })
   const payments = await createPaymentServices({ config, db, now, ...(deps.payments ? { provider: deps.payments } : {}) })
@@ -109,7 +112,11 @@ export async function buildApp(deps: AppDeps) {
   )
   void mail
 
-  await registerWebApp(app, deps.webDist ?? path.join(repoRoot, 'apps/web/dist'))
+  await registerWebApp(app, {
+    webDist: deps.webDist ?? path.join(repoRoot, 'apps/web/dist'),
+    publicUrl: config.publicUrl,
+    loadOffer: (id) => services.offers.free.get(id, null),
+  })
   return app
 }
 export type App = Awaited<ReturnType<typeof buildApp>>

@@ -1,16 +1,29 @@
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
+import type { FreeOffer } from '@funnelry/shared'
 import type { FastifyInstance } from 'fastify'
 import { contentSecurityPolicyFor } from './content-security-policy.js'
+import { renderOfferPageHtml } from './offer-page-html.js'
+
+type Options = {
+  webDist: string
+  publicUrl: string
+  /** The public view of a free offer, or null when there is none (the page then fetches and shows 404). */
+  loadOffer: (id: string) => Promise<FreeOffer | null>
+}
+
+const offerPagePath = /^\/free-offer\/([0-9a-f-]{36})\/?$/i
 
 /**
  * Serves the built web app and answers every other GET with index.html (the SPA decides what
  * to render, including its own 404 screen). Unknown /api paths answer JSON instead.
  */
-export async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
+export async function registerWebApp(app: FastifyInstance, { webDist, publicUrl, loadOffer }: Options): Promise<void> {
   const indexFile = path.join(webDist, 'index.html')
   const built = existsSync(indexFile)
+  // Read once: the build does not change while the process runs (npm start builds first).
+  const indexHtml = built ? readFileSync(indexFile, 'utf8') : ''
   if (built) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -23,16 +36,17 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
     })
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? ''
     const wantsPage = request.method === 'GET' && !pathname.startsWith('/api/') && !pathname.startsWith('/media/')
     if (!wantsPage) return reply.code(404).send({ detail: 'Not found.' })
     if (!built) {
       return reply.code(503).type('text/plain').send('The web app is not built yet. Run `npm run build:web` (npm start does it for you).')
     }
-    return reply
-      .header('cache-control', 'no-cache')
-      .header('content-security-policy', contentSecurityPolicyFor(pathname))
-      .sendFile('index.html', webDist, { cacheControl: false })
+    reply.header('cache-control', 'no-cache').header('content-security-policy', contentSecurityPolicyFor(pathname))
+    const offerId = offerPagePath.exec(pathname)?.[1]
+    const offer = offerId ? await loadOffer(offerId).catch(() => null) : null
+    if (offer) return reply.type('text/html; charset=utf-8').send(renderOfferPageHtml(indexHtml, offer, publicUrl))
+    return reply.sendFile('index.html', webDist, { cacheControl: false })
   })
 }

@@ -1,4 +1,6 @@
 import type { Pixel, StoreLinks } from '@funnelry/shared'
+import type { Executor } from '../../db/client.js'
+import { publicOfferContext } from '../settings/offer-public-context.js'
 
 /** What a free offer's public page needs from its seller's settings. */
 export type FreeOfferPublishing = {
@@ -8,15 +10,18 @@ export type FreeOfferPublishing = {
 }
 
 /**
- * The one place that assembles `show_url`, `advertising_pixels` and `store_links`. Loaded once per
- * seller (a list page shares it). The settings issue extends it: the seller's custom domain for
- * `show_url`, their pixels and their company links.
+ * The one place that assembles `show_url` (on the seller's custom domain when set),
+ * `advertising_pixels` and `store_links`, from the seller's settings. Loaded once per seller, so a
+ * list page shares it.
  */
-export function createFreeOfferPublishing({ publicUrl }: { publicUrl: string }) {
-  return async (_sellerId: string): Promise<FreeOfferPublishing> => ({
-    showUrl: (offerId) => `${publicUrl}/free-offer/${offerId}`,
-    advertising_pixels: [],
-    store_links: { privacy_policy: null, terms_and_conditions: null, support_link: null },
-  })
+export function createFreeOfferPublishing({ db, publicUrl }: { db: Executor; publicUrl: string }) {
+  return async (sellerId: string): Promise<FreeOfferPublishing> => {
+    const context = await publicOfferContext(db, publicUrl, sellerId)
+    return {
+      showUrl: (offerId) => `${context.linkBase}/free-offer/${offerId}`,
+      advertising_pixels: context.advertising_pixels,
+      store_links: context.store_links,
+    }
+  }
 }
 export type LoadFreeOfferPublishing = ReturnType<typeof createFreeOfferPublishing>

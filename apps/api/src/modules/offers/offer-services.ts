@@ -12,7 +12,7 @@ export function createOfferServices({ db, storage, publicUrl }: { db: Database; 
   const images = createOfferImages(storage)
   const views = createOfferViews(images.url)
   return {
-    free: createFreeOfferService({ db, images, views, publishing: createFreeOfferPublishing({ publicUrl }) }),
+    free: createFreeOfferService({ db, images, views, publishing: createFreeOfferPublishing({ db, publicUrl }) }),
     bump: createBumpOfferService({ db, images, views }),
     upsell: createUpsellOfferService({ db, images, views }),
   }

@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, type TestApp } from '../../../test/build-test-app.js'
+import { createSellerSession } from '../../../test/factories.js'
+import { createFree } from './offer-test-kit.js'
+
+describe("a free offer's public read carries its seller's settings", () => {
+  let ctx: TestApp
+  let owner: Awaited<ReturnType<typeof createSellerSession>>
+  let other: Awaited<ReturnType<typeof createSellerSession>>
+  let offerId: string
+
+  beforeAll(async () => {
+    ctx = await createTestApp()
+    owner = await createSellerSession(ctx)
+    other = await createSellerSession(ctx)
+    offerId = (await createFree(ctx, owner.headers)).id
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/advertising-pixel/',
+      headers: other.headers,
+      payload: { pixel_type: 'google', script: 'other seller' },
+    })
+  })
+  afterAll(() => ctx.close())
+
+  const read = async () => (await ctx.app.inject({ method: 'GET', url: `/api/v1/free-product/${offerId}/` })).json()
+
+  it('has the platform link, no pixels and no links before any settings', async () => {
+    expect(await read()).toMatchObject({
+      show_url: `http://funnelry.test/free-offer/${offerId}`,
+      advertising_pixels: [],
+      store_links: { privacy_policy: null, terms_and_conditions: null, support_link: null },
+    })
+  })
+
+  it("shows the seller's own pixels, company links and custom domain once saved", async () => {
+    const pixel = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/advertising-pixel/',
+      headers: owner.headers,
+      payload: { pixel_type: 'facebook', script: '<script>fbq("init")</script>' },
+    })
+    expect(pixel.statusCode).toBe(201)
+    const links = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/store-settings/${owner.seller.id}/`,
+      headers: owner.headers,
+      payload: { privacy_policy: 'https://shop.example/privacy', support_link: 'https://shop.example/help' },
+    })
+    expect(links.statusCode).toBe(200)
+    const domain = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/domain-settings/${owner.seller.id}/`,
+      headers: owner.headers,
+      payload: { domain: 'https://Offers.Shop.Example/' },
+    })
+    expect(domain.statusCode).toBe(200)
+
+    const offer = await read()
+    expect(offer.show_url).toBe(`https://offers.shop.example/free-offer/${offerId}`)
+    expect(offer.advertising_pixels).toEqual([{ id: pixel.json().id, pixel_type: 'facebook', script: '<script>fbq("init")</script>' }])
+    expect(offer.store_links).toEqual({
+      privacy_policy: 'https://shop.example/privacy',
+      terms_and_conditions: null,
+      support_link: 'https://shop.example/help',
+    })
+
+    const list = await ctx.app.inject({ method: 'GET', url: '/api/v1/free-product/', headers: owner.headers })
+    expect(list.json().results[0].show_url).toBe(`https://offers.shop.example/free-offer/${offerId}`)
+  })
+})
