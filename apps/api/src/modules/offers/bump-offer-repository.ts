@@ -1,5 +1,6 @@
 import { and, count, desc, eq, ne } from 'drizzle-orm'
 import type { Executor } from '../../db/client.js'
+import { newestFirst as orderNewestFirst } from '../../db/ordering.js'
 import { bumpOffers, freeOffers, upsellOffers } from '../../db/schema/index.js'
 
 export type BumpOfferRow = typeof bumpOffers.$inferSelect
@@ -8,7 +9,7 @@ export type BumpOfferValues = Omit<typeof bumpOffers.$inferInsert, 'id' | 'selle
 const owned = (sellerId: string, id: string) => and(eq(bumpOffers.sellerId, sellerId), eq(bumpOffers.id, id))
 const ofSeller = (sellerId: string) => eq(bumpOffers.sellerId, sellerId)
 /** The order of the (seller_id, created_at desc, id desc) index, so a page is an index range. */
-const newestFirst = [desc(bumpOffers.createdAt), desc(bumpOffers.id)]
+const newestFirst = orderNewestFirst(bumpOffers.createdAt, bumpOffers.id)
 
 export const bumpOfferRepository = {
   findOwned: async (db: Executor, sellerId: string, id: string) => (await db.select().from(bumpOffers).where(owned(sellerId, id)))[0],

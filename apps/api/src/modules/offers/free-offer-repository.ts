@@ -1,5 +1,6 @@
 import { and, count, desc, eq } from 'drizzle-orm'
 import type { Executor } from '../../db/client.js'
+import { newestFirst as orderNewestFirst } from '../../db/ordering.js'
 import { bumpOffers, freeOffers, upsellOffers } from '../../db/schema/index.js'
 
 export type FreeOfferRow = typeof freeOffers.$inferSelect
@@ -8,7 +9,7 @@ export type FreeOfferValues = Omit<typeof freeOffers.$inferInsert, 'id' | 'selle
 const owned = (sellerId: string, id: string) => and(eq(freeOffers.sellerId, sellerId), eq(freeOffers.id, id))
 const ofSeller = (sellerId: string) => eq(freeOffers.sellerId, sellerId)
 /** The order of the (seller_id, created_at desc, id desc) index, so a page is an index range. */
-const newestFirst = [desc(freeOffers.createdAt), desc(freeOffers.id)]
+const newestFirst = orderNewestFirst(freeOffers.createdAt, freeOffers.id)
 
 /** A free offer with the bump and upsell attached to it, in one query. */
 const withAttachments = (db: Executor) =>

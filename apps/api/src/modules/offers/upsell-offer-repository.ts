@@ -1,5 +1,6 @@
 import { and, count, desc, eq, ne } from 'drizzle-orm'
 import type { Executor } from '../../db/client.js'
+import { newestFirst as orderNewestFirst } from '../../db/ordering.js'
 import { bumpOffers, freeOffers, upsellOffers } from '../../db/schema/index.js'
 
 export type UpsellOfferRow = typeof upsellOffers.$inferSelect
@@ -8,7 +9,7 @@ export type UpsellOfferValues = Omit<typeof upsellOffers.$inferInsert, 'id' | 's
 const owned = (sellerId: string, id: string) => and(eq(upsellOffers.sellerId, sellerId), eq(upsellOffers.id, id))
 const ofSeller = (sellerId: string) => eq(upsellOffers.sellerId, sellerId)
 /** The order of the (seller_id, created_at desc, id desc) index, so a page is an index range. */
-const newestFirst = [desc(upsellOffers.createdAt), desc(upsellOffers.id)]
+const newestFirst = orderNewestFirst(upsellOffers.createdAt, upsellOffers.id)
 
 export const upsellOfferRepository = {
   findById: async (db: Executor, id: string) => (await db.select().from(upsellOffers).where(eq(upsellOffers.id, id)))[0],

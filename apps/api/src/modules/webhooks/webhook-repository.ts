@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client.js'
+import { descNullsLast } from '../../db/ordering.js'
 import { storeSettings, webhookAttempts, webhookDeliveries } from '../../db/schema/index.js'
 import { storeSettingsRepository } from '../settings/settings-repository.js'
 import { newWebhookSecret } from '../settings/store-settings-service.js'
@@ -51,7 +52,7 @@ export const webhookRepository = {
       .select()
       .from(webhookDeliveries)
       .where(eq(webhookDeliveries.sellerId, sellerId))
-      .orderBy(desc(webhookDeliveries.createdAt))
+      .orderBy(descNullsLast(webhookDeliveries.createdAt))
       .limit(limit)
       .offset(offset),
 

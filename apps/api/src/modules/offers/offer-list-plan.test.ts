@@ -1,0 +1,53 @@
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, type TestApp } from '../../../test/build-test-app.js'
+import { createSeller } from '../../../test/factories.js'
+import { bumpOfferRepository } from './bump-offer-repository.js'
+import { freeOfferRepository } from './free-offer-repository.js'
+import { upsellOfferRepository } from './upsell-offer-repository.js'
+
+/**
+ * Lists must stay fast as a seller's offers grow: the page query has to walk the
+ * (seller_id, created_at, id) index instead of reading and sorting every row. This checks the
+ * plan PostgreSQL chooses, which does not depend on how fast the machine is.
+ */
+describe('offer list queries', () => {
+  let ctx: TestApp
+  let sellerId: string
+
+  beforeAll(async () => {
+    ctx = await createTestApp()
+    sellerId = (await createSeller(ctx)).seller.id
+    const others = [(await createSeller(ctx)).seller.id, (await createSeller(ctx)).seller.id]
+    // Many sellers' rows, so reading only this seller's newest page is clearly the cheaper plan.
+    for (const owner of [sellerId, ...others]) {
+      await ctx.db.execute(sql`
+        insert into bump_offers (seller_id, url, created_at)
+        select ${owner}, 'https://a.example', now() - (n || ' minutes')::interval from generate_series(1, 4000) n`)
+      await ctx.db.execute(sql`
+        insert into upsell_offers (seller_id, headline, url, opt_in_button, product_price_cents, created_at)
+        select ${owner}, 'Upsell', 'https://a.example', 'Yes', 100, now() - (n || ' minutes')::interval from generate_series(1, 4000) n`)
+      await ctx.db.execute(sql`
+        insert into free_offers (seller_id, headline, url, opt_in_button, created_at)
+        select ${owner}, 'Free', 'https://a.example', 'Get it', now() - (n || ' minutes')::interval from generate_series(1, 4000) n`)
+    }
+    await ctx.db.execute(sql`analyze bump_offers; analyze upsell_offers; analyze free_offers`)
+  })
+  afterAll(() => ctx.close())
+
+  const plan = async (query: { toSQL: () => { sql: string; params: unknown[] } }) => {
+    const { sql: text, params } = query.toSQL()
+    const result = await ctx.pool.query(`explain ${text}`, params)
+    return result.rows.map((row: { 'QUERY PLAN': string }) => row['QUERY PLAN']).join('\n')
+  }
+
+  it.each([
+    ['free offers', () => freeOfferRepository.page(ctx.db, sellerId, { limit: 12, offset: 24 }), 'free_offers_seller_created_idx'],
+    ['bump offers', () => bumpOfferRepository.page(ctx.db, sellerId, { limit: 12, offset: 24 }), 'bump_offers_seller_created_idx'],
+    ['upsell offers', () => upsellOfferRepository.page(ctx.db, sellerId, { limit: 12, offset: 24 }), 'upsell_offers_seller_created_idx'],
+  ])('pages %s through the seller and creation-time index, without sorting', async (_name, query, index) => {
+    const text = await plan(query())
+    expect(text).toContain(index)
+    expect(text).not.toMatch(/\bSort\b/)
+  })
+})
