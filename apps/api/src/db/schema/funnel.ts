@@ -23,6 +23,8 @@ export const leads = pgTable(
   (t) => [
     uniqueIndex('leads_offer_email_key').on(t.freeOfferId, sql`lower(${t.email})`),
     index('leads_seller_created_idx').on(t.sellerId, t.createdAt.desc(), t.id.desc()),
+    // One offer's leads: its list filter, its CSV export and its opt-in count (docs/decisions/0005).
+    index('leads_offer_created_idx').on(t.freeOfferId, t.createdAt.desc(), t.id.desc()),
   ],
 )
 
@@ -58,6 +60,8 @@ export const orders = pgTable(
   (t) => [
     uniqueIndex('orders_intent_key').on(t.intentId),
     index('orders_seller_created_idx').on(t.sellerId, t.createdAt.desc(), t.id.desc()),
+    // One offer's orders: its list filter and its funnel numbers (docs/decisions/0005).
+    index('orders_offer_created_idx').on(t.freeOfferId, t.createdAt.desc(), t.id.desc()),
   ],
 )
 

@@ -1,4 +1,5 @@
 export * from './funnel.js'
 export * from './offers.js'
+export * from './reports.js'
 export * from './sellers.js'
 export * from './settings.js'

@@ -1,0 +1,176 @@
+import type { OfferStats } from '@funnelry/shared'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, type TestApp } from '../../../test/build-test-app.js'
+import { createSellerSession } from '../../../test/factories.js'
+import { insertFreeOffer } from '../../../test/funnel-factories.js'
+import { insertBump, insertDailyViews, insertLead, insertOrder, insertUpsell } from './report-test-kit.js'
+
+type Headers = Record<string, string>
+
+/*
+ * The known funnel (all EUR), by hand:
+ * views: 40 on 1 March, 60 on 2 March, 100 on 5 March = 200
+ * leads: 20 on 1 March, 30 at the last millisecond of 5 March = 50 -> opt-in rate 50/200 = 0.25
+ * orders on 1 March: #1 bump + upsell shown and taken 58.99, #2 bump + upsell shown 9.99,
+ *                    #3 upsell shown and taken 49.00, #4 upsell shown 0.00
+ * orders on 5 March: #5 bump 9.99, #6 nothing 0.00, #7 bump + upsell shown 9.99, #8 upsell shown 0.00,
+ *                    a pending one (bump + upsell, 58.99) and a failed one (49.00)
+ * orders 10, paid 8; bump take 4/8 = 0.5; upsell shown on #1 #2 #3 #4 #7 #8 = 6, taken on #1 #3 -> 2/6 = 0.3333
+ * revenue 58.99 + 9.99 + 49.00 + 9.99 + 9.99 = 137.96; per view 137.96 / 200 = 0.6898 -> 0.69
+ */
+describe('GET /api/v1/free-product/{id}/stats/', () => {
+  let ctx: TestApp
+  let headers: Headers
+  let otherHeaders: Headers
+  let offerId: string
+  let emptyOfferId: string
+  let otherOfferId: string
+
+  beforeAll(async () => {
+    ctx = await createTestApp()
+    const session = await createSellerSession(ctx)
+    headers = session.headers
+    const other = await createSellerSession(ctx)
+    otherHeaders = other.headers
+    const sellerId = session.seller.id
+    const bump = await insertBump(ctx, sellerId, { currency: 2, newPriceCents: 999 })
+    const upsell = await insertUpsell(ctx, sellerId, { currency: 2, productPriceCents: 4900 })
+    offerId = (await insertFreeOffer(ctx, sellerId, { bumpOfferId: bump.id, upsellOfferId: upsell.id })).id
+    emptyOfferId = (await insertFreeOffer(ctx, sellerId)).id
+    otherOfferId = (await insertFreeOffer(ctx, other.seller.id)).id
+
+    await insertDailyViews(ctx, offerId, { '2025-03-01': 40, '2025-03-02': 60, '2025-03-05': 100 })
+    for (let n = 0; n < 20; n += 1) await insertLead(ctx, { sellerId, freeOfferId: offerId, createdAt: new Date('2025-03-01T10:00:00Z') })
+    for (let n = 0; n < 30; n += 1)
+      await insertLead(ctx, { sellerId, freeOfferId: offerId, createdAt: new Date('2025-03-05T23:59:59.999Z') })
+
+    const march1 = new Date('2025-03-01T12:00:00Z')
+    const march5 = new Date('2025-03-05T08:00:00Z')
+    const order = (
+      createdAt: Date,
+      amountCents: number,
+      choice: { bump?: boolean; shown?: boolean; taken?: boolean },
+      status: 'paid' | 'pending' | 'failed' = 'paid',
+    ) =>
+      insertOrder(ctx, {
+        sellerId,
+        freeOfferId: offerId,
+        createdAt,
+        amountCents,
+        currency: 2,
+        status,
+        bumpOfferId: choice.bump ? bump.id : null,
+        upsellShown: choice.shown ?? false,
+        upsellOfferId: choice.taken ? upsell.id : null,
+      })
+    await order(march1, 5899, { bump: true, shown: true, taken: true })
+    await order(march1, 999, { bump: true, shown: true })
+    await order(march1, 4900, { shown: true, taken: true })
+    await order(march1, 0, { shown: true })
+    await order(march5, 999, { bump: true })
+    await order(march5, 0, {})
+    await order(march5, 999, { bump: true, shown: true })
+    await order(march5, 0, { shown: true })
+    await order(march5, 5899, { bump: true, shown: true, taken: true }, 'pending')
+    await order(march5, 4900, { shown: true, taken: true }, 'failed')
+
+    // The same seller's other offer and another seller's offer: never counted here.
+    await insertDailyViews(ctx, otherOfferId, { '2025-03-01': 1000 })
+    await insertLead(ctx, { sellerId: other.seller.id, freeOfferId: otherOfferId, createdAt: new Date('2025-03-01T10:00:00Z') })
+    await insertOrder(ctx, {
+      sellerId: other.seller.id,
+      freeOfferId: otherOfferId,
+      createdAt: march1,
+      amountCents: 100_000,
+      status: 'paid',
+    })
+  })
+  afterAll(() => ctx.close())
+
+  const stats = async (id: string, query = '', as: Headers = headers) => {
+    const response = await ctx.app.inject({ url: `/api/v1/free-product/${id}/stats/${query}`, headers: as })
+    return { status: response.statusCode, body: response.json() as OfferStats }
+  }
+
+  it('computes every figure of the funnel', async () => {
+    const { status, body } = await stats(offerId)
+    expect(status).toBe(200)
+    expect(body).toEqual({
+      views: 200,
+      opt_ins: 50,
+      opt_in_rate: 0.25,
+      orders: 10,
+      paid_orders: 8,
+      bump_take_rate: 0.5,
+      upsell_take_rate: 0.3333,
+      revenue: '137.96',
+      revenue_per_view: '0.69',
+      currency: 2,
+    })
+  })
+
+  it('counts only the inclusive UTC days asked for', async () => {
+    // 2-5 March: views 60 + 100; leads 30 (the last millisecond of the 5th counts); orders #5-#8,
+    // pending, failed; bump 2/4; upsell shown on #7 #8, taken on none; revenue 19.98; 19.98/160 = 0.1249.
+    const { body } = await stats(offerId, '?date_from=2025-03-02&date_to=2025-03-05')
+    expect(body).toEqual({
+      views: 160,
+      opt_ins: 30,
+      opt_in_rate: 0.1875,
+      orders: 6,
+      paid_orders: 4,
+      bump_take_rate: 0.5,
+      upsell_take_rate: 0,
+      revenue: '19.98',
+      revenue_per_view: '0.12',
+      currency: 2,
+    })
+    const firstDay = await stats(offerId, '?date_to=2025-03-01')
+    expect(firstDay.body).toMatchObject({
+      views: 40,
+      opt_ins: 20,
+      opt_in_rate: 0.5,
+      orders: 4,
+      paid_orders: 4,
+      bump_take_rate: 0.5,
+      upsell_take_rate: 0.5,
+      revenue: '117.98',
+    })
+    expect(firstDay.body.revenue_per_view).toBe('2.95')
+  })
+
+  it('answers zeros, never a division by zero, when nothing happened', async () => {
+    const nothing = {
+      views: 0,
+      opt_ins: 0,
+      opt_in_rate: 0,
+      orders: 0,
+      paid_orders: 0,
+      bump_take_rate: 0,
+      upsell_take_rate: 0,
+      revenue: '0.00',
+      revenue_per_view: '0.00',
+    }
+    // Before any sale the currency is the one the offer's bump and upsell charge in; else USD.
+    expect((await stats(offerId, '?date_from=2025-03-06')).body).toEqual({ ...nothing, currency: 2 })
+    expect((await stats(emptyOfferId)).body).toEqual({ ...nothing, currency: 1 })
+  })
+
+  it('is the owner’s only: another seller’s, an unknown or a malformed id is a 404', async () => {
+    expect((await stats(offerId, '', otherHeaders)).status).toBe(404)
+    expect((await stats(otherOfferId)).status).toBe(404)
+    expect((await stats(crypto.randomUUID())).status).toBe(404)
+    expect((await stats('not-an-id')).status).toBe(404)
+    expect((await ctx.app.inject({ url: `/api/v1/free-product/${offerId}/stats/` })).statusCode).toBe(401)
+    const other = await stats(otherOfferId, '', otherHeaders)
+    expect(other.body).toMatchObject({ views: 1000, opt_ins: 1, paid_orders: 1, revenue: '1000.00', currency: 1 })
+  })
+
+  it('refuses a reversed date range', async () => {
+    const response = await ctx.app.inject({
+      url: `/api/v1/free-product/${offerId}/stats/?date_from=2025-03-05&date_to=2025-03-01`,
+      headers,
+    })
+    expect(response.statusCode).toBe(400)
+  })
+})

@@ -1,0 +1,32 @@
+import { type CurrencyId, centsToAmount, type OfferStats } from '@funnelry/shared'
+
+export type FunnelCounts = {
+  views: number
+  optIns: number
+  orders: number
+  paidOrders: number
+  paidWithBump: number
+  paidUpsellShown: number
+  paidWithUpsell: number
+  revenueCents: number
+  currency: CurrencyId
+}
+
+/** part / whole as a fraction rounded to 4 decimals; 0 when there is nothing to divide by. */
+export const rate = (part: number, whole: number): number => (whole === 0 ? 0 : Math.round((part / whole) * 10_000) / 10_000)
+
+/** The figures of docs/decisions/0005 from the raw counts. Money never goes through floats but once, rounded to a cent. */
+export function funnelFigures(counts: FunnelCounts): OfferStats {
+  return {
+    views: counts.views,
+    opt_ins: counts.optIns,
+    opt_in_rate: rate(counts.optIns, counts.views),
+    orders: counts.orders,
+    paid_orders: counts.paidOrders,
+    bump_take_rate: rate(counts.paidWithBump, counts.paidOrders),
+    upsell_take_rate: rate(counts.paidWithUpsell, counts.paidUpsellShown),
+    revenue: centsToAmount(counts.revenueCents),
+    revenue_per_view: centsToAmount(counts.views === 0 ? 0 : Math.round(counts.revenueCents / counts.views)),
+    currency: counts.currency,
+  }
+}

@@ -1,0 +1,63 @@
+import type { LeadFilters, PageQuery, Paginated } from '@funnelry/shared'
+import { and, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm'
+import type { AnyPgColumn } from 'drizzle-orm/pg-core'
+import { toPage } from '../offers/pagination.js'
+
+const dayMs = 86_400_000
+
+/** The first instant of an ISO day in UTC. */
+export const startOfDay = (day: string) => new Date(`${day}T00:00:00.000Z`)
+/** The first instant after an ISO day in UTC: `date_to` is inclusive. */
+export const endOfDay = (day: string) => new Date(startOfDay(day).getTime() + dayMs)
+
+/** `contains` for ILIKE: the user's %, _ and \ match themselves. */
+export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
+
+/**
+ * Newest first in the exact order of the indexes: drizzle-kit writes `desc()` index columns as
+ * DESC NULLS LAST, and a plain ORDER BY ... DESC (NULLS FIRST) would not be served by them.
+ */
+export { newestFirst } from '../../db/ordering.js'
+
+/** The columns leads and orders share, which their filters read. */
+type FunnelRowColumns = {
+  sellerId: AnyPgColumn
+  freeOfferId: AnyPgColumn
+  fullName: AnyPgColumn
+  email: AnyPgColumn
+  createdAt: AnyPgColumn
+}
+
+/** The seller's own rows, narrowed by the list filters (search, free offer, UTC days). */
+export function funnelRowFilter(table: FunnelRowColumns, sellerId: string, filters: LeadFilters): SQL | undefined {
+  const pattern = filters.search ? containsPattern(filters.search) : undefined
+  return and(
+    // Always the caller's own: a free_offer of another seller simply matches nothing.
+    eq(table.sellerId, sellerId),
+    filters.free_offer ? eq(table.freeOfferId, filters.free_offer) : undefined,
+    pattern ? or(ilike(table.fullName, pattern), ilike(table.email, pattern)) : undefined,
+    filters.date_from ? gte(table.createdAt, startOfDay(filters.date_from)) : undefined,
+    filters.date_to ? lt(table.createdAt, endOfDay(filters.date_to)) : undefined,
+  )
+}
+
+/**
+ * `toPage`, with the filters carried into `next` and `previous` so that paging a filtered list
+ * stays filtered.
+ */
+export function filteredPage<T>(
+  listUrl: string,
+  query: PageQuery,
+  filters: Record<string, string | undefined>,
+  count: number,
+  results: T[],
+): Paginated<T> {
+  const page = toPage(listUrl, query, count, results)
+  const withFilters = (link: string | null) => {
+    if (!link) return null
+    const url = new URL(link)
+    for (const [name, value] of Object.entries(filters)) if (value !== undefined) url.searchParams.set(name, value)
+    return url.toString()
+  }
+  return { ...page, next: withFilters(page.next), previous: withFilters(page.previous) }
+}

@@ -1,0 +1,74 @@
+import type { Readable } from 'node:stream'
+import {
+  centsToAmount,
+  currencyById,
+  type Lead,
+  type LeadFilters,
+  type LeadList,
+  type LeadListQuery,
+  type Order,
+  type OrderList,
+  type OrderListQuery,
+} from '@funnelry/shared'
+import type { Database } from '../../db/client.js'
+import { pageWindow } from '../offers/pagination.js'
+import { leadCsvStream, leadExportFilename } from './lead-export.js'
+import { type LeadReportRow, leadReportRepository as leadRepo } from './lead-report-repository.js'
+import { type OrderReportRow, orderReportRepository as orderRepo } from './order-report-repository.js'
+import { filteredPage } from './report-filters.js'
+
+const toLead = (row: LeadReportRow): Lead => ({
+  id: row.id,
+  full_name: row.fullName,
+  email: row.email,
+  free_offer: { id: row.offerId, headline: row.offerHeadline },
+  created_at: row.createdAt.toISOString(),
+})
+
+const toOrder = ({ order, offer, bump, upsell }: OrderReportRow): Order => ({
+  id: order.id,
+  intent_id: order.intentId,
+  full_name: order.fullName,
+  email: order.email,
+  free_offer: offer,
+  bump_offer: bump,
+  upsell_offer: upsell,
+  amount: centsToAmount(order.amountCents),
+  currency: currencyById(order.currency).value,
+  status: order.status,
+  created_at: order.createdAt.toISOString(),
+})
+
+/** The filters, as `next`/`previous` links carry them. */
+const leadFilterParams = (filters: LeadFilters) => ({
+  search: filters.search,
+  free_offer: filters.free_offer,
+  date_from: filters.date_from,
+  date_to: filters.date_to,
+})
+
+/** The seller's leads and orders: lists (newest first) and the leads CSV. Always the caller's own. */
+export function createReportListService({ db, now, exportBatchSize }: { db: Database; now: () => Date; exportBatchSize: number }) {
+  return {
+    async leads(sellerId: string, query: LeadListQuery, listUrl: string): Promise<LeadList> {
+      const [total, rows] = await Promise.all([leadRepo.count(db, sellerId, query), leadRepo.page(db, sellerId, query, pageWindow(query))])
+      return filteredPage(listUrl, query, leadFilterParams(query), total, rows.map(toLead))
+    },
+
+    async orders(sellerId: string, query: OrderListQuery, listUrl: string): Promise<OrderList> {
+      const [total, rows] = await Promise.all([
+        orderRepo.count(db, sellerId, query),
+        orderRepo.page(db, sellerId, query, pageWindow(query)),
+      ])
+      return filteredPage(listUrl, query, { ...leadFilterParams(query), status: query.status }, total, rows.map(toOrder))
+    },
+
+    exportLeads(sellerId: string, filters: LeadFilters): { filename: string; stream: Readable } {
+      return {
+        filename: leadExportFilename(now()),
+        stream: leadCsvStream((cursor, limit) => leadRepo.exportBatch(db, sellerId, filters, cursor, limit), exportBatchSize),
+      }
+    },
+  }
+}
+export type ReportListService = ReturnType<typeof createReportListService>

@@ -1,0 +1,60 @@
+import { leadFiltersSchema, leadListQuerySchema, leadListSchema, orderListQuerySchema, orderListSchema } from '@funnelry/shared'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { listUrlOf } from '../offers/route-helpers.js'
+import type { ReportListService } from './report-list-service.js'
+
+type Options = { reports: ReportListService; publicUrl: string }
+
+/** The seller's leads and orders (issue 6): signed in, the caller's own only. */
+export const reportRoutes: FastifyPluginAsyncZod<Options> = async (app, { reports, publicUrl }) => {
+  const signedIn = { onRequest: app.authenticate }
+
+  app.get(
+    '/leads/',
+    {
+      ...signedIn,
+      schema: {
+        tags: ['reports'],
+        summary: "The seller's leads, newest first; search is part of the name or email, dates are inclusive UTC days",
+        querystring: leadListQuerySchema,
+        response: { 200: leadListSchema },
+      },
+    },
+    (request) => reports.leads(request.seller.id, request.query, listUrlOf(publicUrl, request)),
+  )
+
+  app.get(
+    '/leads/export/',
+    {
+      ...signedIn,
+      schema: {
+        tags: ['reports'],
+        summary: 'All leads matching the filters as CSV (streamed; header row first)',
+        querystring: leadFiltersSchema,
+        produces: ['text/csv'],
+      },
+    },
+    (request, reply) => {
+      const { filename, stream } = reports.exportLeads(request.seller.id, request.query)
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('cache-control', 'no-store')
+        .send(stream)
+    },
+  )
+
+  app.get(
+    '/orders/',
+    {
+      ...signedIn,
+      schema: {
+        tags: ['reports'],
+        summary: "The seller's orders, newest first, with what each bought",
+        querystring: orderListQuerySchema,
+        response: { 200: orderListSchema },
+      },
+    },
+    (request) => reports.orders(request.seller.id, request.query, listUrlOf(publicUrl, request)),
+  )
+}

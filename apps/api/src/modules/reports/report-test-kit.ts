@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto'
+import type { TestApp } from '../../../test/build-test-app.js'
+import { bumpOffers, leads, offerDailyViews, orders, upsellOffers } from '../../db/schema/index.js'
+
+/** Rows the report tests need, stored directly (lead capture and payments have their own tests). */
+
+let counter = 0
+const next = () => {
+  counter += 1
+  return counter
+}
+
+export async function insertLead(
+  ctx: TestApp,
+  values: { sellerId: string; freeOfferId: string; createdAt: Date; fullName?: string; email?: string },
+) {
+  const n = next()
+  const [row] = await ctx.db
+    .insert(leads)
+    .values({ fullName: `Lead ${n}`, email: `lead${n}@example.com`, ...values, updatedAt: values.createdAt })
+    .returning()
+  if (!row) throw new Error('no lead stored')
+  return row
+}
+
+type OrderValues = Partial<typeof orders.$inferInsert> & { sellerId: string; freeOfferId: string; createdAt: Date }
+
+export async function insertOrder(ctx: TestApp, values: OrderValues) {
+  const n = next()
+  const [row] = await ctx.db
+    .insert(orders)
+    .values({
+      fullName: `Buyer ${n}`,
+      email: `buyer${n}@example.com`,
+      amountCents: 0,
+      currency: 1,
+      provider: 'local',
+      intentId: `pi_test_${randomUUID()}`,
+      ...values,
+    })
+    .returning()
+  if (!row) throw new Error('no order stored')
+  return row
+}
+
+export async function insertBump(ctx: TestApp, sellerId: string, values: Partial<typeof bumpOffers.$inferInsert> = {}) {
+  const [row] = await ctx.db
+    .insert(bumpOffers)
+    .values({ sellerId, url: 'https://example.com/bump', headline: 'The Checklist', newPriceCents: 999, ...values })
+    .returning()
+  if (!row) throw new Error('no bump stored')
+  return row
+}
+
+export async function insertUpsell(ctx: TestApp, sellerId: string, values: Partial<typeof upsellOffers.$inferInsert> = {}) {
+  const [row] = await ctx.db
+    .insert(upsellOffers)
+    .values({
+      sellerId,
+      url: 'https://example.com/course',
+      headline: 'The Course',
+      optInButton: 'Yes please',
+      productPriceCents: 4900,
+      ...values,
+    })
+    .returning()
+  if (!row) throw new Error('no upsell stored')
+  return row
+}
+
+export async function insertDailyViews(ctx: TestApp, freeOfferId: string, days: Record<string, number>) {
+  await ctx.db.insert(offerDailyViews).values(Object.entries(days).map(([day, views]) => ({ freeOfferId, day, views })))
+}
+
+/** Minimal RFC 4180 reader for checking exports: quoted fields, doubled quotes, CRLF records. */
+export function parseCsv(text: string): string[][] {
+  const records: string[][] = []
+  let record: string[] = []
+  let field = ''
+  let quoted = false
+  for (let i = 0; i < text.length; i += 1) {
+    const char = text[i]
+    if (quoted) {
+      if (char === '"' && text[i + 1] === '"') {
+        field += '"'
+        i += 1
+      } else if (char === '"') quoted = false
+      else field += char
+    } else if (char === '"') quoted = true
+    else if (char === ',') {
+      record.push(field)
+      field = ''
+    } else if (char === '\r' && text[i + 1] === '\n') {
+      record.push(field)
+      records.push(record)
+      record = []
+      field = ''
+      i += 1
+    } else field += char
+  }
+  if (field !== '' || record.length > 0) throw new Error('the CSV does not end with CRLF')
+  return records
+}

@@ -1,0 +1,149 @@
+import { z } from 'zod'
+import { pageQuerySchema, paginatedSchema } from '../common/pagination.js'
+
+/*
+ * What a seller's funnel produced: leads, orders, funnel numbers per free offer and the CRM
+ * webhook delivery log. Query schemas are what the API accepts (and the web sends); response
+ * schemas what it answers. Money is a two-decimal string, rates are fractions 0..1.
+ */
+
+export const reportMessages = {
+  invalidDate: 'Use a date such as 2025-01-31.',
+  dateRange: 'The end date must not be before the start date.',
+  invalidOffer: 'Choose one of your free offers.',
+  invalidStatus: 'Choose pending, paid or failed.',
+  alreadyDelivered: 'This delivery has already been delivered.',
+  stillPending: 'This delivery is still being attempted; it can be retried once it has failed.',
+} as const
+
+/** A query parameter a form may send empty (`?search=`): empty means "no filter". */
+const optionalParam = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), schema.optional())
+
+const isoDay = z.iso.date(reportMessages.invalidDate)
+
+/** Inclusive UTC days: `date_to=2025-01-31` includes everything created on 31 January (UTC). */
+const dateRangeShape = {
+  date_from: optionalParam(isoDay),
+  date_to: optionalParam(isoDay),
+}
+
+const leadFilterShape = {
+  /** Part of the name or email, any case. */
+  search: optionalParam(z.string().trim().max(200, 'Use at most 200 characters.')),
+  free_offer: optionalParam(z.uuid(reportMessages.invalidOffer)),
+  ...dateRangeShape,
+}
+
+export const orderStatuses = ['pending', 'paid', 'failed'] as const
+export type OrderStatus = (typeof orderStatuses)[number]
+
+const orderFilterShape = {
+  ...leadFilterShape,
+  status: optionalParam(z.enum(orderStatuses, reportMessages.invalidStatus)),
+}
+
+/** ISO days compare as strings. */
+const rangeInOrder = (range: { date_from?: string | undefined; date_to?: string | undefined }) =>
+  !range.date_from || !range.date_to || range.date_from <= range.date_to
+const rangeCheck = { message: reportMessages.dateRange, path: ['date_to'] }
+
+export const leadFiltersSchema = z.object(leadFilterShape).refine(rangeInOrder, rangeCheck)
+export type LeadFilters = z.infer<typeof leadFiltersSchema>
+
+export const leadListQuerySchema = z.object({ ...pageQuerySchema.shape, ...leadFilterShape }).refine(rangeInOrder, rangeCheck)
+export type LeadListQuery = z.infer<typeof leadListQuerySchema>
+
+export const orderFiltersSchema = z.object(orderFilterShape).refine(rangeInOrder, rangeCheck)
+export type OrderFilters = z.infer<typeof orderFiltersSchema>
+
+export const orderListQuerySchema = z.object({ ...pageQuerySchema.shape, ...orderFilterShape }).refine(rangeInOrder, rangeCheck)
+export type OrderListQuery = z.infer<typeof orderListQuerySchema>
+
+export const offerStatsQuerySchema = z.object(dateRangeShape).refine(rangeInOrder, rangeCheck)
+export type OfferStatsQuery = z.infer<typeof offerStatsQuerySchema>
+
+const timestamp = z.iso.datetime()
+const money = z
+  .string()
+  .regex(/^\d+\.\d{2}$/)
+  .describe('two decimals, e.g. "52.50"')
+const rate = z.number().min(0).describe('a fraction rounded to 4 decimals; 0 when nothing to divide by')
+const offerRef = z.object({ id: z.guid(), headline: z.string() })
+/** A bump's headline is optional on the bump itself. */
+const optionalHeadlineRef = z.object({ id: z.guid(), headline: z.string().nullable() })
+
+export const leadSchema = z.object({
+  id: z.guid(),
+  full_name: z.string(),
+  email: z.string(),
+  free_offer: offerRef,
+  created_at: timestamp,
+})
+export type Lead = z.infer<typeof leadSchema>
+export const leadListSchema = paginatedSchema(leadSchema)
+export type LeadList = z.infer<typeof leadListSchema>
+
+/** The CSV export's columns, in order; the first line of every export. */
+export const leadExportColumns = ['full_name', 'email', 'free_offer', 'created_at'] as const
+
+export const orderSchema = z.object({
+  id: z.guid(),
+  intent_id: z.string(),
+  full_name: z.string(),
+  email: z.string(),
+  free_offer: offerRef,
+  /** Null when none was bought (or it was deleted since). */
+  bump_offer: optionalHeadlineRef.nullable(),
+  upsell_offer: offerRef.nullable(),
+  amount: money,
+  currency: z.number().int().min(1).max(3),
+  status: z.enum(orderStatuses),
+  created_at: timestamp,
+})
+export type Order = z.infer<typeof orderSchema>
+export const orderListSchema = paginatedSchema(orderSchema)
+export type OrderList = z.infer<typeof orderListSchema>
+
+/** A free offer's funnel, each rate a fraction of the step before (docs/decisions/0005). */
+export const offerStatsSchema = z.object({
+  views: z.number().int(),
+  opt_ins: z.number().int(),
+  /** opt_ins / views */
+  opt_in_rate: rate,
+  orders: z.number().int(),
+  paid_orders: z.number().int(),
+  /** paid orders with a bump / paid orders */
+  bump_take_rate: rate,
+  /** paid orders with the upsell / paid orders on which the upsell was shown */
+  upsell_take_rate: rate,
+  /** Sum of paid orders, in `currency`. */
+  revenue: money,
+  /** revenue / views */
+  revenue_per_view: money,
+  currency: z.number().int().min(1).max(3),
+})
+export type OfferStats = z.infer<typeof offerStatsSchema>
+
+export const webhookDeliveryStatuses = ['pending', 'delivered', 'failed'] as const
+
+export const webhookAttemptSchema = z.object({
+  /** The receiver's HTTP status; null when no answer came (network error, timeout, refused address). */
+  status_code: z.number().int().nullable(),
+  error: z.string().nullable(),
+  created_at: timestamp,
+})
+export type WebhookAttempt = z.infer<typeof webhookAttemptSchema>
+
+export const webhookDeliverySchema = z.object({
+  id: z.guid(),
+  event: z.string(),
+  url: z.string(),
+  status: z.enum(webhookDeliveryStatuses),
+  attempts: z.number().int(),
+  created_at: timestamp,
+  last_attempt: webhookAttemptSchema.nullable(),
+})
+export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>
+export const webhookDeliveryListSchema = paginatedSchema(webhookDeliverySchema)
+export type WebhookDeliveryList = z.infer<typeof webhookDeliveryListSchema>
