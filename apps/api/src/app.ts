@@ -18,7 +18,10 @@ import { leadRoutes } from './modules/leads/lead-routes.js'
 import { createLeadService } from './modules/leads/lead-service.js'
 import { offerRoutes } from './modules/offers/offer-routes.js'
 import { createOfferServices } from './modules/offers/offer-services.js'
+import { checkoutRoutes } from './modules/orders/checkout-routes.js'
+import { createOrderServices } from './modules/orders/orders-module.js'
 import { createPaymentServices, paymentsModule } from './modules/payments/payments-module.js'
+import { createReportServices, reportsModule } from './modules/reports/reports-module.js'
 import { sellerRoutes } from './modules/sellers/seller-routes.js'
 import { createSellerService } from './modules/sellers/seller-service.js'
 import { createCustomDomainAccess } from './modules/settings/custom-domain-access.js'
@@ -47,6 +50,8 @@ export type AppDeps = {
   payments?: PaymentProvider
   /** Uploaded images; a folder under DATA_DIR served at /media/ when absent. */
   storage?: FileStorage
+  /** Rows per query of the leads CSV export (1000 when absent); tests make it small. */
+  exportBatchSize?: number
 }
 
 export async function buildApp(deps: AppDeps) {
@@ -96,6 +101,8 @@ export async function buildApp(deps: AppDeps) {
     settings: createSettingsServices({ db, config, now }),
     payments,
     offers: createOfferServices({ db, storage, publicUrl: config.publicUrl }),
+    reports: createReportServices({ db, jobs, now, exportBatchSize: deps.exportBatchSize }),
+    orders: createOrderServices({ db, jobs, now, provider: payments.provider, publishableKey: config.STRIPE_PUBLISHABLE_KEY }),
   }
 
   await app.register(
@@ -105,8 +112,14 @@ export async function buildApp(deps: AppDeps) {
       await api.register(sellerRoutes, { sellers: services.sellers })
       await api.register(leadRoutes, { leads: services.leads })
       await api.register(settingsModule, { settings: services.settings })
-      await api.register(paymentsModule, { payments: services.payments, publicUrl: config.publicUrl })
+      await api.register(paymentsModule, {
+        payments: services.payments,
+        publicUrl: config.publicUrl,
+        onPaymentEvent: services.orders.fulfilment.handle,
+      })
+      await api.register(checkoutRoutes, { checkout: services.orders.checkout })
       await api.register(offerRoutes, { offers: services.offers, publicUrl: config.publicUrl, maxUploadBytes: config.MAX_UPLOAD_BYTES })
+      await api.register(reportsModule, { reports: services.reports, publicUrl: config.publicUrl })
     },
     { prefix: '/api/v1' },
   )

@@ -112,25 +112,31 @@ export async function startStripeStandIn() {
       intents.set(intent.id, intent)
       return { status: 200, body: intent }
     }
-    const intentMatch = path.match(/^\/v1\/payment_intents\/([^/]+)$/)
+    const intentMatch = path.match(/^\/v1\/payment_intents\/([^/]+)(\/cancel)?$/)
     if (intentMatch?.[1]) {
       const intent = intents.get(intentMatch[1])
       // Direct charges: an intent exists only for the account it was created on.
       if (!intent || intent.account !== connected) return notFound(`payment_intent: '${intentMatch[1]}'`)
-      if (method === 'GET') return { status: 200, body: intent }
+      if (method === 'GET' && !intentMatch[2]) return { status: 200, body: intent }
+      // Like Stripe: only an intent still waiting for the buyer can change or be canceled.
+      const changeable = ['requires_payment_method', 'requires_confirmation', 'requires_action'].includes(intent.status)
+      const unexpectedState = (action: string) => ({
+        status: 400,
+        body: {
+          error: {
+            type: 'invalid_request_error',
+            code: 'payment_intent_unexpected_state',
+            message: `This PaymentIntent could not be ${action} because it has a status of ${intent.status}.`,
+          },
+        },
+      })
+      if (method === 'POST' && intentMatch[2]) {
+        if (!changeable) return unexpectedState('canceled')
+        intent.status = 'canceled'
+        return { status: 200, body: intent }
+      }
       if (method === 'POST') {
-        if (intent.status === 'succeeded') {
-          return {
-            status: 400,
-            body: {
-              error: {
-                type: 'invalid_request_error',
-                code: 'payment_intent_unexpected_state',
-                message: 'This PaymentIntent could not be updated because it has a status of succeeded.',
-              },
-            },
-          }
-        }
+        if (!changeable) return unexpectedState('updated')
         if (form.amount) intent.amount = Number(form.amount)
         if (form.application_fee_amount) intent.application_fee_amount = Number(form.application_fee_amount)
         Object.assign(intent.metadata, nested(form, 'metadata'))

@@ -62,6 +62,45 @@ describe('the local test provider', () => {
     await expect(provider.retrieveIntent('acct_local_other', intent.id)).rejects.toMatchObject({ statusCode: 404 })
   })
 
+  it('cancels an intent only while it waits for a payment', async () => {
+    const request = { accountId, amountCents: 700, currency: 'usd' as const, metadata: {}, idempotencyKey: 'o2' }
+    const intent = await provider.createIntent(request)
+    expect(await provider.cancelIntent(accountId, intent.id)).toMatchObject({ id: intent.id, status: 'canceled' })
+    await expect(provider.cancelIntent(accountId, intent.id)).rejects.toMatchObject({ statusCode: 400 })
+    await expect(provider.updateIntent({ accountId, intentId: intent.id, amountCents: 800 })).rejects.toMatchObject({ statusCode: 400 })
+    await expect(provider.cancelIntent('acct_local_other', intent.id)).rejects.toMatchObject({ statusCode: 404 })
+    const declined = await provider.confirmWithTestCard(intent.clientSecret, '4242424242424242')
+    expect(declined).toMatchObject({ status: 'failed', statusCode: 400, event: null })
+  })
+
+  it('confirms with the test cards and returns the signed event to deliver', async () => {
+    const intent = await provider.createIntent({
+      accountId,
+      amountCents: 700,
+      currency: 'usd',
+      metadata: { order_id: 'o3' },
+      idempotencyKey: 'o3',
+    })
+    const declined = await provider.confirmWithTestCard(intent.clientSecret, '4000 0000 0000 0002')
+    expect(declined).toMatchObject({ status: 'failed', statusCode: 400, error: 'Your card was declined.' })
+    if (!declined.event) throw new Error('a decline sends payment_intent.payment_failed')
+    expect(provider.parseWebhook(declined.event.rawBody, declined.event.signature)).toMatchObject({
+      type: 'payment_intent.payment_failed',
+      intentId: intent.id,
+      accountId,
+      amountCents: 700,
+      metadata: { order_id: 'o3' },
+      failureMessage: 'Your card was declined.',
+    })
+    const paid = await provider.confirmWithTestCard(intent.clientSecret, '4242424242424242')
+    if (paid.status !== 'succeeded') throw new Error('4242… succeeds')
+    expect(provider.parseWebhook(paid.event.rawBody, paid.event.signature)).toMatchObject({
+      type: 'payment_intent.succeeded',
+      intentId: intent.id,
+    })
+    expect(await provider.retrieveIntent(accountId, intent.id)).toMatchObject({ status: 'succeeded' })
+  })
+
   it('accepts only events it signed', () => {
     const body = JSON.stringify({
       id: 'evt_local_1',

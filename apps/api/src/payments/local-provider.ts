@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto'
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import type { Database } from '../db/client.js'
 import { localPaymentIntents } from '../db/schema/index.js'
 import { PaymentError } from '../lib/errors.js'
 import { paymentAccountRepository } from '../modules/payments/payment-account-repository.js'
 import type { LinkSigner } from './link-signer.js'
+import { confirmLocalIntent, type LocalConfirmResult } from './local-confirm.js'
 import {
   type CreateIntentRequest,
   type PaymentIntent,
@@ -29,6 +30,8 @@ export type LocalPaymentProvider = PaymentProvider & {
   verifyOnboardingToken(accountId: string, token: string | undefined): boolean
   /** Signs an event body so that `parseWebhook` accepts it (the local stand-in for Stripe's delivery). */
   signWebhook(rawBody: string): string
+  /** The test card form's "Pay": 4242… succeeds, 4000 0000 0000 0002 is declined; returns the signed event to deliver. */
+  confirmWithTestCard(clientSecret: string, cardNumber: string): Promise<LocalConfirmResult>
 }
 
 export const localOnboardingPath = '/api/v1/payments/local/onboarding/'
@@ -124,8 +127,22 @@ export function createLocalPaymentProvider({ db, publicUrl, signer, now }: Deps)
       return toIntent(await findIntent(accountId, intentId))
     },
 
+    async cancelIntent(accountId, intentId) {
+      const row = await findIntent(accountId, intentId)
+      const [canceled] = await db
+        .update(localPaymentIntents)
+        .set({ status: 'canceled', updatedAt: now() })
+        .where(and(eq(localPaymentIntents.id, row.id), eq(localPaymentIntents.status, 'requires_payment_method')))
+        .returning()
+      if (!canceled) throw new PaymentError('This payment can no longer be changed.')
+      return toIntent(canceled)
+    },
+
     parseWebhook: (rawBody, signatureHeader) => verifyProviderEvent(rawBody, signatureHeader, webhookSecret),
 
     signWebhook: (rawBody) => signProviderEvent(rawBody, webhookSecret),
+
+    confirmWithTestCard: (clientSecret, cardNumber) =>
+      confirmLocalIntent({ db, now, sign: (rawBody) => signProviderEvent(rawBody, webhookSecret) }, clientSecret, cardNumber),
   }
 }

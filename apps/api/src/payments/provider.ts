@@ -100,6 +100,11 @@ export interface PaymentProvider {
   /** Only while the intent still waits for a payment method; otherwise a PaymentError. */
   updateIntent(request: UpdateIntentRequest): Promise<PaymentIntent>
   retrieveIntent(accountId: string, intentId: string): Promise<PaymentIntent>
+  /**
+   * Closes an intent that must no longer be paid (the visitor's total went to 0). Only while it
+   * still waits for a payment method; otherwise a PaymentError, and the intent stays as it is.
+   */
+  cancelIntent(accountId: string, intentId: string): Promise<PaymentIntent>
   /** Verifies the signature over the exact raw body; throws WebhookRejectedError when it does not match. */
   parseWebhook(rawBody: Buffer | string, signatureHeader: string | undefined): PaymentEvent
 }

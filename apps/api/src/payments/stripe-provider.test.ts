@@ -83,6 +83,17 @@ describe('the Stripe provider (real SDK, local stand-in)', () => {
     await expect(provider.retrieveIntent('acct_other', intent.id)).rejects.toMatchObject({ statusCode: 404 })
   })
 
+  it('cancels an unpaid intent on the connected account, and refuses to cancel a paid one', async () => {
+    const open = await provider.createIntent({ accountId, amountCents: 900, currency: 'usd', metadata: {}, idempotencyKey: 'order-3' })
+    expect(await provider.cancelIntent(accountId, open.id)).toMatchObject({ id: open.id, status: 'canceled' })
+    expect(stand.find('POST', `/v1/payment_intents/${open.id}/cancel`)[0]?.headers['stripe-account']).toBe(accountId)
+    await expect(provider.updateIntent({ accountId, intentId: open.id, amountCents: 1000 })).rejects.toBeInstanceOf(PaymentError)
+
+    const paid = await provider.createIntent({ accountId, amountCents: 900, currency: 'usd', metadata: {}, idempotencyKey: 'order-4' })
+    stand.setIntentStatus(paid.id, 'succeeded')
+    await expect(provider.cancelIntent(accountId, paid.id)).rejects.toBeInstanceOf(PaymentError)
+  })
+
   it('verifies signed events and reads the three the product acts on', () => {
     const account = JSON.stringify({
       id: 'evt_1',

@@ -141,6 +141,9 @@ export function createStripePaymentProvider(options: StripeProviderOptions): Pay
     retrieveIntent: (accountId, intentId) =>
       call(async () => toIntent(await stripe.paymentIntents.retrieve(intentId, {}, { stripeAccount: accountId }), accountId)),
 
+    cancelIntent: (accountId, intentId) =>
+      call(async () => toIntent(await stripe.paymentIntents.cancel(intentId, {}, { stripeAccount: accountId }), accountId)),
+
     parseWebhook(rawBody, signatureHeader) {
       if (!options.webhookSecret)
         throw new ProviderUnavailableError('STRIPE_WEBHOOK_SECRET is not set, so Stripe events cannot be verified.')

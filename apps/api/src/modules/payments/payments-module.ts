@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.js'
 import { createPaymentProvider, isLocalProvider } from '../../payments/create-provider.js'
 import { createLinkSigner, type LinkSigner, loadLinkSigningKey } from '../../payments/link-signer.js'
 import type { PaymentProvider } from '../../payments/provider.js'
+import { localConfirmRoutes } from './local-confirm-routes.js'
 import { localOnboardingRoutes } from './local-onboarding-routes.js'
 import { paymentAccountRoutes } from './payment-account-routes.js'
 import { createPaymentAccountService } from './payment-account-service.js'
@@ -26,7 +27,7 @@ export type PaymentServices = Awaited<ReturnType<typeof createPaymentServices>>
 type ModuleOptions = {
   payments: PaymentServices
   publicUrl: string
-  /** Order fulfilment (funnel issue) for payment_intent events arriving on the webhook. */
+  /** Order fulfilment (funnel issue) for payment_intent events: Stripe's webhook and the local card form. */
   onPaymentEvent?: (event: PaymentIntentEvent) => Promise<void>
 }
 
@@ -37,6 +38,9 @@ export const paymentsModule: FastifyPluginAsyncZod<ModuleOptions> = async (api, 
     accounts: payments.accounts,
     ...(onPaymentEvent ? { onPaymentEvent } : {}),
   })
-  // The onboarding page exists only while the local test provider is the one in use.
-  if (isLocalProvider(payments.provider)) await api.register(localOnboardingRoutes, { provider: payments.provider, publicUrl })
+  // The onboarding page and the test card form exist only while the local test provider is the one in use.
+  if (isLocalProvider(payments.provider)) {
+    await api.register(localOnboardingRoutes, { provider: payments.provider, publicUrl })
+    await api.register(localConfirmRoutes, { provider: payments.provider, ...(onPaymentEvent ? { onPaymentEvent } : {}) })
+  }
 }

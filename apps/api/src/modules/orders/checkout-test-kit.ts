@@ -1,0 +1,141 @@
+import { randomBytes } from 'node:crypto'
+import { and, eq } from 'drizzle-orm'
+import type { TestApp } from '../../../test/build-test-app.js'
+import { createSeller } from '../../../test/factories.js'
+import { insertFreeOffer } from '../../../test/funnel-factories.js'
+import { bumpOffers, emails, orders, paymentAccounts, sellers, upsellOffers, webhookDeliveries } from '../../db/schema/index.js'
+import { createLinkSigner, loadLinkSigningKey } from '../../payments/link-signer.js'
+import { createLocalPaymentProvider } from '../../payments/local-provider.js'
+
+/** Helpers the checkout and fulfilment tests share (never imported by the app). */
+
+let clients = 0
+/** Each call comes from its own client unless a test says otherwise, so only the rate-limit test meets the limit. */
+const nextClient = () => {
+  clients += 1
+  return `10.${(clients >> 16) & 255}.${(clients >> 8) & 255}.${clients & 255}`
+}
+
+type Body = Record<string, unknown>
+const post = (ctx: TestApp, url: string, payload: Body, remoteAddress = nextClient()) =>
+  ctx.app.inject({ method: 'POST', url, payload, remoteAddress })
+
+export const createIntent = (ctx: TestApp, payload: Body, remoteAddress?: string) =>
+  post(ctx, '/api/v1/stripe/payment-intent/', payload, remoteAddress)
+export const updateIntent = (ctx: TestApp, payload: Body, remoteAddress?: string) =>
+  post(ctx, '/api/v1/stripe/update-payment-intent/', payload, remoteAddress)
+export const confirmLocal = (ctx: TestApp, payload: Body, remoteAddress?: string) =>
+  post(ctx, '/api/v1/payments/local/confirm/', payload, remoteAddress)
+
+export const visitor = { full_name: 'Ada Lovelace', email: 'Ada@Example.com' }
+
+/** A seller whose local payment account can take charges (or not, with `chargesEnabled: false`). */
+export async function createLocalSeller(ctx: TestApp, { chargesEnabled = true } = {}) {
+  const { seller } = await createSeller(ctx)
+  const accountId = `acct_local_${randomBytes(8).toString('hex')}`
+  await ctx.db.insert(paymentAccounts).values({ sellerId: seller.id, provider: 'local', accountId, chargesEnabled })
+  const stored = await ctx.db.query.sellers.findFirst({ where: eq(sellers.id, seller.id) })
+  return { seller, accountId, businessName: stored?.businessName ?? '' }
+}
+
+export async function insertBump(ctx: TestApp, sellerId: string, overrides: Partial<typeof bumpOffers.$inferInsert> = {}) {
+  const [row] = await ctx.db
+    .insert(bumpOffers)
+    .values({
+      sellerId,
+      headline: 'The Checklist',
+      url: 'https://files.example/checklist.pdf',
+      oldPriceCents: 1900,
+      newPriceCents: 350,
+      ...overrides,
+    })
+    .returning()
+  if (!row) throw new Error('no bump stored')
+  return row
+}
+
+export async function insertUpsell(ctx: TestApp, sellerId: string, overrides: Partial<typeof upsellOffers.$inferInsert> = {}) {
+  const [row] = await ctx.db
+    .insert(upsellOffers)
+    .values({
+      sellerId,
+      headline: 'The Course',
+      url: 'https://files.example/course',
+      optInButton: 'Yes, add the course',
+      productPriceCents: 4900,
+      ...overrides,
+    })
+    .returning()
+  if (!row) throw new Error('no upsell stored')
+  return row
+}
+
+/** A free offer with a $3.50 bump and a $49.00 upsell attached (both optional). */
+export async function insertFunnel(
+  ctx: TestApp,
+  sellerId: string,
+  options: {
+    bump?: Partial<typeof bumpOffers.$inferInsert> | false
+    upsell?: Partial<typeof upsellOffers.$inferInsert> | false
+    isActive?: boolean
+  } = {},
+) {
+  const bump = options.bump === false ? null : await insertBump(ctx, sellerId, options.bump)
+  const upsell = options.upsell === false ? null : await insertUpsell(ctx, sellerId, options.upsell)
+  const offer = await insertFreeOffer(ctx, sellerId, {
+    headline: 'Seven Recipes',
+    url: 'https://files.example/recipes.pdf',
+    bumpOfferId: bump?.id ?? null,
+    upsellOfferId: upsell?.id ?? null,
+    isActive: options.isActive ?? true,
+  })
+  return { offer, bump, upsell }
+}
+
+export const orderOf = (ctx: TestApp, id: string) => ctx.db.query.orders.findFirst({ where: eq(orders.id, id) })
+
+export const emailsTo = (ctx: TestApp, to: string) => ctx.db.select().from(emails).where(eq(emails.to, to))
+
+export const orderPaidDeliveries = (ctx: TestApp, sellerId: string) =>
+  ctx.db
+    .select()
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.sellerId, sellerId), eq(webhookDeliveries.event, 'order.paid')))
+
+/** The app's own local provider (same signing key, derived from the test config), to sign events as it does. */
+export async function localProviderOf(ctx: TestApp) {
+  const signer = createLinkSigner(await loadLinkSigningKey(ctx.config))
+  return createLocalPaymentProvider({ db: ctx.db, publicUrl: ctx.config.publicUrl, signer, now: ctx.clock.now })
+}
+
+/** A Stripe-shaped `payment_intent.*` event body. */
+export function intentEventBody(
+  type: 'payment_intent.succeeded' | 'payment_intent.payment_failed',
+  intent: { id: string; amount: number; currency: string; account?: string },
+  eventId = `evt_${randomBytes(8).toString('hex')}`,
+) {
+  return JSON.stringify({
+    id: eventId,
+    object: 'event',
+    type,
+    ...(intent.account ? { account: intent.account } : {}),
+    data: {
+      object: {
+        id: intent.id,
+        object: 'payment_intent',
+        amount: intent.amount,
+        currency: intent.currency,
+        metadata: {},
+        last_payment_error: type === 'payment_intent.payment_failed' ? { message: 'Your card was declined.' } : null,
+      },
+    },
+  })
+}
+
+export const sendWebhook = (ctx: TestApp, body: string, signature: string) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/stripe/webhook/',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    payload: body,
+  })

@@ -1,0 +1,117 @@
+import { paymentMessages } from '@funnelry/shared'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, type TestApp } from '../../../test/build-test-app.js'
+import { localPaymentIntents } from '../../db/schema/index.js'
+import {
+  confirmLocal,
+  createIntent,
+  createLocalSeller,
+  emailsTo,
+  insertFunnel,
+  orderOf,
+  orderPaidDeliveries,
+} from '../orders/checkout-test-kit.js'
+
+describe('the local test card form (POST /payments/local/confirm/)', () => {
+  let ctx: TestApp
+  let seller: Awaited<ReturnType<typeof createLocalSeller>>
+  let funnel: Awaited<ReturnType<typeof insertFunnel>>
+  let buyers = 0
+
+  /** An order for the bump, by a buyer of its own. */
+  const openOrder = async () => {
+    buyers += 1
+    const email = `buyer${buyers}@example.com`
+    const response = await createIntent(ctx, { full_name: 'Buyer', email, product_id: funnel.offer.id, bump_offer_id: funnel.bump?.id })
+    const body = response.json() as { intent_id: string; client_secret: string }
+    return { ...body, email }
+  }
+  const intentOf = async (orderId: string) => {
+    const order = await orderOf(ctx, orderId)
+    return ctx.db.query.localPaymentIntents.findFirst({ where: eq(localPaymentIntents.id, order?.intentId ?? '') })
+  }
+
+  beforeAll(async () => {
+    ctx = await createTestApp()
+    seller = await createLocalSeller(ctx)
+    funnel = await insertFunnel(ctx, seller.seller.id)
+  })
+  afterAll(() => ctx.close())
+
+  it('pays with 4242 4242 4242 4242 (spaces ignored) and fulfils through the same handler as the webhook', async () => {
+    const order = await openOrder()
+    const response = await confirmLocal(ctx, { client_secret: order.client_secret, card_number: '4242 4242 4242 4242' })
+    expect(response.statusCode).toBe(200)
+    expect(response.json()).toEqual({ status: 'succeeded' })
+    expect(await intentOf(order.intent_id)).toMatchObject({ status: 'succeeded' })
+    expect(await orderOf(ctx, order.intent_id)).toMatchObject({ status: 'paid' })
+    expect((await emailsTo(ctx, order.email)).map((mail) => mail.kind)).toEqual(['purchase'])
+    expect(await orderPaidDeliveries(ctx, seller.seller.id)).toHaveLength(0) // no CRM webhook configured
+  })
+
+  it('answers "succeeded" again to a repeated or concurrent confirm, and fulfils once', async () => {
+    const order = await openOrder()
+    const confirm = () => confirmLocal(ctx, { client_secret: order.client_secret, card_number: '4242424242424242' })
+    const responses = await Promise.all([confirm(), confirm(), confirm(), confirm(), confirm()])
+    expect(responses.map((response) => response.json())).toEqual(Array(5).fill({ status: 'succeeded' }))
+    expect((await confirm()).json()).toEqual({ status: 'succeeded' })
+    expect(await emailsTo(ctx, order.email)).toHaveLength(1)
+  })
+
+  it('declines 4000 0000 0000 0002 with the card message, marks the order failed, and lets the visitor pay after', async () => {
+    const order = await openOrder()
+    const declined = await confirmLocal(ctx, { client_secret: order.client_secret, card_number: '4000 0000 0000 0002' })
+    expect(declined.statusCode).toBe(400)
+    expect(declined.json()).toEqual({ status: 'failed', error: 'Your card was declined.' })
+    expect(await orderOf(ctx, order.intent_id)).toMatchObject({ status: 'failed', paidAt: null })
+    expect(await intentOf(order.intent_id)).toMatchObject({ status: 'requires_payment_method', lastError: 'Your card was declined.' })
+    expect(await emailsTo(ctx, order.email)).toHaveLength(0)
+
+    const paid = await confirmLocal(ctx, { client_secret: order.client_secret, card_number: '4242424242424242' })
+    expect(paid.json()).toEqual({ status: 'succeeded' })
+    expect(await orderOf(ctx, order.intent_id)).toMatchObject({ status: 'paid' })
+  })
+
+  it('names the test cards for any other number, and changes nothing', async () => {
+    const order = await openOrder()
+    for (const card_number of ['4111 1111 1111 1111', '', '4242']) {
+      const response = await confirmLocal(ctx, { client_secret: order.client_secret, card_number })
+      expect(response.statusCode).toBe(400)
+      expect(response.json()).toEqual({
+        status: 'failed',
+        error: 'Use the test card 4242 4242 4242 4242 (or 4000 0000 0000 0002 to see a decline).',
+      })
+    }
+    expect(await orderOf(ctx, order.intent_id)).toMatchObject({ status: 'pending' })
+    expect(await intentOf(order.intent_id)).toMatchObject({ status: 'requires_payment_method', lastError: null })
+  })
+
+  it('answers 404 for an unknown client secret and field errors for a malformed body', async () => {
+    const unknown = await confirmLocal(ctx, { client_secret: 'pi_local_x_secret_y', card_number: '4242424242424242' })
+    expect(unknown.statusCode).toBe(404)
+    expect(unknown.json()).toEqual({ status: 'failed', error: paymentMessages.intentNotFound })
+    const malformed = await confirmLocal(ctx, { client_secret: 'pi_local_x_secret_y', amount: 1 })
+    expect(malformed.statusCode).toBe(400)
+    expect(malformed.json()).toEqual({ card_number: ['Card number is required'], amount: ['This field is not accepted here.'] })
+    const broken = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/payments/local/confirm/',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"client_secret": ',
+    })
+    expect(broken.statusCode).toBe(400)
+    expect(broken.json()).toEqual({ detail: 'The request body is not valid JSON.' })
+  })
+
+  it('limits how often one client can try a card', async () => {
+    const order = await openOrder()
+    const statuses: number[] = []
+    for (let n = 0; n < 31; n += 1) {
+      const response = await confirmLocal(ctx, { client_secret: order.client_secret, card_number: '4111111111111111' }, '198.51.100.30')
+      statuses.push(response.statusCode)
+    }
+    expect(statuses.slice(0, 30).every((status) => status === 400)).toBe(true)
+    expect(statuses[30]).toBe(429)
+  })
+})

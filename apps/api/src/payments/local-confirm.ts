@@ -1,0 +1,86 @@
+import { randomBytes } from 'node:crypto'
+import { localTestCards, normalizeCardNumber, paymentMessages } from '@funnelry/shared'
+import { and, eq } from 'drizzle-orm'
+import type { Database } from '../db/client.js'
+import { localPaymentIntents } from '../db/schema/index.js'
+
+/**
+ * The local test provider's card form "Pay" button: what Stripe.js `confirmPayment` does for a
+ * card, followed by the event Stripe would then send. The event is Stripe-shaped and signed, so the
+ * caller hands it to the same `parseWebhook` and event handler as a real webhook delivery.
+ */
+
+type IntentRow = typeof localPaymentIntents.$inferSelect
+
+/** A Stripe-shaped event body and its `Stripe-Signature` header. */
+export type SignedEvent = { rawBody: string; signature: string }
+
+export type LocalConfirmResult =
+  | { status: 'succeeded'; event: SignedEvent }
+  | { status: 'failed'; statusCode: 400 | 404; error: string; event: SignedEvent | null }
+
+type Deps = { db: Database; now: () => Date; sign: (rawBody: string) => string }
+
+const closedMessage = 'This payment is closed. Please reload the page.'
+
+function eventFor(row: IntentRow, type: 'payment_intent.succeeded' | 'payment_intent.payment_failed', at: Date, sign: Deps['sign']) {
+  const rawBody = JSON.stringify({
+    id: `evt_local_${randomBytes(12).toString('hex')}`,
+    object: 'event',
+    type,
+    account: row.accountId,
+    created: Math.floor(at.getTime() / 1000),
+    livemode: false,
+    data: {
+      object: {
+        id: row.id,
+        object: 'payment_intent',
+        amount: row.amountCents,
+        currency: row.currency,
+        status: row.status,
+        metadata: row.metadata,
+        last_payment_error: row.lastError ? { message: row.lastError } : null,
+      },
+    },
+  })
+  return { rawBody, signature: sign(rawBody) }
+}
+
+export async function confirmLocalIntent({ db, now, sign }: Deps, clientSecret: string, cardNumber: string): Promise<LocalConfirmResult> {
+  const card = normalizeCardNumber(cardNumber)
+  const row = await db.query.localPaymentIntents.findFirst({ where: eq(localPaymentIntents.clientSecret, clientSecret) })
+  if (!row) return { status: 'failed', statusCode: 404, error: paymentMessages.intentNotFound, event: null }
+  if (card !== localTestCards.succeeds && card !== localTestCards.declined) {
+    return { status: 'failed', statusCode: 400, error: paymentMessages.useTestCard, event: null }
+  }
+  // Paid already (a double click, or a retry after the fulfilment failed): answer the same and send
+  // the event again; fulfilment happens once per order however often it arrives.
+  if (row.status === 'succeeded') return { status: 'succeeded', event: eventFor(row, 'payment_intent.succeeded', now(), sign) }
+  if (row.status !== 'requires_payment_method') return { status: 'failed', statusCode: 400, error: closedMessage, event: null }
+
+  const at = now()
+  const waiting = and(eq(localPaymentIntents.id, row.id), eq(localPaymentIntents.status, 'requires_payment_method'))
+  if (card === localTestCards.declined) {
+    // Like Stripe: a decline leaves the intent payable, with the reason on it.
+    const [declined] = await db
+      .update(localPaymentIntents)
+      .set({ lastError: paymentMessages.cardDeclined, updatedAt: at })
+      .where(waiting)
+      .returning()
+    if (!declined) return confirmLocalIntent({ db, now, sign }, clientSecret, cardNumber)
+    return {
+      status: 'failed',
+      statusCode: 400,
+      error: paymentMessages.cardDeclined,
+      event: eventFor(declined, 'payment_intent.payment_failed', at, sign),
+    }
+  }
+  const [paid] = await db
+    .update(localPaymentIntents)
+    .set({ status: 'succeeded', lastError: null, updatedAt: at })
+    .where(waiting)
+    .returning()
+  // Another confirm or a cancel got there first: answer from the state it left.
+  if (!paid) return confirmLocalIntent({ db, now, sign }, clientSecret, cardNumber)
+  return { status: 'succeeded', event: eventFor(paid, 'payment_intent.succeeded', at, sign) }
+}

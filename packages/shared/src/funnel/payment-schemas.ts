@@ -1,0 +1,96 @@
+import { z } from 'zod'
+import { visitorDetailsSchema } from './lead-schemas.js'
+
+/**
+ * The public checkout calls (spec section 7, decisions "Server rules", "Payment providers", D11).
+ * The browser names only what the visitor chose; every amount is computed by the server, so an
+ * amount (or any other unknown field) in a request is refused.
+ */
+
+/** Texts of payment answers: `{ "error": "..." }`, shown by the web as an error toast. */
+export const paymentMessages = {
+  alreadyComplete: 'This payment is already complete.',
+  sellerCannotTakePayments: 'This seller cannot take payments yet.',
+  intentNotFound: 'This payment was not found.',
+  offerNotFound: 'This offer does not exist.',
+  bumpNotOffered: 'This BUMP offer is not part of this offer.',
+  upsellNotOffered: 'This OTO offer is not part of this offer.',
+  cardDeclined: 'Your card was declined.',
+  useTestCard: 'Use the test card 4242 4242 4242 4242 (or 4000 0000 0000 0002 to see a decline).',
+  providerUnavailable: 'The payment provider did not answer. Please try again in a moment.',
+} as const
+
+/** The local test provider's cards (decisions, "Payment providers"); spaces are ignored. */
+export const localTestCards = { succeeds: '4242424242424242', declined: '4000000000000002' } as const
+
+/** Who holds the payment: `none` when there is nothing to charge (decision D11). */
+export const checkoutProviders = ['local', 'stripe', 'none'] as const
+export type CheckoutProvider = (typeof checkoutProviders)[number]
+
+/** The visitor's choices. `null` means "not chosen"; on update, leaving a field out keeps the earlier choice. */
+const checkoutChoices = {
+  bump_offer_id: z.uuid(paymentMessages.bumpNotOffered).nullish(),
+  upsell_offer_id: z.uuid(paymentMessages.upsellNotOffered).nullish(),
+  /** The upsell view was shown to the visitor (accepted or skipped). */
+  upsell_shown: z.boolean({ error: 'Must be true or false.' }).optional(),
+}
+
+/** POST /api/v1/stripe/payment-intent/ (no auth). */
+export const createPaymentIntentSchema = z.strictObject({
+  ...visitorDetailsSchema.shape,
+  product_id: z.uuid(paymentMessages.offerNotFound),
+  ...checkoutChoices,
+})
+export type CreatePaymentIntentInput = z.input<typeof createPaymentIntentSchema>
+export type CreatePaymentIntent = z.output<typeof createPaymentIntentSchema>
+
+/** POST /api/v1/stripe/update-payment-intent/ (no auth). `intent_id` is the one the last answer returned. */
+export const updatePaymentIntentSchema = z.strictObject({
+  intent_id: z.string({ error: paymentMessages.intentNotFound }).trim().min(1, paymentMessages.intentNotFound).max(200),
+  ...visitorDetailsSchema.shape,
+  ...checkoutChoices,
+})
+export type UpdatePaymentIntentInput = z.input<typeof updatePaymentIntentSchema>
+export type UpdatePaymentIntent = z.output<typeof updatePaymentIntentSchema>
+
+/**
+ * The answer of both intent calls: what the browser needs to mount the right payment form.
+ * - `provider: 'none'`, `client_secret: null`: nothing to charge. From the create call this is a
+ *   completed free order (D11, the free download email is on its way); from an update it only
+ *   records the choice, and the page finishes a free checkout with the create call.
+ * - `provider: 'local'`: the test card form; confirm with POST /api/v1/payments/local/confirm/.
+ * - `provider: 'stripe'`: the Payment Element with `publishable_key` and `stripeAccount: account_id`.
+ *   `client_secret` can change between answers (a new intent after the total was 0): remount then,
+ *   otherwise `elements.fetchUpdates()`.
+ */
+export const paymentIntentResponseSchema = z.object({
+  intent_id: z.string(),
+  client_secret: z.string().nullable(),
+  /** Total to pay, two decimals ("52.50"). */
+  amount: z.string().regex(/^\d+\.\d{2}$/),
+  currency: z.literal([1, 2, 3]),
+  provider: z.enum(checkoutProviders),
+  publishable_key: z.string().optional(),
+  account_id: z.string().optional(),
+})
+export type PaymentIntentResponse = z.infer<typeof paymentIntentResponseSchema>
+
+/** Every refused payment call: a 4xx with one readable sentence. */
+export const paymentErrorSchema = z.object({ error: z.string() })
+export type PaymentErrorBody = z.infer<typeof paymentErrorSchema>
+
+/** POST /api/v1/payments/local/confirm/ (no auth; only while the local test provider is in use). */
+export const localConfirmSchema = z.strictObject({
+  client_secret: z.string({ error: paymentMessages.intentNotFound }).trim().min(1, paymentMessages.intentNotFound).max(200),
+  card_number: z.string({ error: 'Card number is required' }).max(40, paymentMessages.useTestCard),
+})
+export type LocalConfirmInput = z.input<typeof localConfirmSchema>
+
+export const localConfirmSuccessSchema = z.object({ status: z.literal('succeeded') })
+/** A declined or unusable card (400) or an unknown or closed payment (404 / 400). */
+export const localConfirmFailureSchema = z.object({ status: z.literal('failed'), error: z.string() })
+export const localConfirmResponseSchema = z.union([localConfirmSuccessSchema, localConfirmFailureSchema])
+export type LocalConfirmResponse = z.infer<typeof localConfirmResponseSchema>
+
+/** Digits only: the form may show the number in groups of four. */
+export const normalizeCardNumber = (value: string) => value.replace(/\s+/g, '')
