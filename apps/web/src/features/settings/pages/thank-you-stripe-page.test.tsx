@@ -1,16 +1,84 @@
-import { screen } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { screen, waitFor } from '@testing-library/react'
+import { HttpResponse } from 'msw'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { renderApp } from '../../../test/render'
+import { failCall, mockSettingsApi } from '../testing/mock-settings-api'
+import { stubLocationAssign } from '../testing/stub-location'
 import ThankYouStripePage from './thank-you-stripe-page'
 
-describe('Payment-account-connected page', () => {
-  it('thanks the seller and links to log-in', () => {
-    renderApp(<ThankYouStripePage />, { url: '/thank-you-stripe' })
+const successTitle = 'Thank You for Setting Up Your Account!'
+const successText = "Your Stripe account has been successfully connected. You're now ready to start receiving payments securely."
 
-    expect(screen.getByRole('heading', { name: 'Thank You for Setting Up Your Account!' })).toBeInTheDocument()
-    expect(
-      screen.getByText("Your Stripe account has been successfully connected. You're now ready to start receiving payments securely."),
-    ).toBeInTheDocument()
+const open = (signedIn = true) => renderApp(<ThankYouStripePage />, { url: '/thank-you-stripe', signedIn })
+
+afterEach(() => {
+  vi.unstubAllGlobals()
+})
+
+describe('Payment-account-connected page', () => {
+  it('checks the status with a spinner, then thanks a connected seller and links to log-in', async () => {
+    mockSettingsApi({ status: { connected: true } })
+    open()
+
+    expect(screen.getByRole('progressbar', { name: 'Checking your payment account' })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: successTitle })).toBeInTheDocument()
+    expect(screen.getByText(successText)).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Log In' })).toHaveAttribute('href', '/')
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument()
+  })
+
+  it('says onboarding is not finished and continues it with the answer given in this tab', async () => {
+    sessionStorage.setItem('funnelry.payment_account_answer', 'Yes')
+    const assign = stubLocationAssign()
+    const { calls, state } = mockSettingsApi({ status: { connected: false } })
+    const { user } = open()
+
+    expect(await screen.findByRole('heading', { name: 'Onboarding Is Not Finished' })).toBeInTheDocument()
+    expect(screen.queryByText(successText)).not.toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Back to Settings' })).toHaveAttribute('href', '/dashboard/settings')
+    expect(screen.getByRole('combobox', { name: 'Do you have a payment provider account?' })).toHaveTextContent('Yes')
+
+    await user.click(screen.getByRole('button', { name: 'Continue setup' }))
+
+    expect(await screen.findByText(state.connect.message)).toBeInTheDocument()
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(state.connect.url))
+    expect(calls).toEqual([{ method: 'POST', path: '/stripe/account/connect/', body: { has_stripe_account: true } }])
+  })
+
+  it('asks the question again when this tab does not know the answer', async () => {
+    const { calls } = mockSettingsApi({ status: { connected: false } })
+    const { user } = open()
+
+    await user.click(await screen.findByRole('button', { name: 'Continue setup' }))
+
+    expect(await screen.findByText('This field is required')).toBeInTheDocument()
+    expect(calls).toEqual([])
+  })
+
+  it('says so when the status cannot be checked, and checks again on Retry', async () => {
+    const api = mockSettingsApi({ status: { connected: true } })
+    let healthy = false
+    failCall('get', '/stripe/account/status/', () =>
+      healthy
+        ? HttpResponse.json(api.state.status)
+        : HttpResponse.json({ detail: 'The payment provider did not answer.' }, { status: 502 }),
+    )
+    const { user } = open()
+
+    expect(await screen.findByText('The payment provider did not answer.')).toBeInTheDocument()
+    expect(screen.queryByText(successText)).not.toBeInTheDocument()
+    healthy = true
+    await user.click(screen.getByRole('button', { name: 'Retry' }))
+
+    expect(await screen.findByText(successText)).toBeInTheDocument()
+  })
+
+  it('asks a signed-out visitor to log in instead of claiming anything', () => {
+    open(false)
+
+    expect(screen.getByText('Log in to check whether your payment account is connected.')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Log In' })).toHaveAttribute('href', '/')
+    expect(screen.queryByRole('heading', { name: successTitle })).not.toBeInTheDocument()
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument()
   })
 })

@@ -1,22 +1,83 @@
-import { Box, Button, Paper, Typography } from '@mui/material'
+import { Alert, Box, Button, CircularProgress, Link, Typography } from '@mui/material'
 import { Link as RouterLink } from 'react-router'
 import { paths } from '../../../config/paths'
+import { detailMessage } from '../../../lib/api-error'
+import { useAuth } from '../../../lib/auth-context'
+import { useAccountStatus } from '../api/get-account-status'
+import { MessageCard } from '../components/message-card'
+import { PaymentAccountForm } from '../components/payment-account-form'
 
-/** Where the payment provider's onboarding returns (decision D10 adds the connected-status check later). */
-export default function ThankYouStripePage() {
+function LogInButton() {
   return (
-    <Box component="main" sx={{ minHeight: '100dvh', display: 'grid', placeItems: 'center', p: 2 }}>
-      <Paper variant="outlined" sx={{ maxWidth: 560, p: { xs: 3, sm: 5 }, textAlign: 'center' }}>
-        <Typography variant="h2" component="h1" gutterBottom>
-          Thank You for Setting Up Your Account!
+    <Button component={RouterLink} to={paths.login.href()} variant="contained" size="large">
+      Log In
+    </Button>
+  )
+}
+
+/**
+ * Where the provider's onboarding returns (decision D10). Coming back does not mean it was
+ * finished, so the spec's success text appears only when the server says the account is connected.
+ */
+export default function ThankYouStripePage() {
+  const { isAuthenticated } = useAuth()
+  // The status belongs to a seller: without a session there is nothing to ask.
+  const status = useAccountStatus({ enabled: isAuthenticated })
+
+  if (!isAuthenticated) {
+    return (
+      <MessageCard title="Payment Account Setup">
+        <Typography color="text.secondary">Log in to check whether your payment account is connected.</Typography>
+        <LogInButton />
+      </MessageCard>
+    )
+  }
+  if (status.isPending) {
+    return (
+      <MessageCard>
+        <CircularProgress aria-label="Checking your payment account" />
+        <Typography color="text.secondary">Checking your payment account…</Typography>
+      </MessageCard>
+    )
+  }
+  if (status.isError) {
+    return (
+      <MessageCard title="Payment Account Setup">
+        <Alert
+          severity="warning"
+          sx={{ textAlign: 'left' }}
+          action={
+            <Button color="inherit" size="small" onClick={() => void status.refetch()}>
+              Retry
+            </Button>
+          }
+        >
+          {detailMessage(status.error) ?? 'The status of your payment account could not be checked.'}
+        </Alert>
+      </MessageCard>
+    )
+  }
+  if (!status.data.connected) {
+    return (
+      <MessageCard title="Onboarding Is Not Finished">
+        <Typography color="text.secondary">
+          Your payment account is not connected yet. Continue the setup to start receiving payments.
         </Typography>
-        <Typography color="text.secondary" sx={{ mb: 3 }}>
-          Your Stripe account has been successfully connected. You're now ready to start receiving payments securely.
-        </Typography>
-        <Button component={RouterLink} to={paths.login.href()} variant="contained" size="large">
-          Log In
-        </Button>
-      </Paper>
-    </Box>
+        <Box sx={{ width: '100%', textAlign: 'left' }}>
+          <PaymentAccountForm submitLabel="Continue setup" />
+        </Box>
+        <Link component={RouterLink} to={paths.dashboard.settings.href()}>
+          Back to Settings
+        </Link>
+      </MessageCard>
+    )
+  }
+  return (
+    <MessageCard title="Thank You for Setting Up Your Account!">
+      <Typography color="text.secondary">
+        Your Stripe account has been successfully connected. You're now ready to start receiving payments securely.
+      </Typography>
+      <LogInButton />
+    </MessageCard>
   )
 }

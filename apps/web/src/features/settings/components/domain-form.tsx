@@ -1,0 +1,64 @@
+import { type DomainSettings, domainSettingsPatchSchema, settingsToasts } from '@funnelry/shared'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { Alert, Button, Stack } from '@mui/material'
+import { useState } from 'react'
+import { useForm, useWatch } from 'react-hook-form'
+import type { z } from 'zod'
+import { FormTextField } from '../../../components/form-text-field'
+import { applyServerErrors } from '../../../lib/form-errors'
+import { toast } from '../../../lib/toast'
+import { useUpdateDomainSettings } from '../api/update-domain-settings'
+import { DnsInstruction } from './dns-instruction'
+import { FormActions } from './form-actions'
+
+type DomainFormInput = z.input<typeof domainSettingsPatchSchema>
+type DomainFormOutput = z.output<typeof domainSettingsPatchSchema>
+
+/** The custom domain (spec section 5: a valid URL; stored as its bare host name, empty clears it). */
+export function DomainForm({ userId, settings }: { userId: string; settings: DomainSettings }) {
+  const update = useUpdateDomainSettings(userId)
+  const [formError, setFormError] = useState<string | null>(null)
+  const { control, handleSubmit, setError, reset, formState } = useForm<DomainFormInput, unknown, DomainFormOutput>({
+    resolver: zodResolver(domainSettingsPatchSchema),
+    mode: 'all',
+    defaultValues: { domain: settings.domain ?? '' },
+  })
+  const typedDomain = useWatch({ control, name: 'domain' }) ?? ''
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null)
+    let saved: DomainSettings
+    try {
+      saved = await update.mutateAsync(values)
+    } catch (error) {
+      // e.g. "This domain is already used by another account." lands on the field itself.
+      setFormError(applyServerErrors(error, setError, ['domain']))
+      return
+    }
+    // Shows the stored (normalised) form of what was typed.
+    reset({ domain: saved.domain ?? '' })
+    toast(settingsToasts.domain, 'success')
+  })
+
+  return (
+    <Stack component="form" noValidate spacing={2} onSubmit={onSubmit}>
+      {formError && <Alert severity="error">{formError}</Alert>}
+      <FormTextField
+        control={control}
+        name="domain"
+        label="Domain"
+        placeholder="shop.example.com"
+        fullWidth
+        autoComplete="off"
+        slotProps={{ htmlInput: { inputMode: 'url', autoCapitalize: 'none', spellCheck: false } }}
+        helperText="A host name such as shop.example.com or a URL such as https://shop.example.com. Leave it empty to remove the domain."
+      />
+      <DnsInstruction typedDomain={typedDomain} dnsIp={settings.dns_ip} />
+      <FormActions>
+        <Button type="submit" variant="contained" loading={formState.isSubmitting}>
+          Save
+        </Button>
+      </FormActions>
+    </Stack>
+  )
+}

@@ -1,0 +1,105 @@
+import { settingsMessages, settingsToasts } from '@funnelry/shared'
+import { screen, waitFor, within } from '@testing-library/react'
+import { HttpResponse } from 'msw'
+import { describe, expect, it } from 'vitest'
+import { failCall, mockSettingsApi } from '../testing/mock-settings-api'
+import { findSection, renderSettings } from '../testing/render-settings'
+
+const domainPath = '/domain-settings/seller-1/'
+
+describe('Settings: Custom Domain', () => {
+  it('loads the stored domain and shows the A record with the IP before saving', async () => {
+    mockSettingsApi({ domain: { domain: 'shop.example.com', dns_ip: '203.0.113.10' } })
+    renderSettings()
+    const section = await findSection('Custom Domain')
+
+    expect(section.getByLabelText('Domain')).toHaveValue('shop.example.com')
+    expect(section.getByRole('note', { name: 'DNS record' })).toHaveTextContent(
+      'Point an A record for shop.example.com to 203.0.113.10 at your DNS provider, then save.',
+    )
+  })
+
+  it('follows what is typed, as the server will store it, before anything is saved', async () => {
+    const { calls } = mockSettingsApi()
+    const { user } = renderSettings()
+    const section = await findSection('Custom Domain')
+    expect(section.getByRole('note')).toHaveTextContent('Point an A record for your domain to 203.0.113.10')
+
+    await user.type(section.getByLabelText('Domain'), 'https://Shop.Example.com/store')
+
+    expect(section.getByRole('note')).toHaveTextContent('Point an A record for shop.example.com to 203.0.113.10')
+    expect(calls).toEqual([])
+  })
+
+  it("saves the normalised domain and says 'Custom Domain was successfully updated.'", async () => {
+    const { calls } = mockSettingsApi()
+    const { user } = renderSettings()
+    const section = await findSection('Custom Domain')
+
+    await user.type(section.getByLabelText('Domain'), 'https://Shop.Example.com:8443/')
+    await user.click(section.getByRole('button', { name: 'Save' }))
+
+    expect(await screen.findByText(settingsToasts.domain)).toBeInTheDocument()
+    expect(settingsToasts.domain).toBe('Custom Domain was successfully updated.')
+    expect(calls).toEqual([{ method: 'PATCH', path: domainPath, body: { domain: 'shop.example.com' } }])
+    expect(section.getByLabelText('Domain')).toHaveValue('shop.example.com')
+  })
+
+  it('clears the domain when the field is emptied', async () => {
+    const { calls } = mockSettingsApi({ domain: { domain: 'shop.example.com', dns_ip: '203.0.113.10' } })
+    const { user } = renderSettings()
+    const section = await findSection('Custom Domain')
+
+    await user.clear(section.getByLabelText('Domain'))
+    await user.click(section.getByRole('button', { name: 'Save' }))
+
+    expect(await screen.findByText(settingsToasts.domain)).toBeInTheDocument()
+    expect(calls).toEqual([{ method: 'PATCH', path: domainPath, body: { domain: null } }])
+  })
+
+  it('refuses a value that is not a domain as it is typed, without calling the server', async () => {
+    const { calls } = mockSettingsApi()
+    const { user } = renderSettings()
+    const section = await findSection('Custom Domain')
+
+    await user.type(section.getByLabelText('Domain'), 'not a domain')
+    expect(await section.findByText(settingsMessages.invalidDomain)).toBeInTheDocument()
+    await user.click(section.getByRole('button', { name: 'Save' }))
+
+    expect(section.getByLabelText('Domain')).toHaveAttribute('aria-invalid', 'true')
+    expect(calls).toEqual([])
+    expect(screen.queryByText(settingsToasts.domain)).not.toBeInTheDocument()
+  })
+
+  it("puts the server's error on the field, e.g. a domain another seller uses", async () => {
+    mockSettingsApi()
+    failCall('patch', domainPath, () => HttpResponse.json({ domain: [settingsMessages.domainTaken] }, { status: 400 }))
+    const { user } = renderSettings()
+    const section = await findSection('Custom Domain')
+
+    await user.type(section.getByLabelText('Domain'), 'taken.example.com')
+    await user.click(section.getByRole('button', { name: 'Save' }))
+
+    expect(await section.findByText(settingsMessages.domainTaken)).toBeInTheDocument()
+    expect(section.getByLabelText('Domain')).toHaveAttribute('aria-invalid', 'true')
+    expect(section.getByLabelText('Domain')).toHaveValue('taken.example.com')
+    expect(screen.queryByText(settingsToasts.domain)).not.toBeInTheDocument()
+  })
+
+  it('offers to retry when the domain could not be loaded', async () => {
+    const api = mockSettingsApi()
+    let healthy = false
+    failCall('get', domainPath, () =>
+      healthy ? HttpResponse.json(api.state.domain) : HttpResponse.json({ detail: 'Service unavailable.' }, { status: 503 }),
+    )
+    const { user } = renderSettings()
+
+    const region = await screen.findByRole('region', { name: 'Custom Domain' })
+    await waitFor(() => expect(region).toHaveTextContent('Service unavailable.'))
+    healthy = true
+    await user.click(within(region).getByRole('button', { name: 'Retry' }))
+
+    const section = await findSection('Custom Domain')
+    expect(await section.findByLabelText('Domain')).toHaveValue('')
+  })
+})

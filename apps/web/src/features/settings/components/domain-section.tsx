@@ -1,0 +1,15 @@
+import { useDomainSettings } from '../api/get-domain-settings'
+import { DomainForm } from './domain-form'
+import { SectionQuery } from './section-query'
+import { SettingsSection } from './settings-section'
+
+export function DomainSection({ userId }: { userId: string }) {
+  const query = useDomainSettings(userId)
+  return (
+    <SettingsSection title="Custom Domain" description="Serve your public offer pages from your own domain.">
+      <SectionQuery query={query} what="custom domain">
+        {(settings) => <DomainForm userId={userId} settings={settings} />}
+      </SectionQuery>
+    </SettingsSection>
+  )
+}

@@ -1,0 +1,18 @@
+import { screen } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { setViewportWidth } from '../../../test/media'
+import { mockSettingsApi } from '../testing/mock-settings-api'
+import { findSection, renderSettings } from '../testing/render-settings'
+
+describe('Settings page', () => {
+  it('shows one card per setting, in the order of the spec, on a phone too', async () => {
+    setViewportWidth(375)
+    mockSettingsApi()
+    renderSettings()
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument()
+    const titles = ['Custom Domain', 'Advertising Pixels', 'CRM Webhook', 'Company Data', 'Payment Account']
+    for (const title of titles) await findSection(title)
+    expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual(titles)
+  })
+})

@@ -1,0 +1,108 @@
+import {
+  type AccountStatus,
+  type ConnectAccountResponse,
+  type DomainSettings,
+  normalizeDomain,
+  type Pixel,
+  type PixelInput,
+  type StoreSettings,
+  type StoreSettingsPatch,
+} from '@funnelry/shared'
+import { HttpResponse, http } from 'msw'
+import { api, server } from '../../../test/msw'
+import { testUser } from '../../../test/tokens'
+
+export type SettingsState = {
+  store: StoreSettings
+  domain: DomainSettings
+  pixels: Pixel[]
+  status: AccountStatus
+  connect: ConnectAccountResponse
+}
+
+export type RecordedCall = { method: string; path: string; body: unknown }
+
+export const emptyStore: StoreSettings = {
+  webhook_url: null,
+  webhook_keys: { email: null, full_name: null },
+  privacy_policy: null,
+  terms_and_conditions: null,
+  support_link: null,
+  webhook_secret: 'whsec_test-secret',
+}
+
+const defaults = (): SettingsState => ({
+  store: emptyStore,
+  domain: { domain: null, dns_ip: '203.0.113.10' },
+  pixels: [],
+  status: { connected: false },
+  connect: { message: 'Redirecting you to finish connecting your payment account.', url: 'https://connect.example.com/onboarding/acct_1' },
+})
+
+const userPath = (area: string) => api(`/${area}/${testUser.user_id}/`)
+
+/**
+ * A small in-memory stand-in for the settings calls, typed from the shared schemas: reads answer
+ * the current state and writes change it, so a test sees what a seller would. `calls` records
+ * every write with its body; `override` swaps in a handler for a failure case.
+ */
+export function mockSettingsApi(initial: Partial<SettingsState> = {}) {
+  const state: SettingsState = { ...defaults(), ...initial }
+  const calls: RecordedCall[] = []
+  let nextPixel = state.pixels.length + 1
+  const record = async (request: Request, body?: unknown) => {
+    const parsed = body ?? (request.headers.get('content-type')?.includes('json') ? await request.json() : null)
+    calls.push({ method: request.method, path: new URL(request.url).pathname.replace('/api/v1', ''), body: parsed })
+    return parsed
+  }
+
+  server.use(
+    http.get(userPath('store-settings'), () => HttpResponse.json(state.store)),
+    http.patch(userPath('store-settings'), async ({ request }) => {
+      const patch = (await record(request)) as StoreSettingsPatch
+      state.store = {
+        ...state.store,
+        ...patch,
+        webhook_keys: patch.webhook_keys ?? state.store.webhook_keys,
+      }
+      return HttpResponse.json(state.store)
+    }),
+    http.get(userPath('domain-settings'), () => HttpResponse.json(state.domain)),
+    http.patch(userPath('domain-settings'), async ({ request }) => {
+      const { domain } = (await record(request)) as { domain: string | null }
+      state.domain = { ...state.domain, domain: domain === null ? null : normalizeDomain(domain) }
+      return HttpResponse.json(state.domain)
+    }),
+    http.get(api('/advertising-pixel/'), () => HttpResponse.json(state.pixels)),
+    http.post(api('/advertising-pixel/'), async ({ request }) => {
+      const input = (await record(request)) as PixelInput
+      const created: Pixel = { id: `pixel-${nextPixel++}`, ...input }
+      state.pixels = [...state.pixels, created]
+      return HttpResponse.json(created, { status: 201 })
+    }),
+    http.patch(api('/advertising-pixel/:id/'), async ({ request, params }) => {
+      const patch = (await record(request)) as Partial<PixelInput>
+      const existing = state.pixels.find((pixel) => pixel.id === params.id)
+      if (!existing) return HttpResponse.json({ detail: 'Not found.' }, { status: 404 })
+      const saved = { ...existing, ...patch }
+      state.pixels = state.pixels.map((pixel) => (pixel.id === saved.id ? saved : pixel))
+      return HttpResponse.json(saved)
+    }),
+    http.delete(api('/advertising-pixel/:id/'), async ({ request, params }) => {
+      await record(request, null)
+      state.pixels = state.pixels.filter((pixel) => pixel.id !== params.id)
+      return new HttpResponse(null, { status: 204 })
+    }),
+    http.get(api('/stripe/account/status/'), () => HttpResponse.json(state.status)),
+    http.post(api('/stripe/account/connect/'), async ({ request }) => {
+      await record(request)
+      return HttpResponse.json(state.connect)
+    }),
+  )
+  return { state, calls }
+}
+
+/** Answers every call of `method` to `path` with `response` from now on. */
+export function failCall(method: 'get' | 'post' | 'patch' | 'delete', path: string, response: () => Response) {
+  server.use(http[method](api(path), () => response()))
+}

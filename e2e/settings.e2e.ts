@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { inviteSeller, type Journey, logIn, signUpThroughForm, startJourney } from './support/journey.js'
+import {
+  addPixel,
+  chooseIn,
+  expectToast,
+  openSettings,
+  type SettingsValues,
+  saveCompanyData,
+  saveDomain,
+  saveWebhook,
+  settingsSection,
+} from './support/settings.js'
+
+const seller = { fullName: 'Grace Hopper', email: 'grace@example.com', password: 'compiler pioneer 1952' }
+
+const values: SettingsValues = {
+  domain: 'https://Shop.Example.com/',
+  webhook: { url: 'https://crm.example.com/hooks/leads', emailKey: 'email_address', fullNameKey: 'name' },
+  company: {
+    privacyPolicy: 'https://acme.example/privacy',
+    terms: 'https://acme.example/terms',
+    support: 'https://acme.example/support',
+  },
+}
+
+describe('a seller configures every setting and connects a payment account', () => {
+  let journey: Journey
+  beforeAll(async () => {
+    journey = await startJourney()
+  })
+  afterAll(() => journey?.close())
+
+  it('works end to end in a real browser, on a phone', async () => {
+    const { page, server } = journey
+    await signUpThroughForm(page, await inviteSeller(server, seller.email), seller)
+    await logIn(page, seller)
+    await openSettings(page)
+
+    // Custom domain: the A record (PUBLIC_IP, 127.0.0.1 by default) is shown before saving.
+    const domain = settingsSection(page, 'Custom Domain')
+    await domain.getByLabel('Domain').fill(values.domain)
+    await expect(domain.getByRole('note').textContent()).resolves.toContain('Point an A record for shop.example.com to 127.0.0.1')
+    await saveDomain(page, values.domain)
+    await expect(domain.getByLabel('Domain').inputValue()).resolves.toBe('shop.example.com')
+
+    // Pixels: create, update and delete each say '{Label} Script was successfully updated.'
+    const pixels = settingsSection(page, 'Advertising Pixels')
+    await addPixel(page, 'Google', '<script>gtag("config", "G-TEST")</script>')
+    await addPixel(page, 'Facebook', '<script>fbq("init", "123")</script>')
+    const first = pixels.getByRole('group', { name: 'Pixel 1' })
+    await chooseIn(first, 'Pixel Type', 'Facebook')
+    await first.getByLabel('Script').fill('<script>fbq("init", "456")</script>')
+    await first.getByRole('button', { name: 'Save' }).click()
+    await expectToast(page, 'Facebook Script was successfully updated.')
+    await pixels.getByRole('group', { name: 'Pixel 2' }).getByRole('button', { name: 'Delete' }).click()
+    await expectToast(page, 'Facebook Script was successfully updated.')
+    await pixels.getByRole('group', { name: 'Pixel 2' }).waitFor({ state: 'detached' })
+
+    // CRM webhook, with its signing secret shown; then the company links.
+    await saveWebhook(page, values.webhook)
+    await expect(settingsSection(page, 'CRM Webhook').getByRole('textbox', { name: 'Signing Secret' }).inputValue()).resolves.toMatch(
+      /^whsec_/,
+    )
+    await saveCompanyData(page, values.company)
+
+    // Everything is stored: a fresh visit shows it.
+    await openSettings(page)
+    await expect(domain.getByLabel('Domain').inputValue()).resolves.toBe('shop.example.com')
+    await expect(pixels.getByRole('group').count()).resolves.toBe(1)
+    await expect(pixels.getByRole('group', { name: 'Pixel 1' }).getByLabel('Script').inputValue()).resolves.toBe(
+      '<script>fbq("init", "456")</script>',
+    )
+    const webhook = settingsSection(page, 'CRM Webhook')
+    await expect(webhook.getByLabel('Webhook URL').inputValue()).resolves.toBe(values.webhook.url)
+    await expect(webhook.getByLabel('Full Name Key').inputValue()).resolves.toBe(values.webhook.fullNameKey)
+    await expect(settingsSection(page, 'Company Data').getByLabel('Support Link').inputValue()).resolves.toBe(values.company.support)
+
+    // Payment account with the local provider: No, Connect, approve on its onboarding page.
+    const payment = settingsSection(page, 'Payment Account')
+    await payment.getByText('Not connected', { exact: true }).waitFor()
+    await chooseIn(payment, 'Do you have a payment provider account?', 'No')
+    await payment.getByRole('button', { name: 'Connect Payment Account' }).click()
+    await page.waitForURL('**/api/v1/payments/local/onboarding/**')
+    await page.getByRole('button', { name: 'Approve' }).click()
+
+    await page.waitForURL(`${server.url}/thank-you-stripe`)
+    await page.getByRole('heading', { name: 'Thank You for Setting Up Your Account!' }).waitFor()
+    await page
+      .getByText("Your Stripe account has been successfully connected. You're now ready to start receiving payments securely.")
+      .waitFor()
+
+    await openSettings(page)
+    await settingsSection(page, 'Payment Account').getByText('Connected', { exact: true }).waitFor()
+  })
+})
