@@ -3,7 +3,7 @@ import VisibilityOff from '@mui/icons-material/VisibilityOff'
 import { IconButton, InputAdornment } from '@mui/material'
 import { useState } from 'react'
 import type { FieldValues } from 'react-hook-form'
-import { FormTextField, type FormTextFieldProps } from './form-text-field'
+import { FormTextField, type FormTextFieldProps } from '../../../components/form-text-field'
 
 /** A password field with the spec's show/hide toggle. */
 export function PasswordField<T extends FieldValues>(props: Omit<FormTextFieldProps<T>, 'type'> & { label: string }) {

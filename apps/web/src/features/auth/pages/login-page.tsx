@@ -4,11 +4,11 @@ import { Alert, Button, Checkbox, FormControlLabel, Stack } from '@mui/material'
 import { Controller, useForm } from 'react-hook-form'
 import { useNavigate } from 'react-router'
 import { z } from 'zod'
+import { FormTextField } from '../../../components/form-text-field'
 import { paths } from '../../../config/paths'
 import { detailMessage, isApiError, nonFieldError } from '../../../lib/api-error'
 import { useLogIn } from '../api/log-in'
 import { AuthLayout } from '../components/auth-layout'
-import { FormTextField } from '../components/form-text-field'
 import { PasswordField } from '../components/password-field'
 
 const loginFormSchema = loginSchema.extend({ rememberMe: z.boolean() })

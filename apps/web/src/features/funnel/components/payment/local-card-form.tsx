@@ -1,0 +1,78 @@
+import Alert from '@mui/material/Alert'
+import Stack from '@mui/material/Stack'
+import TextField from '@mui/material/TextField'
+import Typography from '@mui/material/Typography'
+import { useImperativeHandle, useState } from 'react'
+import { paymentErrorMessage } from '../../../../lib/api-error'
+import { confirmLocalPayment } from '../../api/confirm-local-payment'
+import type { PaymentFormProps } from './payment-form-types'
+
+export const localCardTexts = {
+  notice: 'Test mode — no real payment is taken.',
+  hint: '4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined',
+  missing: 'Enter a card number.',
+} as const
+
+/** Groups digits by four as a card shows them; at most 19 digits. */
+function formatCardNumber(value: string): string {
+  return (
+    value
+      .replace(/\D/g, '')
+      .slice(0, 19)
+      .match(/.{1,4}/g) ?? []
+  ).join(' ')
+}
+
+/** The local test provider's form (decisions, "Payment providers"): one card number field. */
+export function LocalCardForm({ intent, ref }: PaymentFormProps) {
+  const [cardNumber, setCardNumber] = useState('')
+  const [error, setError] = useState<string | null>(null)
+
+  useImperativeHandle(
+    ref,
+    () => ({
+      async confirm() {
+        const digits = cardNumber.replace(/\D/g, '')
+        if (digits === '') {
+          setError(localCardTexts.missing)
+          return { status: 'incomplete' }
+        }
+        try {
+          await confirmLocalPayment({ client_secret: intent.client_secret, card_number: digits })
+          return { status: 'succeeded' }
+        } catch (failure) {
+          return { status: 'failed', message: paymentErrorMessage(failure) }
+        }
+      },
+      refresh: async () => {},
+    }),
+    [cardNumber, intent.client_secret],
+  )
+
+  return (
+    <Stack spacing={1.5}>
+      <Alert severity="info" variant="outlined" sx={{ py: 0 }}>
+        {localCardTexts.notice}
+      </Alert>
+      <TextField
+        label="Card number"
+        name="card_number"
+        value={cardNumber}
+        onChange={(event) => {
+          setCardNumber(formatCardNumber(event.target.value))
+          setError(null)
+        }}
+        error={error !== null}
+        helperText={error ?? undefined}
+        placeholder="4242 4242 4242 4242"
+        autoComplete="cc-number"
+        fullWidth
+        // The label stays above so the example number shows as the placeholder.
+        slotProps={{ htmlInput: { inputMode: 'numeric' }, inputLabel: { shrink: true } }}
+      />
+      <Typography variant="body2" color="text.secondary">
+        {localCardTexts.hint}
+      </Typography>
+    </Stack>
+  )
+}

@@ -1,0 +1,16 @@
+import Skeleton from '@mui/material/Skeleton'
+import { lazy, Suspense } from 'react'
+import { LocalCardForm } from './local-card-form'
+import type { PaymentFormProps } from './payment-form-types'
+
+const StripePaymentForm = lazy(() => import('./stripe-payment-form'))
+
+/** Mounts the form of the provider that answered the intent call, behind one handle. */
+export function PaymentForm({ intent, ref }: PaymentFormProps) {
+  if (intent.provider === 'local') return <LocalCardForm intent={intent} ref={ref} />
+  return (
+    <Suspense fallback={<Skeleton variant="rounded" height={180} aria-label="Loading the payment form" />}>
+      <StripePaymentForm intent={intent} ref={ref} />
+    </Suspense>
+  )
+}

@@ -1,0 +1,18 @@
+import { messages } from '@funnelry/shared'
+import { detailMessage, fieldErrors, isApiError, paymentErrorMessage } from '../../../lib/api-error'
+
+/**
+ * The toast for a failed intent call: the response's string `error` (spec section 8), else what
+ * the server said in its other shapes, else a general message. A payment was not attempted yet,
+ * so 'Payment failed.' would mislead.
+ */
+export function intentErrorMessage(error: unknown): string {
+  const fromServer = paymentErrorMessage(error) ?? detailMessage(error) ?? Object.values(fieldErrors(error))[0]
+  if (fromServer) return fromServer
+  if (isApiError(error) && error.status === 0) return error.message
+  return messages.somethingWentWrong
+}
+
+export function isNotFound(error: unknown): boolean {
+  return isApiError(error) && error.status === 404
+}

@@ -1,0 +1,242 @@
+import { messages } from '@funnelry/shared'
+import { screen, waitFor, within } from '@testing-library/react'
+import { HttpResponse } from 'msw'
+import { describe, expect, it } from 'vitest'
+import { findElsewhere } from '../../../test/render'
+import { placeholderVisitor } from '../hooks/use-checkout'
+import { bump, makeOffer, mockFunnelApi, offerId, upsell } from '../testing/funnel-fixtures'
+import { optIn, payWithCard, renderOfferPage, visitor } from '../testing/render-funnel'
+
+const banner = 'Wait! Your Order Is Not Yet Complete'
+const skip = 'Skip and continue with My order!'
+const nothingChosen = { bump_offer_id: null, upsell_offer_id: null }
+
+describe('public free offer flow', () => {
+  it('without bump or upsell: captures the lead, creates the intent and goes to the free thank-you page', async () => {
+    const { calls, order } = mockFunnelApi({ offer: makeOffer({ bump_offer: null, upsell_offer: null }) })
+    const { user } = renderOfferPage()
+
+    await optIn(user)
+    await user.click(screen.getByRole('button', { name: 'Send me the guide' }))
+
+    expect(await findElsewhere()).toBe('/thank-you-purchase?type=free-offer')
+    expect(order).toEqual(['lead', 'create'])
+    expect(calls.leads).toEqual([{ ...visitor, product_id: offerId }])
+    expect(calls.creates).toEqual([{ ...visitor, product_id: offerId, ...nothingChosen, upsell_shown: false }])
+  })
+
+  it('without the bump: shows the unviewed upsell first; skipping returns to the page, and the next submit completes the free order', async () => {
+    const { calls } = mockFunnelApi()
+    const { user } = renderOfferPage()
+
+    await optIn(user)
+    await user.click(screen.getByRole('button', { name: 'Send me the guide' }))
+
+    expect(await screen.findByText(banner)).toBeInTheDocument()
+    expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument()
+    expect(calls.creates).toEqual([])
+    expect(calls.leads).toHaveLength(1)
+
+    await user.click(screen.getByRole('button', { name: skip }))
+    expect(screen.queryByText(banner)).not.toBeInTheDocument()
+    expect(screen.getByText('FREE')).toBeInTheDocument()
+    expect(calls.creates).toEqual([])
+
+    await user.click(screen.getByRole('button', { name: 'Send me the guide' }))
+    expect(await findElsewhere()).toBe('/thank-you-purchase?type=free-offer')
+    expect(calls.creates).toEqual([{ ...visitor, product_id: offerId, ...nothingChosen, upsell_shown: true }])
+    // The lead is sent once for the same details.
+    expect(calls.leads).toHaveLength(1)
+  })
+
+  it('shows the upsell view: banner, embedded video, headline, image, description, price, its button and the skip link', async () => {
+    mockFunnelApi()
+    const { user, container } = renderOfferPage()
+    await optIn(user)
+    await user.click(screen.getByRole('button', { name: 'Send me the guide' }))
+
+    const view = await screen.findByRole('region', { name: 'Upsell offer' })
+    expect(within(view).getByText(banner)).toBeInTheDocument()
+    expect(within(view).getByTitle(upsell.headline)).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ')
+    expect(within(view).getByRole('heading', { name: upsell.headline })).toBeInTheDocument()
+    expect(container.querySelector('img[src="/media/upsell.png"]')).not.toBeNull()
+    expect(within(view).getByText(upsell.description ?? '')).toBeInTheDocument()
+    expect(within(view).getByLabelText('Upsell price')).toHaveTextContent('$33.50')
+    expect(within(view).getByRole('button', { name: upsell.opt_in_button })).toBeInTheDocument()
+    expect(within(view).getByRole('button', { name: skip })).toBeInTheDocument()
+  })
+
+  it('offers a video that cannot be embedded as a link', async () => {
+    mockFunnelApi({ offer: makeOffer({ upsell_offer: { ...upsell, video_url: 'https://cdn.example.com/pitch.mp4' } }) })
+    const { user } = renderOfferPage()
+    await optIn(user)
+    await user.click(screen.getByRole('button', { name: 'Send me the guide' }))
+
+    expect(await screen.findByRole('link', { name: 'Watch the video' })).toHaveAttribute('href', 'https://cdn.example.com/pitch.mp4')
+  })
+
+  it('accepting the upsell without the bump creates the intent with the upsell, shows the payment form and pays', async () => {
+    const { calls } = mockFunnelApi()
+    const { user } = renderOfferPage()
+
+    await optIn(user)
+    await user.click(screen.getByRole('button', { name: 'Send me the guide' }))
+    await user.click(await screen.findByRole('button', { name: upsell.opt_in_button }))
+
+    expect(await screen.findByRole('button', { name: 'Pay $33.50' })).toBeInTheDocument()
+    expect(screen.queryByText(banner)).not.toBeInTheDocument()
+    expect(calls.creates).toEqual([
+      { ...visitor, product_id: offerId, bump_offer_id: null, upsell_offer_id: upsell.id, upsell_shown: true },
+    ])
+    expect(screen.getByTestId('order-total')).toHaveTextContent('$33.50')
+    expect(screen.getByText('Test mode — no real payment is taken.')).toBeInTheDocument()
+    expect(screen.getByText('4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined')).toBeInTheDocument()
+
+    await payWithCard(user, '4242 4242 4242 4242', 'Pay $33.50')
+    expect(await screen.findByText(messages.paymentSucceeded)).toBeInTheDocument()
+    expect(await findElsewhere()).toBe('/thank-you-purchase?type=oto-offer')
+    expect(calls.confirms).toEqual([{ client_secret: 'pi_test_1_secret_1', card_number: '4242424242424242' }])
+  })
+
+  it('ticking the bump before any details creates the intent with placeholders; unticking sets it to null; ticking again sets it back', async () => {
+    const { calls } = mockFunnelApi()
+    const { user } = renderOfferPage()
+    const checkbox = await screen.findByRole('checkbox', { name: 'Add to order' })
+
+    await user.click(checkbox)
+    await waitFor(() => expect(calls.creates).toHaveLength(1))
+    expect(calls.creates[0]).toEqual({
+      ...placeholderVisitor,
+      product_id: offerId,
+      bump_offer_id: bump.id,
+      upsell_offer_id: null,
+      upsell_shown: false,
+    })
+    const price = screen.getByRole('group', { name: 'Price' })
+    expect(within(price).getByText('The checklist pack')).toBeInTheDocument()
+    expect(within(price).getByTestId('order-total')).toHaveTextContent('$19.00')
+
+    await user.click(checkbox)
+    await waitFor(() => expect(calls.updates).toHaveLength(1))
+    expect(calls.updates[0]).toEqual({ ...placeholderVisitor, intent_id: 'pi_test_1', ...nothingChosen, upsell_shown: false })
+    expect(screen.getByText('FREE')).toBeInTheDocument()
+
+    await user.click(checkbox)
+    await waitFor(() => expect(calls.updates).toHaveLength(2))
+    expect(calls.updates[1]).toMatchObject({ intent_id: 'pi_test_1', bump_offer_id: bump.id })
+    expect(calls.creates).toHaveLength(1)
+    // Amounts are the server's business: no request carries one.
+    for (const body of [...calls.creates, ...calls.updates]) expect(Object.keys(body)).not.toContain('amount')
+  })
+
+  it('unticking before any intent exists sends nothing', async () => {
+    const { calls } = mockFunnelApi({
+      create: () => HttpResponse.json({ error: 'Payments are not set up for this offer yet.' }, { status: 400 }),
+    })
+    const { user } = renderOfferPage()
+    const checkbox = await screen.findByRole('checkbox', { name: 'Add to order' })
+
+    await user.click(checkbox)
+    expect(await screen.findByText('Payments are not set up for this offer yet.')).toBeInTheDocument()
+    await user.click(checkbox)
+    expect(calls.creates).toHaveLength(1)
+    expect(calls.updates).toEqual([])
+  })
+
+  it('bump and upsell: real details replace the placeholders, Pay shows the upsell first, accepting updates the intent, then pays the total', async () => {
+    const { calls, order } = mockFunnelApi()
+    const { user } = renderOfferPage()
+
+    await user.click(await screen.findByRole('checkbox', { name: 'Add to order' }))
+    await waitFor(() => expect(calls.creates).toHaveLength(1))
+    await optIn(user)
+    await user.click(screen.getByRole('button', { name: 'Send me the guide' }))
+
+    // Submit with the bump: the intent gets the real details and the payment form appears.
+    expect(await screen.findByRole('button', { name: 'Pay $19.00' })).toBeInTheDocument()
+    expect(calls.updates).toEqual([
+      { ...visitor, intent_id: 'pi_test_1', bump_offer_id: bump.id, upsell_offer_id: null, upsell_shown: false },
+    ])
+    expect(screen.getByLabelText('Card number')).toBeInTheDocument()
+
+    // Final payment with an unviewed upsell: the upsell comes first.
+    await user.type(screen.getByLabelText('Card number'), '4242424242424242')
+    await user.click(screen.getByRole('button', { name: 'Pay $19.00' }))
+    await user.click(await screen.findByRole('button', { name: upsell.opt_in_button }))
+
+    expect(await screen.findByRole('button', { name: 'Pay $52.50' })).toBeInTheDocument()
+    expect(calls.updates[1]).toEqual({
+      ...visitor,
+      intent_id: 'pi_test_1',
+      bump_offer_id: bump.id,
+      upsell_offer_id: upsell.id,
+      upsell_shown: true,
+    })
+    const price = screen.getByRole('group', { name: 'Price' })
+    expect(within(price).getByText('The checklist pack')).toBeInTheDocument()
+    expect(within(price).getByText('The video masterclass')).toBeInTheDocument()
+    expect(within(price).getByTestId('order-total')).toHaveTextContent('$52.50')
+    // The card number typed before the upsell is still there.
+    expect(screen.getByLabelText('Card number')).toHaveValue('4242 4242 4242 4242')
+
+    await user.click(screen.getByRole('button', { name: 'Pay $52.50' }))
+    expect(await screen.findByText(messages.paymentSucceeded)).toBeInTheDocument()
+    expect(await findElsewhere()).toBe('/thank-you-purchase?type=oto-offer')
+    expect(order).toEqual(['create', 'lead', 'update', 'update', 'confirm'])
+  })
+
+  it('bump with the upsell skipped: the intent hears that the upsell was shown, then the bump alone is paid', async () => {
+    const { calls } = mockFunnelApi()
+    const { user } = renderOfferPage()
+
+    await optIn(user)
+    await user.click(screen.getByRole('checkbox', { name: 'Add to order' }))
+    await waitFor(() => expect(calls.creates).toHaveLength(1))
+    // Valid details were typed before the tick: no placeholder is needed.
+    expect(calls.creates[0]).toMatchObject(visitor)
+
+    await user.click(screen.getByRole('button', { name: 'Send me the guide' }))
+    await payWithCard(user, '4242 4242 4242 4242', 'Pay $19.00')
+    await user.click(await screen.findByRole('button', { name: skip }))
+    await user.click(await screen.findByRole('button', { name: 'Pay $19.00' }))
+
+    expect(await findElsewhere()).toBe('/thank-you-purchase?type=oto-offer')
+    expect(calls.updates.at(-1)).toEqual({
+      ...visitor,
+      intent_id: 'pi_test_1',
+      bump_offer_id: bump.id,
+      upsell_offer_id: null,
+      upsell_shown: true,
+    })
+    expect(calls.confirms).toHaveLength(1)
+  })
+
+  it('with no upsell attached, the bump is paid without any detour', async () => {
+    const { calls } = mockFunnelApi({ offer: makeOffer({ upsell_offer: null }) })
+    const { user } = renderOfferPage()
+
+    await optIn(user)
+    await user.click(screen.getByRole('checkbox', { name: 'Add to order' }))
+    await user.click(screen.getByRole('button', { name: 'Send me the guide' }))
+    await payWithCard(user, '4242 4242 4242 4242', 'Pay $19.00')
+
+    expect(await findElsewhere()).toBe('/thank-you-purchase?type=oto-offer')
+    expect(screen.queryByText(banner)).not.toBeInTheDocument()
+    expect(calls.confirms).toHaveLength(1)
+  })
+
+  it('ignores a failing lead capture', async () => {
+    const { calls } = mockFunnelApi({
+      offer: makeOffer({ upsell_offer: null, bump_offer: null }),
+      lead: () => HttpResponse.json({ detail: 'Too many attempts.' }, { status: 429 }),
+    })
+    const { user } = renderOfferPage()
+
+    await optIn(user)
+    await user.click(screen.getByRole('button', { name: 'Send me the guide' }))
+
+    expect(await findElsewhere()).toBe('/thank-you-purchase?type=free-offer')
+    expect(calls.leads).toHaveLength(1)
+    expect(calls.creates).toHaveLength(1)
+  })
+})

@@ -1,0 +1,103 @@
+import { messages } from '@funnelry/shared'
+import { screen, waitFor } from '@testing-library/react'
+import { HttpResponse } from 'msw'
+import { describe, expect, it } from 'vitest'
+import { findElsewhere } from '../../../test/render'
+import { makeOffer, mockFunnelApi, upsell } from '../testing/funnel-fixtures'
+import { optIn, payWithCard, renderOfferPage } from '../testing/render-funnel'
+
+/** Opts in with the bump and no upsell, up to the 'Pay $19.00' button. */
+async function reachPayment(user: Parameters<typeof optIn>[0]) {
+  await optIn(user)
+  await user.click(screen.getByRole('checkbox', { name: 'Add to order' }))
+  await user.click(screen.getByRole('button', { name: 'Send me the guide' }))
+  await screen.findByRole('button', { name: 'Pay $19.00' })
+}
+
+describe('public free offer payment errors', () => {
+  it("shows the provider's message for a declined card and stays on the page", async () => {
+    const { calls, offer } = mockFunnelApi({ offer: makeOffer({ upsell_offer: null }) })
+    const { user, pathname } = renderOfferPage()
+    await reachPayment(user)
+
+    await payWithCard(user, '4000 0000 0000 0002', 'Pay $19.00')
+    expect(await screen.findByText('Your card was declined.')).toBeInTheDocument()
+    expect(pathname()).toBe(`/free-offer/${offer.id}`)
+    expect(calls.confirms).toEqual([{ client_secret: 'pi_test_1_secret_1', card_number: '4000000000000002' }])
+    // The visitor can try another card.
+    await user.clear(screen.getByLabelText('Card number'))
+    await payWithCard(user, '4242 4242 4242 4242', 'Pay $19.00')
+    expect(await findElsewhere()).toBe('/thank-you-purchase?type=oto-offer')
+  })
+
+  it("says 'Payment failed.' when the provider gives no message", async () => {
+    mockFunnelApi({ offer: makeOffer({ upsell_offer: null }), confirm: () => HttpResponse.json({ status: 'failed' }, { status: 502 }) })
+    const { user } = renderOfferPage()
+    await reachPayment(user)
+
+    await payWithCard(user, '4242 4242 4242 4242', 'Pay $19.00')
+    expect(await screen.findByText(messages.paymentFailed)).toBeInTheDocument()
+  })
+
+  it('asks for a card number instead of confirming an empty one', async () => {
+    const { calls } = mockFunnelApi({ offer: makeOffer({ upsell_offer: null }) })
+    const { user } = renderOfferPage()
+    await reachPayment(user)
+
+    await user.click(screen.getByRole('button', { name: 'Pay $19.00' }))
+    expect(await screen.findByText('Enter a card number.')).toBeInTheDocument()
+    expect(calls.confirms).toEqual([])
+  })
+
+  it('shows the string error of a failed intent call as an error toast', async () => {
+    mockFunnelApi({
+      offer: makeOffer({ upsell_offer: null }),
+      update: () => HttpResponse.json({ error: 'This offer is not available any more.' }, { status: 400 }),
+    })
+    const { user } = renderOfferPage()
+
+    await user.click(await screen.findByRole('checkbox', { name: 'Add to order' }))
+    await user.click(screen.getByRole('checkbox', { name: 'Add to order' }))
+    expect(await screen.findByText('This offer is not available any more.')).toBeInTheDocument()
+  })
+
+  it('does not show the payment form when creating the intent fails on submit', async () => {
+    mockFunnelApi({
+      offer: makeOffer({ upsell_offer: null }),
+      create: () => HttpResponse.json({ error: 'The seller cannot take payments yet.' }, { status: 400 }),
+    })
+    const { user } = renderOfferPage()
+    await optIn(user)
+    await user.click(screen.getByRole('checkbox', { name: 'Add to order' }))
+    await user.click(screen.getByRole('button', { name: 'Send me the guide' }))
+
+    expect((await screen.findAllByText('The seller cannot take payments yet.')).length).toBeGreaterThan(0)
+    expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Send me the guide' })).toBeEnabled()
+  })
+
+  it('goes to /404 when the intent update of an accepted upsell answers 404', async () => {
+    mockFunnelApi({ update: (body) => (body.upsell_offer_id ? HttpResponse.json({ detail: 'Not found.' }, { status: 404 }) : undefined) })
+    const { user } = renderOfferPage()
+    await reachPayment(user)
+    await payWithCard(user, '4242 4242 4242 4242', 'Pay $19.00')
+
+    await user.click(await screen.findByRole('button', { name: upsell.opt_in_button }))
+    expect(await findElsewhere()).toBe('/404')
+  })
+
+  it('shows the error and disables payment when the intent update of an accepted upsell fails', async () => {
+    const { calls } = mockFunnelApi({
+      update: (body) =>
+        body.upsell_offer_id ? HttpResponse.json({ error: 'This payment can no longer be changed.' }, { status: 400 }) : undefined,
+    })
+    const { user } = renderOfferPage()
+    await reachPayment(user)
+    await payWithCard(user, '4242 4242 4242 4242', 'Pay $19.00')
+
+    await user.click(await screen.findByRole('button', { name: upsell.opt_in_button }))
+    expect(await screen.findByText('This payment can no longer be changed.')).toBeInTheDocument()
+    await waitFor(() => expect(screen.getByRole('button', { name: /^Pay / })).toBeDisabled())
+    expect(calls.confirms).toEqual([])
+  })
+})

@@ -1,0 +1,146 @@
+import {
+  type AttachedBumpOffer,
+  type AttachedUpsellOffer,
+  amountToCents,
+  centsToAmount,
+  type FreeOffer,
+  freeOfferSchema,
+  type PaymentIntentResponse,
+  type UpsellOffer,
+} from '@funnelry/shared'
+import { HttpResponse, http } from 'msw'
+import { api, server } from '../../../test/msw'
+
+export const offerId = '0b3c6a52-6f7e-4f53-9d1a-6a5f0c1d2e01'
+
+export const bump: AttachedBumpOffer = {
+  id: '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e02',
+  headline: 'The checklist pack',
+  description: 'Ten printable checklists.',
+  asset_image: '/media/bump.png',
+  currency: 1,
+  old_price: '49.00',
+  new_price: '19.00',
+}
+
+export const upsell: AttachedUpsellOffer = {
+  id: '2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f03',
+  headline: 'The video masterclass',
+  description: 'Three hours of lessons.',
+  video_url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+  asset_image: '/media/upsell.png',
+  logo: null,
+  product_price: '33.50',
+  currency: 1,
+  opt_in_button: 'Yes, add the masterclass',
+}
+
+export const upsellOfferFull: UpsellOffer = { ...upsell, url: 'https://example.com/masterclass', created_at: '2025-01-01T00:00:00.000Z' }
+
+/** A valid public free offer (parsed by the contract, so a fixture cannot drift from it). */
+export function makeOffer(overrides: Partial<FreeOffer> = {}): FreeOffer {
+  return freeOfferSchema.parse({
+    id: offerId,
+    headline: 'The 7-day launch guide',
+    sub_headline: 'Everything you need to ship your first product.',
+    url: null,
+    opt_in_button: 'Send me the guide',
+    asset_image: '/media/cover.png',
+    logo: '/media/logo.png',
+    is_active: true,
+    price: '0.00',
+    bump_offer: bump,
+    upsell_offer: upsell,
+    bump_offer_id: bump.id,
+    upsell_offer_id: upsell.id,
+    show_url: `http://localhost:3000/free-offer/${offerId}`,
+    advertising_pixels: [],
+    store_links: { privacy_policy: null, terms_and_conditions: null, support_link: null },
+    created_at: '2025-01-01T00:00:00.000Z',
+    ...overrides,
+  })
+}
+
+export type JsonBody = Record<string, unknown>
+
+type MockOptions = {
+  offer?: FreeOffer
+  provider?: 'local' | 'stripe'
+  /** The seller's Stripe account in the intent answers (Stripe.js is loaded once per key and account). */
+  stripeAccount?: string
+  /** Overrides an answer: return a Response to send it instead of the default. */
+  lead?: () => Response
+  create?: (body: JsonBody) => Response | undefined
+  update?: (body: JsonBody) => Response | undefined
+  confirm?: (body: JsonBody) => Response | undefined
+}
+
+/** Prices the chosen bump and upsell the way the server does (by id, from the offer). */
+function intentFor(
+  offer: FreeOffer,
+  body: JsonBody,
+  intentId: string,
+  provider: 'local' | 'stripe',
+  stripeAccount: string,
+): PaymentIntentResponse {
+  const cents =
+    (body.bump_offer_id && offer.bump_offer ? amountToCents(offer.bump_offer.new_price ?? '0') : 0) +
+    (body.upsell_offer_id && offer.upsell_offer ? amountToCents(offer.upsell_offer.product_price) : 0)
+  if (cents === 0) return { intent_id: intentId, client_secret: null, amount: '0.00', currency: 1, provider: 'none' }
+  return {
+    intent_id: intentId,
+    client_secret: `${intentId}_secret_1`,
+    amount: centsToAmount(cents),
+    currency: 1,
+    provider,
+    ...(provider === 'stripe' ? { publishable_key: 'pk_test_123', account_id: stripeAccount } : {}),
+  }
+}
+
+/**
+ * The public offer read, lead capture, both intent calls and the local confirmation, recording
+ * every request body in order so tests can assert what the page sent.
+ */
+export function mockFunnelApi(options: MockOptions = {}) {
+  const offer = options.offer ?? makeOffer()
+  const provider = options.provider ?? 'local'
+  const stripeAccount = options.stripeAccount ?? 'acct_seller_1'
+  const calls = { offerReads: 0, leads: [] as JsonBody[], creates: [] as JsonBody[], updates: [] as JsonBody[], confirms: [] as JsonBody[] }
+  const order: string[] = []
+  let intents = 0
+  server.use(
+    http.get(api('/free-product/:id/'), ({ params }) => {
+      calls.offerReads += 1
+      return params.id === offer.id ? HttpResponse.json(offer) : HttpResponse.json({ detail: 'Not found.' }, { status: 404 })
+    }),
+    http.post(api('/seller/webhook/notify/'), async ({ request }) => {
+      calls.leads.push((await request.json()) as JsonBody)
+      order.push('lead')
+      return options.lead?.() ?? HttpResponse.json({ status: 'subscribed' }, { status: 201 })
+    }),
+    http.post(api('/stripe/payment-intent/'), async ({ request }) => {
+      const body = (await request.json()) as JsonBody
+      calls.creates.push(body)
+      order.push('create')
+      intents += 1
+      return options.create?.(body) ?? HttpResponse.json(intentFor(offer, body, `pi_test_${intents}`, provider, stripeAccount))
+    }),
+    http.post(api('/stripe/update-payment-intent/'), async ({ request }) => {
+      const body = (await request.json()) as JsonBody
+      calls.updates.push(body)
+      order.push('update')
+      return options.update?.(body) ?? HttpResponse.json(intentFor(offer, body, String(body.intent_id), provider, stripeAccount))
+    }),
+    http.post(api('/payments/local/confirm/'), async ({ request }) => {
+      const body = (await request.json()) as JsonBody
+      calls.confirms.push(body)
+      order.push('confirm')
+      const answer = options.confirm?.(body)
+      if (answer) return answer
+      return body.card_number === '4242424242424242'
+        ? HttpResponse.json({ status: 'succeeded' })
+        : HttpResponse.json({ status: 'failed', error: 'Your card was declined.' }, { status: 400 })
+    }),
+  )
+  return { calls, order, offer }
+}

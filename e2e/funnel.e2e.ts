@@ -1,0 +1,157 @@
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  addPixel,
+  connectLocalPayments,
+  createBumpOffer,
+  createFreeOffer,
+  createSeller,
+  createUpsellOffer,
+  logoImage,
+  optIn,
+  productImage,
+  setCompanyLinks,
+  waitForEmail,
+} from './support/funnel.js'
+import { type Journey, startJourney } from './support/journey.js'
+
+/** Set E2E_SCREENSHOT_DIR to keep pictures of the visitor's pages (phone size) for a visual check. */
+const screenshotDir = process.env.E2E_SCREENSHOT_DIR
+
+const urls = {
+  guide: 'https://acme.example/guide.pdf',
+  bump: 'https://acme.example/checklists.zip',
+  upsell: 'https://acme.example/masterclass',
+}
+
+describe('a visitor on a phone goes through the public funnel', () => {
+  let journey: Journey
+  let offerPath = ''
+
+  beforeAll(async () => {
+    journey = await startJourney({ viewport: { width: 390, height: 844 } })
+    const { server, page } = journey
+    const seller = await createSeller(server, 'seller@acme.example')
+    await connectLocalPayments(server, seller, page)
+    const bump = await createBumpOffer(server, seller, {
+      url: urls.bump,
+      headline: 'Add the 10 launch checklists',
+      description: 'Printable checklists for every day of your launch week.',
+      old_price: '49.00',
+      new_price: '19.00',
+      currency: '1',
+      asset_image: await productImage('Checklists', ['#ff9800', '#f44336'], { width: 600, height: 600 }),
+    })
+    const upsell = await createUpsellOffer(server, seller, {
+      headline: 'The Launch Masterclass',
+      url: urls.upsell,
+      opt_in_button: 'Yes! Add the masterclass',
+      product_price: '33.50',
+      currency: '1',
+      description: 'Three hours of video lessons that walk you through a launch, step by step.',
+      asset_image: await productImage('Masterclass', ['#3f51b5', '#00bcd4']),
+    })
+    const offer = await createFreeOffer(server, seller, {
+      headline: 'The 7-Day Product Launch Guide',
+      sub_headline: 'Everything you need to launch your first digital product in one week.',
+      url: urls.guide,
+      opt_in_button: 'Send Me The Free Guide',
+      is_active: 'true',
+      asset_image: await productImage('Launch Guide', ['#6a1b9a', '#ab47bc']),
+      logo: await logoImage('Acme Courses'),
+      bump_offer_id: String(bump.id),
+      upsell_offer_id: String(upsell.id),
+    })
+    offerPath = `/free-offer/${offer.id}`
+    await addPixel(server, seller, { pixel_type: 'facebook', script: '<script>window.__pixelRan = true</script>' })
+    await setCompanyLinks(server, seller, {
+      privacy_policy: 'https://acme.example/privacy',
+      terms_and_conditions: 'https://acme.example/terms',
+      support_link: 'https://acme.example/support',
+    })
+  })
+  afterAll(() => journey?.close())
+
+  it('runs no pixel in preview mode (isPreview=true)', async () => {
+    const { page } = journey
+    await page.goto(`${offerPath}?isPreview=true`)
+    await page.getByRole('heading', { name: 'The 7-Day Product Launch Guide' }).waitFor()
+    await page.getByText('Preview', { exact: true }).waitFor()
+    expect(await page.evaluate(() => (window as Window & { __pixelRan?: boolean }).__pixelRan)).toBeUndefined()
+  })
+
+  it("runs the seller's pixel on the live page, rendered from the offer inlined in the HTML", async () => {
+    const { page } = journey
+    const offerReads: string[] = []
+    page.on('request', (request) => {
+      if (request.url().includes('/api/v1/free-product/')) offerReads.push(request.url())
+    })
+    await page.goto(offerPath)
+    await page.getByRole('heading', { name: 'The 7-Day Product Launch Guide' }).waitFor()
+    expect(offerReads).toEqual([])
+    await page.waitForFunction(() => (window as Window & { __pixelRan?: boolean }).__pixelRan === true)
+    await page.getByRole('link', { name: 'Refund Policy & Customer Service' }).waitFor()
+    if (screenshotDir) await page.screenshot({ path: path.join(screenshotDir, 'free-offer-390.png'), fullPage: true })
+  })
+
+  it('adds the bump, accepts the upsell, pays with the test card and gets the purchase email', async () => {
+    const { page, server } = journey
+    const visitor = { fullName: 'Grace Hopper', email: 'grace@example.com' }
+    await page.goto(offerPath)
+    await page.getByRole('checkbox', { name: 'Add to order' }).check()
+    await optIn(page, 'Send Me The Free Guide', visitor)
+    await page.getByRole('button', { name: 'Send Me The Free Guide' }).click()
+
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242')
+    if (screenshotDir) await page.screenshot({ path: path.join(screenshotDir, 'payment-390.png'), fullPage: true })
+    await page.getByRole('button', { name: 'Pay $19.00' }).click()
+
+    await page.getByText('Wait! Your Order Is Not Yet Complete').waitFor()
+    if (screenshotDir) await page.screenshot({ path: path.join(screenshotDir, 'upsell-390.png'), fullPage: true })
+    await page.getByRole('button', { name: 'Yes! Add the masterclass' }).click()
+    await page.getByRole('button', { name: 'Pay $52.50' }).click()
+
+    await page.getByText('Payment succeeded!').waitFor()
+    await page.waitForURL('**/thank-you-purchase?type=oto-offer')
+    await page.getByRole('heading', { name: 'Thank You For Your Purchase!' }).waitFor()
+    if (screenshotDir) await page.screenshot({ path: path.join(screenshotDir, 'thank-you-390.png'), fullPage: true })
+
+    const email = await waitForEmail(server, visitor.email, 'purchase')
+    expect(email.text).toContain(urls.guide)
+    expect(email.text).toContain(urls.bump)
+    expect(email.text).toContain(urls.upsell)
+    expect(email.text).toContain('$52.50')
+  })
+
+  it('takes only the free download, skipping the upsell', async () => {
+    const { page, server } = journey
+    const visitor = { fullName: 'Alan Turing', email: 'alan@example.com' }
+    await page.goto(offerPath)
+    await optIn(page, 'Send Me The Free Guide', visitor)
+    await page.getByRole('button', { name: 'Send Me The Free Guide' }).click()
+
+    await page.getByRole('button', { name: 'Skip and continue with My order!' }).click()
+    await page.getByRole('button', { name: 'Send Me The Free Guide' }).click()
+
+    await page.waitForURL('**/thank-you-purchase?type=free-offer')
+    await page.getByRole('heading', { name: 'Congratulations for Claiming Your Free Download!' }).waitFor()
+    const email = await waitForEmail(server, visitor.email, 'free-download')
+    expect(email.text).toContain(urls.guide)
+    expect(email.text).not.toContain(urls.bump)
+  })
+
+  it('shows the decline of the test card 4000 0000 0000 0002 and stays on the page', async () => {
+    const { page } = journey
+    await page.goto(offerPath)
+    await page.getByRole('checkbox', { name: 'Add to order' }).check()
+    await optIn(page, 'Send Me The Free Guide', { fullName: 'Edsger Dijkstra', email: 'edsger@example.com' })
+    await page.getByRole('button', { name: 'Send Me The Free Guide' }).click()
+    await page.getByLabel('Card number').fill('4000 0000 0000 0002')
+    await page.getByRole('button', { name: 'Pay $19.00' }).click()
+    await page.getByRole('button', { name: 'Skip and continue with My order!' }).click()
+    await page.getByRole('button', { name: 'Pay $19.00' }).click()
+
+    await page.getByText('Your card was declined.').waitFor()
+    expect(new URL(page.url()).pathname).toBe(offerPath)
+  })
+})
