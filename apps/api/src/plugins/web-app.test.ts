@@ -1,8 +1,11 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../../test/build-test-app.js'
+
+const script = `console.log(${JSON.stringify('x'.repeat(4000))})`
 
 describe('serving the web app', () => {
   let ctx: TestApp
@@ -11,7 +14,9 @@ describe('serving the web app', () => {
     webDist = await mkdtemp(path.join(os.tmpdir(), 'funnelry-web-'))
     await mkdir(path.join(webDist, 'assets'))
     await writeFile(path.join(webDist, 'index.html'), '<!doctype html><div id="root"></div>')
-    await writeFile(path.join(webDist, 'assets', 'app-1234.js'), 'console.log(1)')
+    await writeFile(path.join(webDist, 'assets', 'app-1234.js'), script)
+    await writeFile(path.join(webDist, 'assets', 'app-1234.js.br'), brotliCompressSync(script))
+    await writeFile(path.join(webDist, 'assets', 'app-1234.js.gz'), gzipSync(script))
     ctx = await createTestApp({ deps: { webDist } })
   })
   afterAll(async () => {
@@ -39,6 +44,18 @@ describe('serving the web app', () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/assets/app-1234.js' })
     expect(response.statusCode).toBe(200)
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+  })
+
+  it('sends the precompressed file a browser accepts, and the plain one otherwise', async () => {
+    const brotli = await ctx.app.inject({ method: 'GET', url: '/assets/app-1234.js', headers: { 'accept-encoding': 'gzip, deflate, br' } })
+    expect(brotli.headers['content-encoding']).toBe('br')
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(script)
+    expect(brotli.rawPayload.length).toBeLessThan(script.length / 10)
+    const gzip = await ctx.app.inject({ method: 'GET', url: '/assets/app-1234.js', headers: { 'accept-encoding': 'gzip' } })
+    expect(gzip.headers['content-encoding']).toBe('gzip')
+    const plain = await ctx.app.inject({ method: 'GET', url: '/assets/app-1234.js', headers: { 'accept-encoding': 'identity' } })
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.body).toBe(script)
   })
 
   it('answers unknown API paths and non-GET requests with JSON 404s', async () => {

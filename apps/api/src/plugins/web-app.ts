@@ -29,6 +29,8 @@ export async function registerWebApp(app: FastifyInstance, { webDist, publicUrl,
       root: webDist,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each asset (scripts/precompress.mjs).
+      preCompressed: true,
       // Vite fingerprints every asset name, so assets can be cached for a year.
       setHeaders: (res, filePath) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable')
