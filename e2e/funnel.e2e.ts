@@ -84,7 +84,7 @@ describe('a visitor on a phone goes through the public funnel', () => {
     const { page } = journey
     const offerReads: string[] = []
     page.on('request', (request) => {
-      if (request.url().includes('/api/v1/free-product/')) offerReads.push(request.url())
+      if (request.method() === 'GET' && request.url().includes('/api/v1/free-product/')) offerReads.push(request.url())
     })
     await page.goto(offerPath)
     await page.getByRole('heading', { name: 'The 7-Day Product Launch Guide' }).waitFor()

@@ -4,6 +4,7 @@ import { paths } from '../../../config/paths'
 import { useFreeOffer } from '../api/get-free-offer'
 import { useAdvertisingPixels } from '../hooks/use-advertising-pixels'
 import { useDocumentTitle } from '../hooks/use-document-title'
+import { usePageView } from '../hooks/use-page-view'
 import { isNotFound } from '../lib/intent-errors'
 import { FreeOfferFunnel } from './free-offer-funnel'
 import { LoadFailed } from './load-failed'
@@ -13,6 +14,8 @@ export function LiveOffer({ id, preview }: { id: string; preview: boolean }) {
   const offer = useFreeOffer(id)
   useAdvertisingPixels(offer.data?.advertising_pixels, !preview)
   useDocumentTitle(offer.data?.headline)
+  // Issue 6: views feed the seller's opt-in rate; only real visits count, never previews.
+  usePageView(id, !preview && offer.isSuccess)
 
   if (offer.isPending) return <PageLoading />
   if (offer.isError) {

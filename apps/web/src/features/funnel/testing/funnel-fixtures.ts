@@ -105,13 +105,24 @@ export function mockFunnelApi(options: MockOptions = {}) {
   const offer = options.offer ?? makeOffer()
   const provider = options.provider ?? 'local'
   const stripeAccount = options.stripeAccount ?? 'acct_seller_1'
-  const calls = { offerReads: 0, leads: [] as JsonBody[], creates: [] as JsonBody[], updates: [] as JsonBody[], confirms: [] as JsonBody[] }
+  const calls = {
+    offerReads: 0,
+    views: [] as string[],
+    leads: [] as JsonBody[],
+    creates: [] as JsonBody[],
+    updates: [] as JsonBody[],
+    confirms: [] as JsonBody[],
+  }
   const order: string[] = []
   let intents = 0
   server.use(
     http.get(api('/free-product/:id/'), ({ params }) => {
       calls.offerReads += 1
       return params.id === offer.id ? HttpResponse.json(offer) : HttpResponse.json({ detail: 'Not found.' }, { status: 404 })
+    }),
+    http.post(api('/free-product/:id/view/'), async ({ params, request }) => {
+      calls.views.push(`${String(params.id)} ${request.headers.get('content-type') ?? 'no body'}`)
+      return new HttpResponse(null, { status: 204 })
     }),
     http.post(api('/seller/webhook/notify/'), async ({ request }) => {
       calls.leads.push((await request.json()) as JsonBody)
