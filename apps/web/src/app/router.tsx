@@ -40,6 +40,8 @@ export const routes: RouteObject[] = [
               { path: paths.dashboard.editBumpOffer.path, lazy: page(() => import('../features/offers/pages/bump-offer-form-page')) },
               { path: paths.dashboard.addOtoOffer.path, lazy: page(() => import('../features/offers/pages/oto-offer-form-page')) },
               { path: paths.dashboard.editOtoOffer.path, lazy: page(() => import('../features/offers/pages/oto-offer-form-page')) },
+              { path: paths.dashboard.leads.path, lazy: page(() => import('../features/reports/pages/leads-page')) },
+              { path: paths.dashboard.orders.path, lazy: page(() => import('../features/reports/pages/orders-page')) },
               { path: paths.dashboard.settings.path, lazy: page(() => import('../features/settings/pages/settings-page')) },
             ],
           },

@@ -1,3 +1,22 @@
+import type { OrderStatus } from '@funnelry/shared'
+
+/** Adds query parameters to a path; empty values are left out. */
+export function withQuery(path: string, params: Record<string, string | undefined>): string {
+  const query = new URLSearchParams()
+  for (const [key, value] of Object.entries(params)) if (value) query.set(key, value)
+  const search = query.toString()
+  return search ? `${path}${path.includes('?') ? '&' : '?'}${search}` : path
+}
+
+/**
+ * Query parameters of the free offer form's 'Add New' round trip: the BUMP or OTO add screen is
+ * opened with `returnTo` (the add or edit free offer page) and, once saved, goes back there with
+ * `selectBump` or `selectOto` naming the new offer.
+ */
+export const offerReturnParams = { returnTo: 'returnTo', selectBump: 'selectBump', selectOto: 'selectOto' } as const
+
+type OfferSelection = { selectBump?: string; selectOto?: string }
+
 /** Every URL of the app in one place. `href` builds a link; `path` is the router pattern. */
 export const paths = {
   login: { path: '/', href: () => '/' },
@@ -28,12 +47,30 @@ export const paths = {
       path: '/dashboard/oto-offers',
       href: (page?: number) => `/dashboard/oto-offers${page && page > 1 ? `?page=${page}` : ''}`,
     },
-    addFreeOffer: { path: '/dashboard/add-free-offer', href: () => '/dashboard/add-free-offer' },
-    editFreeOffer: { path: '/dashboard/edit-free-offer/:id', href: (id: string) => `/dashboard/edit-free-offer/${id}` },
-    addBumpOffer: { path: '/dashboard/add-bump-offer', href: () => '/dashboard/add-bump-offer' },
+    addFreeOffer: {
+      path: '/dashboard/add-free-offer',
+      href: (select: OfferSelection = {}) => withQuery('/dashboard/add-free-offer', select),
+    },
+    editFreeOffer: {
+      path: '/dashboard/edit-free-offer/:id',
+      href: (id: string, select: OfferSelection = {}) => withQuery(`/dashboard/edit-free-offer/${id}`, select),
+    },
+    addBumpOffer: {
+      path: '/dashboard/add-bump-offer',
+      href: (returnTo?: string) => withQuery('/dashboard/add-bump-offer', { [offerReturnParams.returnTo]: returnTo }),
+    },
     editBumpOffer: { path: '/dashboard/edit-bump-offer/:id', href: (id: string) => `/dashboard/edit-bump-offer/${id}` },
-    addOtoOffer: { path: '/dashboard/add-oto-offer', href: () => '/dashboard/add-oto-offer' },
+    addOtoOffer: {
+      path: '/dashboard/add-oto-offer',
+      href: (returnTo?: string) => withQuery('/dashboard/add-oto-offer', { [offerReturnParams.returnTo]: returnTo }),
+    },
     editOtoOffer: { path: '/dashboard/edit-oto-offer/:id', href: (id: string) => `/dashboard/edit-oto-offer/${id}` },
     settings: { path: '/dashboard/settings', href: () => '/dashboard/settings' },
+    /** The leads table; `free_offer` opens it filtered to one offer. */
+    leads: { path: '/dashboard/leads', href: (filters: { free_offer?: string } = {}) => withQuery('/dashboard/leads', filters) },
+    orders: {
+      path: '/dashboard/orders',
+      href: (filters: { free_offer?: string; status?: OrderStatus } = {}) => withQuery('/dashboard/orders', filters),
+    },
   },
 } as const

@@ -1,6 +1,8 @@
 import type { SvgIconComponent } from '@mui/icons-material'
 import AddCircleOutline from '@mui/icons-material/AddCircleOutlineOutlined'
 import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined'
+import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined'
+import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined'
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined'
 import { paths } from '../../../config/paths'
 
@@ -31,6 +33,9 @@ export const dashboardMenu: MenuEntry[] = [
       { label: 'Add OTO Offer', path: paths.dashboard.addOtoOffer.path },
     ],
   },
+  // Issue 6: what the funnels produced, one click away rather than inside a group.
+  { label: 'Leads', icon: PeopleAltOutlined, path: paths.dashboard.leads.path },
+  { label: 'Orders', icon: ReceiptLongOutlined, path: paths.dashboard.orders.path },
   { label: 'Settings', icon: SettingsOutlined, path: paths.dashboard.settings.path },
 ]
 

@@ -4,6 +4,7 @@ import { CompanyDataSection } from '../components/company-data-section'
 import { DomainSection } from '../components/domain-section'
 import { PaymentAccountSection } from '../components/payment-account-section'
 import { PixelsSection } from '../components/pixels-section'
+import { WebhookDeliveriesSection } from '../components/webhook-deliveries-section'
 import { WebhookSection } from '../components/webhook-section'
 
 /** Settings (spec section 2): one card per concern, each loading and saving on its own. */
@@ -19,6 +20,7 @@ export default function SettingsPage() {
       <DomainSection userId={user.user_id} />
       <PixelsSection />
       <WebhookSection userId={user.user_id} />
+      <WebhookDeliveriesSection />
       <CompanyDataSection userId={user.user_id} />
       <PaymentAccountSection />
     </Stack>

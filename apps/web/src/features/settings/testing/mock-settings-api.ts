@@ -5,8 +5,11 @@ import {
   normalizeDomain,
   type Pixel,
   type PixelInput,
+  reportMessages,
   type StoreSettings,
   type StoreSettingsPatch,
+  type WebhookDelivery,
+  type WebhookDeliveryList,
 } from '@funnelry/shared'
 import { HttpResponse, http } from 'msw'
 import { api, server } from '../../../test/msw'
@@ -18,6 +21,8 @@ export type SettingsState = {
   pixels: Pixel[]
   status: AccountStatus
   connect: ConnectAccountResponse
+  /** The delivery log, newest first. */
+  deliveries: WebhookDelivery[]
 }
 
 export type RecordedCall = { method: string; path: string; body: unknown }
@@ -37,6 +42,7 @@ const defaults = (): SettingsState => ({
   pixels: [],
   status: { connected: false },
   connect: { message: 'Redirecting you to finish connecting your payment account.', url: 'https://connect.example.com/onboarding/acct_1' },
+  deliveries: [],
 })
 
 const userPath = (area: string) => api(`/${area}/${testUser.user_id}/`)
@@ -97,6 +103,23 @@ export function mockSettingsApi(initial: Partial<SettingsState> = {}) {
     http.post(api('/stripe/account/connect/'), async ({ request }) => {
       await record(request)
       return HttpResponse.json(state.connect)
+    }),
+    http.get(api('/webhook-deliveries/'), ({ request }) => {
+      const query = new URL(request.url).searchParams
+      const page = Number(query.get('page') ?? 1)
+      const size = Number(query.get('page_size') ?? 12)
+      const results = state.deliveries.slice((page - 1) * size, page * size)
+      return HttpResponse.json({ count: state.deliveries.length, next: null, previous: null, results } satisfies WebhookDeliveryList)
+    }),
+    // As the API: only a failed delivery goes back to pending (202); anything else is a 400.
+    http.post(api('/webhook-deliveries/:id/retry/'), async ({ request, params }) => {
+      await record(request, null)
+      const delivery = state.deliveries.find((item) => item.id === params.id)
+      if (!delivery) return HttpResponse.json({ detail: 'Not found.' }, { status: 404 })
+      if (delivery.status !== 'failed') return HttpResponse.json({ detail: reportMessages.alreadyDelivered }, { status: 400 })
+      const queued: WebhookDelivery = { ...delivery, status: 'pending' }
+      state.deliveries = state.deliveries.map((item) => (item.id === queued.id ? queued : item))
+      return HttpResponse.json(queued, { status: 202 })
     }),
   )
   return { state, calls }

@@ -1,0 +1,108 @@
+import { currencySymbol, formatMoney, type OfferStats } from '@funnelry/shared'
+import { Box, Stack, Typography } from '@mui/material'
+import { useId } from 'react'
+
+type FunnelChartProps = {
+  /** The figures of GET /free-product/{id}/stats/ (lib/offer-stats.ts). */
+  stats: OfferStats
+  /** The list's accessible name and visible caption. */
+  title?: string
+}
+
+type Step = {
+  label: string
+  /** Absent where the API gives only a rate (the upsell's denominator is not sent). */
+  count?: number
+  /** A fraction of `of`, shown as a percentage. */
+  rate?: number
+  of?: string
+  /** Bar width as a fraction of the views (decoration only). */
+  width: number
+}
+
+// The browser's locale, like the rest of the dashboard's numbers and dates.
+const countFormat = new Intl.NumberFormat(undefined)
+const percentFormat = new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: 1 })
+
+export const formatPercent = (fraction: number) => percentFormat.format(fraction)
+
+const ratio = (part: number, whole: number) => (whole > 0 ? part / whole : 0)
+const clamp = (fraction: number) => Math.min(1, Math.max(0, fraction))
+
+/**
+ * Each step after the views is a fraction of the step before (docs/decisions/0005): opt-ins per
+ * view, paid orders per opt-in (worked out here; the API sends both counts), bumps per paid order
+ * and upsells per order on which the upsell was shown.
+ */
+export function funnelSteps(stats: OfferStats): Step[] {
+  const optIns = clamp(stats.opt_in_rate)
+  const paid = optIns * clamp(ratio(stats.paid_orders, stats.opt_ins))
+  const bump = paid * clamp(stats.bump_take_rate)
+  const upsell = paid * clamp(stats.upsell_take_rate)
+  return [
+    { label: 'Views', count: stats.views, width: stats.views > 0 ? 1 : 0 },
+    { label: 'Opt-ins', count: stats.opt_ins, rate: stats.opt_in_rate, of: 'views', width: optIns },
+    { label: 'Paid orders', count: stats.paid_orders, rate: ratio(stats.paid_orders, stats.opt_ins), of: 'opt-ins', width: paid },
+    { label: 'With bump', rate: stats.bump_take_rate, of: 'paid orders', width: bump },
+    { label: 'With upsell', rate: stats.upsell_take_rate, of: 'orders shown the upsell', width: upsell },
+  ]
+}
+
+/**
+ * A small horizontal funnel of a free offer: views → opt-ins → paid orders → with bump → with
+ * upsell, then revenue. The figures are text in a list; the bars are decoration, hidden from
+ * screen readers. Fits a 280 px card.
+ *
+ *   const stats = useOfferStats(offer.id)
+ *   {stats.data && <FunnelChart stats={stats.data} />}
+ */
+export function FunnelChart({ stats, title = 'Funnel' }: FunnelChartProps) {
+  const titleId = useId()
+  const symbol = currencySymbol(stats.currency)
+  return (
+    <Stack spacing={1.5} sx={{ minWidth: 0 }}>
+      <Typography id={titleId} variant="subtitle2" component="p">
+        {title}
+      </Typography>
+      <Box component="ol" aria-labelledby={titleId} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}>
+        {funnelSteps(stats).map((step) => (
+          <Box component="li" key={step.label}>
+            <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'baseline' }}>
+              <Typography variant="body2">
+                {step.label}
+                {step.count !== undefined && (
+                  <>
+                    {': '}
+                    <Box component="strong">{countFormat.format(step.count)}</Box>
+                  </>
+                )}
+              </Typography>
+              {step.rate !== undefined && (
+                <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'right' }}>
+                  {`${formatPercent(step.rate)} of ${step.of}`}
+                </Typography>
+              )}
+            </Stack>
+            <Box aria-hidden sx={{ height: 6, mt: 0.5, borderRadius: 1, bgcolor: 'action.hover', overflow: 'hidden' }}>
+              <Box sx={{ height: 1, width: `${step.width * 100}%`, bgcolor: 'primary.main', borderRadius: 1 }} />
+            </Box>
+          </Box>
+        ))}
+      </Box>
+      <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5 }}>
+        <Typography component="dt" variant="body2" color="text.secondary">
+          Revenue
+        </Typography>
+        <Typography component="dd" variant="body2" sx={{ m: 0, textAlign: 'right', fontWeight: 500 }}>
+          {formatMoney(symbol, stats.revenue)}
+        </Typography>
+        <Typography component="dt" variant="body2" color="text.secondary">
+          Revenue per view
+        </Typography>
+        <Typography component="dd" variant="body2" sx={{ m: 0, textAlign: 'right', fontWeight: 500 }}>
+          {formatMoney(symbol, stats.revenue_per_view)}
+        </Typography>
+      </Box>
+    </Stack>
+  )
+}

@@ -1,0 +1,65 @@
+import { type LeadFilters, leadListSchema } from '@funnelry/shared'
+import { useMutation } from '@tanstack/react-query'
+import { apiBaseUrl, apiClient } from '../../../lib/api-client'
+import { ApiError } from '../../../lib/api-error'
+import { getAccessToken } from '../../../lib/token-storage'
+import { filenameFromDisposition } from '../lib/content-disposition'
+import { saveFile } from '../lib/save-file'
+
+export type LeadExport = { blob: Blob; filename: string }
+
+const fallbackFilename = 'leads.csv'
+
+function exportUrl(filters: LeadFilters): string {
+  const url = new URL(`${apiBaseUrl}/leads/export/`, window.location.origin)
+  for (const [key, value] of Object.entries(filters)) if (value) url.searchParams.set(key, value)
+  return url.href
+}
+
+async function readError(response: Response): Promise<ApiError> {
+  const text = await response.text()
+  let data: unknown = text || null
+  if ((response.headers.get('content-type') ?? '').includes('json')) {
+    try {
+      data = JSON.parse(text)
+    } catch {
+      // Not JSON after all: keep the text.
+    }
+  }
+  return new ApiError(response.status, data)
+}
+
+async function download(filters: LeadFilters): Promise<Response> {
+  const headers = new Headers({ Accept: 'text/csv' })
+  const token = getAccessToken()
+  if (token) headers.set('Authorization', `Bearer ${token}`)
+  try {
+    return await fetch(exportUrl(filters), { headers })
+  } catch {
+    throw new ApiError(0, null, 'The server could not be reached. Check your connection and try again.')
+  }
+}
+
+/**
+ * GET /leads/export/ — every lead matching the filters as CSV. The API client parses text and
+ * JSON only, so this one call reads a Blob itself, with the client's stored token. On a 401 one
+ * cheap call through the client renews the session the usual way (the shared refresh, or the
+ * log-in page when it has expired), then the download is tried once more.
+ */
+export async function exportLeads(filters: LeadFilters): Promise<LeadExport> {
+  let response = await download(filters)
+  if (response.status === 401) {
+    await apiClient.get('/leads/', { params: { page: 1, page_size: 1 }, schema: leadListSchema })
+    response = await download(filters)
+  }
+  if (!response.ok) throw await readError(response)
+  return { blob: await response.blob(), filename: filenameFromDisposition(response.headers.get('content-disposition'), fallbackFilename) }
+}
+
+/** Downloads the export and saves it as a file. */
+export function useExportLeads() {
+  return useMutation({
+    mutationFn: exportLeads,
+    onSuccess: ({ blob, filename }) => saveFile(blob, filename),
+  })
+}

@@ -1,0 +1,88 @@
+import { messages, pageCount } from '@funnelry/shared'
+import { Alert, Box, Button, Skeleton, Stack, Typography } from '@mui/material'
+import { type ReactNode, useRef } from 'react'
+import { PagePagination } from '../../../components/page-pagination'
+import { detailMessage } from '../../../lib/api-error'
+import { type ReportColumn, ReportTable } from './report-table'
+
+type ListQuery<T> = {
+  data: { count: number; results: T[] } | undefined
+  error: unknown
+  isPending: boolean
+  isError: boolean
+  isPlaceholderData: boolean
+  refetch: () => unknown
+}
+
+type ReportPageProps<T> = {
+  title: string
+  /** Buttons beside the title, e.g. 'Export CSV'. */
+  actions?: ReactNode
+  filters: ReactNode
+  page: number
+  pageSize: number
+  query: ListQuery<T>
+  columns: readonly ReportColumn<T>[]
+  getKey: (row: T) => string
+}
+
+function LoadingRows() {
+  return (
+    <Box role="status" aria-label="Loading">
+      {Array.from({ length: 5 }, (_, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to tell them apart.
+        <Skeleton key={index} variant="rounded" height={40} sx={{ mb: 1 }} />
+      ))}
+    </Box>
+  )
+}
+
+/** A report screen: title and actions, filters, the rows with their states, and page links. */
+export function ReportPage<T>({ title, actions, filters, page, pageSize, query, columns, getKey }: ReportPageProps<T>) {
+  const headingRef = useRef<HTMLHeadingElement>(null)
+  const { data } = query
+  // Optional call: jsdom has no scrollIntoView.
+  const showTop = () => headingRef.current?.scrollIntoView?.({ block: 'start' })
+
+  let content: ReactNode
+  if (query.isPending) content = <LoadingRows />
+  else if (query.isError || !data)
+    content = (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => query.refetch()}>
+            Retry
+          </Button>
+        }
+      >
+        {detailMessage(query.error) ?? `The ${title.toLowerCase()} could not be loaded.`}
+      </Alert>
+    )
+  else if (data.results.length === 0)
+    content = (
+      <Typography color="text.secondary" sx={{ py: 6, textAlign: 'center' }}>
+        {messages.noResults}
+      </Typography>
+    )
+  else content = <ReportTable label={title} rows={data.results} columns={columns} getKey={getKey} busy={query.isPlaceholderData} />
+
+  return (
+    <Stack spacing={3}>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+        <Typography ref={headingRef} variant="h1" sx={{ fontSize: { xs: 24, sm: 28 }, scrollMarginTop: 88 }}>
+          {title}
+        </Typography>
+        {actions}
+      </Stack>
+      {filters}
+      {data && data.results.length > 0 && (
+        <Typography variant="body2" color="text.secondary" aria-live="polite">
+          {`${data.count} ${data.count === 1 ? 'result' : 'results'}`}
+        </Typography>
+      )}
+      {content}
+      {data && <PagePagination page={page} pageCount={pageCount(data.count, pageSize)} onNavigate={showTop} />}
+    </Stack>
+  )
+}

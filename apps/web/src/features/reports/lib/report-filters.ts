@@ -1,0 +1,65 @@
+import { type LeadFilters, type OrderFilters, type OrderStatus, orderStatuses, reportMessages } from '@funnelry/shared'
+import { z } from 'zod'
+
+/** The filters' names, as the URL and the API both spell them. */
+export type FilterName = keyof OrderFilters
+
+export type ReadFilters = {
+  /** What is sent: only valid values, and no end date before the start date. */
+  filters: OrderFilters
+  /** What the fields show: the URL's values, a date range out of order included. */
+  fields: Record<FilterName, string>
+  /** The date range's message, shown on the end date. */
+  rangeError?: string
+}
+
+const maxSearchLength = 200
+const isDay = (value: string) => z.iso.date().safeParse(value).success
+const isOfferId = (value: string) => z.uuid().safeParse(value).success
+const isStatus = (value: string): value is OrderStatus => (orderStatuses as readonly string[]).includes(value)
+
+/**
+ * The filters of a leads or orders URL (`?search=ada&free_offer=…&date_from=2025-01-01&status=paid`).
+ * A hand-edited or outdated link never reaches the API as a 400: what is not valid is left out.
+ */
+export function readReportFilters(params: URLSearchParams): ReadFilters {
+  const get = (name: FilterName) => params.get(name)?.trim() ?? ''
+  const search = get('search').slice(0, maxSearchLength)
+  const freeOffer = get('free_offer')
+  const dateFrom = get('date_from')
+  const dateTo = get('date_to')
+  const status = get('status')
+
+  const fields: Record<FilterName, string> = {
+    search,
+    free_offer: isOfferId(freeOffer) ? freeOffer : '',
+    date_from: isDay(dateFrom) ? dateFrom : '',
+    date_to: isDay(dateTo) ? dateTo : '',
+    status: isStatus(status) ? status : '',
+  }
+  // ISO days compare as strings.
+  const outOfOrder = fields.date_from !== '' && fields.date_to !== '' && fields.date_to < fields.date_from
+
+  const filters: OrderFilters = {}
+  if (fields.search) filters.search = fields.search
+  if (fields.free_offer) filters.free_offer = fields.free_offer
+  if (fields.date_from) filters.date_from = fields.date_from
+  if (fields.date_to && !outOfOrder) filters.date_to = fields.date_to
+  if (isStatus(fields.status)) filters.status = fields.status
+  return outOfOrder ? { filters, fields, rangeError: reportMessages.dateRange } : { filters, fields }
+}
+
+/** The URL after one filter changed: an empty value removes it, and the list starts again at page 1. */
+export function withFilter(params: URLSearchParams, name: FilterName, value: string): URLSearchParams {
+  const next = new URLSearchParams(params)
+  const trimmed = value.trim()
+  if (trimmed) next.set(name, trimmed)
+  else next.delete(name)
+  next.delete('page')
+  return next
+}
+
+/** The filters the leads calls take (every one but the order status). */
+export function leadFiltersOf({ search, free_offer, date_from, date_to }: OrderFilters): LeadFilters {
+  return { search, free_offer, date_from, date_to }
+}

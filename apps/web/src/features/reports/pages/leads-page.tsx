@@ -1,0 +1,37 @@
+import type { Lead } from '@funnelry/shared'
+import { usePageParam } from '../../../components/page-pagination'
+import { useLeads } from '../api/get-leads'
+import { reportPageSize } from '../api/report-keys'
+import { DateTimeText } from '../components/date-time-text'
+import { ExportLeadsButton } from '../components/export-leads-button'
+import { ReportFiltersBar } from '../components/report-filters-bar'
+import { ReportPage } from '../components/report-page'
+import type { ReportColumn } from '../components/report-table'
+import { leadFiltersOf } from '../lib/report-filters'
+import { useReportFilters } from '../lib/use-report-filters'
+
+const columns: ReportColumn<Lead>[] = [
+  { header: 'Name', render: (lead) => lead.full_name },
+  { header: 'Email', render: (lead) => lead.email },
+  { header: 'Free offer', render: (lead) => lead.free_offer.headline },
+  { header: 'Signed up', render: (lead) => <DateTimeText value={lead.created_at} /> },
+]
+
+/** Who opted in, newest first: search, filters and page in the URL; 'Export CSV' takes the same filters. */
+export default function LeadsPage() {
+  const page = usePageParam()
+  const filters = leadFiltersOf(useReportFilters().filters)
+  const query = useLeads({ page, page_size: reportPageSize, ...filters })
+  return (
+    <ReportPage
+      title="Leads"
+      actions={<ExportLeadsButton filters={filters} />}
+      filters={<ReportFiltersBar />}
+      page={page}
+      pageSize={reportPageSize}
+      query={query}
+      columns={columns}
+      getKey={(lead) => lead.id}
+    />
+  )
+}

@@ -1,0 +1,142 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { formatDateTime } from '../../../lib/format-date-time'
+import { setViewportWidth } from '../../../test/media'
+import { renderApp } from '../../../test/render'
+import { mockOfferOptions, mockOrders } from '../testing/mock-reports-api'
+import { checklist, guide, order, uuid } from '../testing/report-fixtures'
+import OrdersPage from './orders-page'
+
+const url = '/dashboard/orders'
+const open = (search = '') => renderApp(<OrdersPage />, { url: `${url}${search}`, path: url, signedIn: true })
+
+const paid = order()
+const failed = order({
+  id: uuid(201),
+  full_name: 'Alan Turing',
+  email: 'alan@example.com',
+  free_offer: checklist,
+  bump_offer: null,
+  upsell_offer: { id: uuid(400), headline: 'Video Course' },
+  amount: '149.00',
+  currency: 1,
+  status: 'failed',
+})
+const untitledBump = order({ id: uuid(202), bump_offer: { id: uuid(301), headline: null }, amount: '9.99', currency: 3, status: 'pending' })
+
+const table = () => screen.findByRole('table', { name: 'Orders' })
+const cellsOf = (row: HTMLElement | undefined) =>
+  row
+    ? within(row)
+        .queryAllByRole('cell')
+        .map((cell) => cell.textContent)
+    : []
+
+describe('Orders page', () => {
+  it('shows each order: buyer, offers bought, amount with its currency symbol, status and date', async () => {
+    const sent = mockOrders([paid, failed, untitledBump])
+    mockOfferOptions()
+    open()
+
+    const rows = within(await table()).getAllByRole('row')
+    expect(
+      within(rows[0] as HTMLElement)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Buyer', 'Free offer', 'Bump', 'Upsell', 'Amount', 'Status', 'Date'])
+    expect(cellsOf(rows[1])).toEqual([
+      'Grace Hoppergrace@example.com',
+      'The Ultimate Guide',
+      'Workbook',
+      'None',
+      '€52.50',
+      'Paid',
+      formatDateTime(paid.created_at),
+    ])
+    expect(cellsOf(rows[2])).toEqual([
+      'Alan Turingalan@example.com',
+      'Launch Checklist',
+      'None',
+      'Video Course',
+      '$149.00',
+      'Failed',
+      formatDateTime(failed.created_at),
+    ])
+    expect(cellsOf(rows[3]).slice(2, 6)).toEqual(['BUMP offer', 'None', '£9.99', 'Pending'])
+    expect(sent.at(-1)).toEqual({ page: '1', page_size: '25' })
+  })
+
+  it('filters by status, and by status with the other filters, starting again at page 1', async () => {
+    const sent = mockOrders([paid], 60)
+    mockOfferOptions()
+    const { user, router } = open(`?free_offer=${guide.id}&page=2`)
+    await table()
+    expect(sent.at(-1)).toEqual({ page: '2', page_size: '25', free_offer: guide.id })
+
+    await user.click(screen.getByRole('combobox', { name: 'Status' }))
+    await user.click(await screen.findByRole('option', { name: 'Failed' }))
+
+    await waitFor(() => expect(sent.at(-1)).toEqual({ page: '1', page_size: '25', free_offer: guide.id, status: 'failed' }))
+    expect(router.state.location.search).toBe(`?free_offer=${guide.id}&status=failed`)
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveTextContent('Failed')
+  })
+
+  it('searches by name or email once typing pauses', async () => {
+    const sent = mockOrders([paid])
+    mockOfferOptions()
+    const { user } = open()
+    await table()
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search name or email' }), 'grace')
+
+    await waitFor(() => expect(sent.at(-1)).toEqual({ page: '1', page_size: '25', search: 'grace' }))
+  })
+
+  it('leaves out filters a link got wrong instead of sending them', async () => {
+    const sent = mockOrders([paid])
+    mockOfferOptions()
+    open('?status=refunded&free_offer=42&date_from=yesterday')
+
+    await table()
+    expect(sent.at(-1)).toEqual({ page: '1', page_size: '25' })
+  })
+
+  it('pages with the page query parameter', async () => {
+    const sent = mockOrders([paid], 51)
+    mockOfferOptions()
+    const { user, router } = open('?status=paid')
+    await table()
+
+    const pagination = screen.getByRole('navigation', { name: 'pagination navigation' })
+    await user.click(within(pagination).getByRole('link', { name: 'Go to page 3' }))
+
+    await waitFor(() => expect(router.state.location.search).toBe('?status=paid&page=3'))
+    await waitFor(() => expect(sent.at(-1)).toEqual({ page: '3', page_size: '25', status: 'paid' }))
+  })
+
+  it("says 'No Results found' when no order matches", async () => {
+    mockOrders([])
+    mockOfferOptions()
+    open('?status=failed')
+
+    expect(await screen.findByText('No Results found')).toBeInTheDocument()
+    expect(screen.queryByRole('table')).not.toBeInTheDocument()
+  })
+
+  it('on a phone, shows each order as a card', async () => {
+    setViewportWidth(375)
+    mockOrders([paid])
+    mockOfferOptions()
+    open()
+
+    const list = await screen.findByRole('list', { name: 'Orders' })
+    const [card] = within(list).getAllByRole('listitem')
+    expect(
+      card &&
+        within(card)
+          .getAllByRole('term')
+          .map((term) => term.textContent),
+    ).toEqual(['Buyer', 'Free offer', 'Bump', 'Upsell', 'Amount', 'Status', 'Date'])
+    expect(card && within(card).getByText('€52.50')).toBeInTheDocument()
+  })
+})

@@ -1,0 +1,50 @@
+import { currencySymbol, formatMoney, type Order } from '@funnelry/shared'
+import { Stack, Typography } from '@mui/material'
+import { usePageParam } from '../../../components/page-pagination'
+import { useOrders } from '../api/get-orders'
+import { reportPageSize } from '../api/report-keys'
+import { DateTimeText } from '../components/date-time-text'
+import { OfferRefText } from '../components/offer-ref-text'
+import { OrderStatusChip } from '../components/order-status-chip'
+import { ReportFiltersBar } from '../components/report-filters-bar'
+import { ReportPage } from '../components/report-page'
+import type { ReportColumn } from '../components/report-table'
+import { useReportFilters } from '../lib/use-report-filters'
+
+const columns: ReportColumn<Order>[] = [
+  {
+    header: 'Buyer',
+    render: (order) => (
+      <Stack component="span">
+        <span>{order.full_name}</span>
+        <Typography component="span" variant="inherit" color="text.secondary">
+          {order.email}
+        </Typography>
+      </Stack>
+    ),
+  },
+  { header: 'Free offer', render: (order) => order.free_offer.headline },
+  { header: 'Bump', render: (order) => <OfferRefText offer={order.bump_offer} untitled="BUMP offer" /> },
+  { header: 'Upsell', render: (order) => <OfferRefText offer={order.upsell_offer} /> },
+  { header: 'Amount', align: 'right', render: (order) => formatMoney(currencySymbol(order.currency), order.amount) },
+  { header: 'Status', render: (order) => <OrderStatusChip status={order.status} /> },
+  { header: 'Date', render: (order) => <DateTimeText value={order.created_at} /> },
+]
+
+/** What was bought, newest first, with the same filters as Leads plus the order status. */
+export default function OrdersPage() {
+  const page = usePageParam()
+  const { filters } = useReportFilters()
+  const query = useOrders({ page, page_size: reportPageSize, ...filters })
+  return (
+    <ReportPage
+      title="Orders"
+      filters={<ReportFiltersBar withStatus />}
+      page={page}
+      pageSize={reportPageSize}
+      query={query}
+      columns={columns}
+      getKey={(order) => order.id}
+    />
+  )
+}

@@ -1,0 +1,28 @@
+import { screen, waitFor } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { routes } from '../../../app/router'
+import { renderApp } from '../../../test/render'
+import { mockLeads, mockOfferOptions, mockOrders } from '../testing/mock-reports-api'
+import { lead, order } from '../testing/report-fixtures'
+
+describe('Leads and Orders in the dashboard', () => {
+  it('are side menu entries of their own, routed to their screens', async () => {
+    mockLeads([lead()])
+    mockOrders([order()])
+    mockOfferOptions()
+    const { user, pathname } = renderApp(null, { routes, url: '/dashboard/leads', signedIn: true })
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Leads' })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Leads' })).toHaveAttribute('aria-current', 'page')
+    // The spec's groups stay as they were.
+    expect(screen.getByRole('button', { name: 'Offers' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Add Offer' })).toBeInTheDocument()
+
+    await user.click(screen.getByRole('link', { name: 'Orders' }))
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Orders' })).toBeInTheDocument()
+    expect(pathname()).toBe('/dashboard/orders')
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Orders' })).toHaveAttribute('aria-current', 'page'))
+    expect(screen.getByRole('link', { name: 'Leads' })).not.toHaveAttribute('aria-current')
+  })
+})

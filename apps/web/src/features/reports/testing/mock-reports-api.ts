@@ -1,0 +1,61 @@
+import type { Lead, LeadList, Order, OrderList } from '@funnelry/shared'
+import { HttpResponse, http } from 'msw'
+import { api, server } from '../../../test/msw'
+import type { FreeOfferOption } from '../api/get-free-offer-options'
+import { checklist, guide, pageOf } from './report-fixtures'
+
+/** The query of each request, as sent: `{ page: '1', page_size: '25', search: 'ada' }`. */
+export type SentQuery = Record<string, string>
+
+const queryOf = (request: Request): SentQuery => Object.fromEntries(new URL(request.url).searchParams)
+
+/** GET /free-product/ for the offer filter. */
+export function mockOfferOptions(offers: FreeOfferOption[] = [guide, checklist]) {
+  const sent: SentQuery[] = []
+  server.use(
+    http.get(api('/free-product/'), ({ request }) => {
+      sent.push(queryOf(request))
+      return HttpResponse.json(pageOf(offers))
+    }),
+  )
+  return sent
+}
+
+/** GET /leads/ answers `rows` (as one page of `count`) whatever the query; `sent` records each query. */
+export function mockLeads(rows: Lead[], count = rows.length) {
+  const sent: SentQuery[] = []
+  server.use(
+    http.get(api('/leads/'), ({ request }) => {
+      sent.push(queryOf(request))
+      return HttpResponse.json(pageOf(rows, count) satisfies LeadList)
+    }),
+  )
+  return sent
+}
+
+export function mockOrders(rows: Order[], count = rows.length) {
+  const sent: SentQuery[] = []
+  server.use(
+    http.get(api('/orders/'), ({ request }) => {
+      sent.push(queryOf(request))
+      return HttpResponse.json(pageOf(rows, count) satisfies OrderList)
+    }),
+  )
+  return sent
+}
+
+export type ExportRequest = { query: SentQuery; authorization: string | null }
+
+/** GET /leads/export/ answers `csv` as the API does (an attachment named `filename`). */
+export function mockLeadExport(csv: string, filename = 'leads-2025-02-01.csv') {
+  const sent: ExportRequest[] = []
+  server.use(
+    http.get(api('/leads/export/'), ({ request }) => {
+      sent.push({ query: queryOf(request), authorization: request.headers.get('authorization') })
+      return new HttpResponse(csv, {
+        headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${filename}"` },
+      })
+    }),
+  )
+  return sent
+}

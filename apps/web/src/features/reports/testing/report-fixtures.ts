@@ -1,0 +1,40 @@
+import type { Lead, Order, Paginated } from '@funnelry/shared'
+import type { FreeOfferOption } from '../api/get-free-offer-options'
+
+/** Rows as the API answers them (the fetchers parse responses with the shared schemas, so these must satisfy them). */
+export const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`
+
+export const guide: FreeOfferOption = { id: uuid(1), headline: 'The Ultimate Guide' }
+export const checklist: FreeOfferOption = { id: uuid(2), headline: 'Launch Checklist' }
+
+export function lead(overrides: Partial<Lead> = {}): Lead {
+  return {
+    id: uuid(100),
+    full_name: 'Ada Lovelace',
+    email: 'ada@example.com',
+    free_offer: guide,
+    created_at: '2025-01-31T09:30:00.000Z',
+    ...overrides,
+  }
+}
+
+export function order(overrides: Partial<Order> = {}): Order {
+  return {
+    id: uuid(200),
+    intent_id: 'pi_local_1',
+    full_name: 'Grace Hopper',
+    email: 'grace@example.com',
+    free_offer: guide,
+    bump_offer: { id: uuid(300), headline: 'Workbook' },
+    upsell_offer: null,
+    amount: '52.50',
+    currency: 2,
+    status: 'paid',
+    created_at: '2025-02-01T12:00:00.000Z',
+    ...overrides,
+  }
+}
+
+export function pageOf<T>(results: T[], count = results.length): Paginated<T> {
+  return { count, next: null, previous: null, results }
+}

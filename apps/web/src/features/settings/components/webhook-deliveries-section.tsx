@@ -1,0 +1,21 @@
+import { useState } from 'react'
+import { useWebhookDeliveries } from '../api/get-webhook-deliveries'
+import { SectionQuery } from './section-query'
+import { SettingsSection } from './settings-section'
+import { WebhookDeliveryList } from './webhook-delivery-list'
+
+/** The CRM webhook's delivery log: what was sent, how the receiver answered, and 'Retry' for failures. */
+export function WebhookDeliveriesSection() {
+  const [page, setPage] = useState(1)
+  const query = useWebhookDeliveries(page)
+  return (
+    <SettingsSection
+      title="CRM Webhook Deliveries"
+      description="Each lead sent to your CRM webhook, newest first, with the answer to its latest attempt. Failed deliveries can be sent again."
+    >
+      <SectionQuery query={query} what="webhook deliveries">
+        {(list) => <WebhookDeliveryList list={list} page={page} onPageChange={setPage} busy={query.isPlaceholderData} />}
+      </SectionQuery>
+    </SettingsSection>
+  )
+}
