@@ -1,4 +1,23 @@
-/** Placeholder: filled in by its issue. */
+import { useParams } from 'react-router'
+import { useFreeOffer } from '../api/get-free-offer'
+import { FreeOfferForm } from '../components/free-offer-form'
+import { OfferLoader } from '../components/offer-loader'
+import { emptyFreeOfferValues, freeOfferValues } from '../lib/free-offer-form-values'
+import { useFreeOfferDraft } from '../lib/use-free-offer-draft'
+
+/** Add (no id) and edit (`:id`) share this page; a new id is a new screen, so its draft is read afresh. */
 export default function FreeOfferFormPage() {
-  return <p>FreeOfferFormPage</p>
+  const { id } = useParams()
+  return <FreeOfferScreen key={id ?? 'add'} id={id} />
+}
+
+function FreeOfferScreen({ id }: { id?: string }) {
+  const query = useFreeOffer(id)
+  const draft = useFreeOfferDraft(id ?? null)
+  if (id === undefined) return <FreeOfferForm initialValues={draft.initialValues(emptyFreeOfferValues)} onKeepDraft={draft.keepDraft} />
+  return (
+    <OfferLoader query={query}>
+      {(offer) => <FreeOfferForm offer={offer} initialValues={draft.initialValues(freeOfferValues(offer))} onKeepDraft={draft.keepDraft} />}
+    </OfferLoader>
+  )
 }

@@ -1,0 +1,45 @@
+import { TextField } from '@mui/material'
+import type { Control } from 'react-hook-form'
+import { useBumpOfferDropdown } from '../api/get-bump-offer-dropdown'
+import { useOtoOfferDropdown } from '../api/get-oto-offer-dropdown'
+import type { FreeOfferFormValues } from '../lib/free-offer-form-values'
+import { FormPanel } from './offer-form-layout'
+import { OfferSelectField } from './offer-select-field'
+
+type FreeOfferAttachmentsPanelProps = {
+  control: Control<FreeOfferFormValues>
+  disabled: boolean
+  onAddNew: (kind: 'bump' | 'oto') => void
+}
+
+/** The free offer form's second panel: the BUMP and OTO dropdowns with 'Add New', and the price, fixed at 0. */
+export function FreeOfferAttachmentsPanel({ control, disabled, onAddNew }: FreeOfferAttachmentsPanelProps) {
+  const bumps = useBumpOfferDropdown()
+  const otos = useOtoOfferDropdown()
+  return (
+    <FormPanel title="BUMP & OTO">
+      <OfferSelectField
+        control={control}
+        name="bump_offer_id"
+        label="BUMP Offer"
+        disabled={disabled}
+        items={bumps.data}
+        loading={bumps.isFetching}
+        failed={bumps.isError}
+        onAddNew={() => onAddNew('bump')}
+      />
+      <OfferSelectField
+        control={control}
+        name="upsell_offer_id"
+        label="OTO Offer"
+        disabled={disabled}
+        items={otos.data}
+        loading={otos.isFetching}
+        failed={otos.isError}
+        onAddNew={() => onAddNew('oto')}
+      />
+      {/* Spec section 3: the price is fixed at 0 and disabled; it is never sent. */}
+      <TextField label="Price" value="0" disabled fullWidth />
+    </FormPanel>
+  )
+}

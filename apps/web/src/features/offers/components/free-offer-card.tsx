@@ -1,0 +1,32 @@
+import type { FreeOffer } from '@funnelry/shared'
+import { Button } from '@mui/material'
+import { Link as RouterLink } from 'react-router'
+import { CopyButton } from '../../../components/copy-button'
+import { paths } from '../../../config/paths'
+import { offerTexts } from '../lib/offer-texts'
+import { ActivationSwitch } from './activation-switch'
+import { OfferCard } from './offer-card'
+
+/** Spec section 2: image, headline, sub headline, copy-URL, View Offer (preview, new tab), Edit, and the switch. */
+export function FreeOfferCard({ offer }: { offer: FreeOffer }) {
+  return (
+    <OfferCard
+      image={offer.asset_image}
+      headline={offer.headline}
+      description={offer.sub_headline}
+      dimmed={!offer.is_active}
+      actions={
+        <>
+          <CopyButton text={offer.show_url} label="Copy URL" copiedMessage={offerTexts.copied} size="small" />
+          <Button size="small" href={paths.freeOfferPublic.href(offer.id, { preview: true })} target="_blank" rel="noopener noreferrer">
+            View Offer
+          </Button>
+          <Button size="small" component={RouterLink} to={paths.dashboard.editFreeOffer.href(offer.id)}>
+            Edit
+          </Button>
+          <ActivationSwitch offer={offer} />
+        </>
+      }
+    />
+  )
+}

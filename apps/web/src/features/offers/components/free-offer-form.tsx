@@ -1,0 +1,120 @@
+import type { FreeOffer } from '@funnelry/shared'
+import OpenInNew from '@mui/icons-material/OpenInNew'
+import { Box, Button, FormControlLabel, Switch } from '@mui/material'
+import { Controller, useForm } from 'react-hook-form'
+import { useNavigate } from 'react-router'
+import { FormImageField } from '../../../components/form-image-field'
+import { FormTextField } from '../../../components/form-text-field'
+import { ShowToggleField } from '../../../components/show-toggle-field'
+import { paths } from '../../../config/paths'
+import { useCreateFreeOffer } from '../api/create-free-offer'
+import { useUpdateFreeOffer } from '../api/update-free-offer'
+import { clearFreeOfferDraft, saveFreeOfferDraft } from '../lib/free-offer-draft-values'
+import {
+  emptyFreeOfferValues,
+  type FreeOfferFormValues,
+  freeOfferFieldNames,
+  freeOfferFormData,
+  freeOfferResolver,
+} from '../lib/free-offer-form-values'
+import { formTitle } from '../lib/offer-texts'
+import { useOfferSave } from '../lib/use-offer-save'
+import { FreeOfferAttachmentsPanel } from './free-offer-attachments-panel'
+import { FormPanel, OfferFormLayout } from './offer-form-layout'
+
+type FreeOfferFormProps = {
+  /** The offer being edited; none on the add screen. */
+  offer?: FreeOffer
+  initialValues: FreeOfferFormValues
+  /** Called before leaving through 'Add New', so the page keeps the draft it would otherwise clear. */
+  onKeepDraft: () => void
+}
+
+export function FreeOfferForm({ offer, initialValues, onKeepDraft }: FreeOfferFormProps) {
+  const navigate = useNavigate()
+  const create = useCreateFreeOffer()
+  const update = useUpdateFreeOffer()
+  const { control, handleSubmit, reset, setError, trigger, getValues, formState } = useForm<FreeOfferFormValues>({
+    resolver: freeOfferResolver,
+    mode: 'all',
+    defaultValues: initialValues,
+  })
+  const { formError, clearFormError, save } = useOfferSave('free', offer !== undefined, setError, freeOfferFieldNames)
+  const offerId = offer?.id ?? null
+
+  const onSubmit = handleSubmit(async (values) => {
+    const form = freeOfferFormData(values, offer)
+    const saved = await save(() => (offer ? update.mutateAsync({ id: offer.id, form }) : create.mutateAsync(form)))
+    if (saved) navigate(paths.dashboard.freeOffers.href())
+  })
+
+  const cancel = () => {
+    if (offer) return navigate(paths.dashboard.freeOffers.href())
+    clearFreeOfferDraft()
+    reset(emptyFreeOfferValues)
+    clearFormError()
+  }
+
+  /** Spec section 2: keep the form as the draft, and come back here (add or edit) once the new offer is saved. */
+  const addNew = async (kind: 'bump' | 'oto') => {
+    await saveFreeOfferDraft(getValues(), offerId)
+    onKeepDraft()
+    const returnTo = offer ? paths.dashboard.editFreeOffer.href(offer.id) : paths.dashboard.addFreeOffer.href()
+    navigate(kind === 'bump' ? paths.dashboard.addBumpOffer.href(returnTo) : paths.dashboard.addOtoOffer.href(returnTo))
+  }
+
+  /** The public page renders `/free-offer` (no id) from the draft, in its own tab. */
+  const preview = async () => {
+    await saveFreeOfferDraft(getValues(), offerId)
+    window.open(paths.freeOfferPublic.href(), '_blank', 'noopener')
+  }
+
+  const saving = formState.isSubmitting
+  const field = { control, disabled: saving, fullWidth: true }
+  const imageField = { control, disabled: saving }
+
+  return (
+    <OfferFormLayout
+      title={formTitle('free', offer !== undefined)}
+      onSubmit={onSubmit}
+      onCancel={cancel}
+      saving={saving}
+      formError={formError}
+      columns={2}
+      extraActions={
+        <Button onClick={preview} startIcon={<OpenInNew />} disabled={saving} sx={{ mr: 'auto' }}>
+          Preview
+        </Button>
+      }
+    >
+      <FormPanel title="Details">
+        <FormTextField {...field} name="headline" label="Headline" required />
+        <ShowToggleField
+          {...field}
+          name="sub_headline"
+          showName="show.sub_headline"
+          label="Sub Headline"
+          onShownChange={() => void trigger('sub_headline')}
+        />
+        <FormTextField {...field} name="url" label="Asset URL" type="url" placeholder="https://" required />
+        <FormTextField {...field} name="opt_in_button" label="Opt-in Button Text" required />
+        <Controller
+          control={control}
+          name="is_active"
+          render={({ field: active }) => (
+            <FormControlLabel
+              label="Active"
+              disabled={saving}
+              control={<Switch checked={active.value} onChange={(event) => active.onChange(event.target.checked)} onBlur={active.onBlur} />}
+            />
+          )}
+        />
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2.5 }}>
+          <FormImageField {...imageField} name="asset_image" showName="show.asset_image" label="Asset Image" />
+          <FormImageField {...imageField} name="logo" showName="show.logo" label="Logo" />
+        </Box>
+      </FormPanel>
+      <FreeOfferAttachmentsPanel control={control} disabled={saving} onAddNew={addNew} />
+    </OfferFormLayout>
+  )
+}

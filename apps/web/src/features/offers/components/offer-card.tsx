@@ -1,0 +1,45 @@
+import { Card, CardActions, CardContent, Stack } from '@mui/material'
+import type { ReactNode } from 'react'
+import { CardImage } from '../../../components/card-image'
+import { ClampedText } from '../../../components/clamped-text'
+
+type OfferCardProps = {
+  image: string | null
+  headline: string | null
+  description: string | null
+  /** Prices or other lines under the description. */
+  details?: ReactNode
+  actions: ReactNode
+  /** Inactive offers are dimmed (spec section 2); their actions stay readable. */
+  dimmed?: boolean
+}
+
+/** What the three offer cards share: image, headline clamped to 2 lines, description to 3, actions at the bottom. */
+export function OfferCard({ image, headline, description, details, actions, dimmed = false }: OfferCardProps) {
+  return (
+    <Card variant="outlined" sx={{ display: 'flex', flexDirection: 'column' }}>
+      <Stack sx={{ flexGrow: 1, opacity: dimmed ? 0.5 : 1, transition: 'opacity 150ms' }}>
+        <CardImage src={image} alt={headline ?? ''} />
+        <CardContent sx={{ flexGrow: 1 }}>
+          <Stack spacing={1}>
+            {headline && (
+              <ClampedText lines={2} variant="h5" component="h2">
+                {headline}
+              </ClampedText>
+            )}
+            {description && (
+              <ClampedText lines={3} variant="body2" color="text.secondary">
+                {description}
+              </ClampedText>
+            )}
+            {details}
+          </Stack>
+        </CardContent>
+      </Stack>
+      {/* Gap rather than the default spacing, so wrapped actions line up and the switch can sit at the far end. */}
+      <CardActions disableSpacing sx={{ flexWrap: 'wrap', gap: 0.5, px: 2, pb: 2 }}>
+        {actions}
+      </CardActions>
+    </Card>
+  )
+}

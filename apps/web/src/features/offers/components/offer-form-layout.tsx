@@ -1,0 +1,68 @@
+import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material'
+import type { FormEventHandler, ReactNode } from 'react'
+
+type OfferFormLayoutProps = {
+  title: string
+  onSubmit: FormEventHandler<HTMLFormElement>
+  onCancel: () => void
+  saving: boolean
+  /** A message the fields cannot show (non-field errors, an unreachable server). */
+  formError: string | null
+  /** Buttons before Cancel and Save, e.g. the free offer's Preview. */
+  extraActions?: ReactNode
+  /** Panels, as `FormPanel`s; two of them sit side by side on wide screens. */
+  children: ReactNode
+  columns?: 1 | 2
+}
+
+/** The frame of the six offer forms: title, error alert, panels, and Cancel / Save (with a spinner while saving). */
+export function OfferFormLayout({
+  title,
+  onSubmit,
+  onCancel,
+  saving,
+  formError,
+  extraActions,
+  children,
+  columns = 1,
+}: OfferFormLayoutProps) {
+  return (
+    <Stack component="form" noValidate onSubmit={onSubmit} spacing={3} sx={{ maxWidth: columns === 2 ? 1200 : 840 }}>
+      <Typography variant="h1" sx={{ fontSize: { xs: 24, sm: 28 } }}>
+        {title}
+      </Typography>
+      {formError && <Alert severity="error">{formError}</Alert>}
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 3,
+          alignItems: 'start',
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: columns === 2 ? 'minmax(0, 3fr) minmax(0, 2fr)' : 'minmax(0, 1fr)' },
+        }}
+      >
+        {children}
+      </Box>
+      <Stack direction="row" spacing={2} sx={{ justifyContent: 'flex-end', flexWrap: 'wrap', rowGap: 2 }}>
+        {extraActions}
+        <Button variant="outlined" onClick={onCancel} disabled={saving}>
+          Cancel
+        </Button>
+        <Button type="submit" variant="contained" loading={saving}>
+          Save
+        </Button>
+      </Stack>
+    </Stack>
+  )
+}
+
+/** One titled panel of an offer form. */
+export function FormPanel({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper variant="outlined" component="section" aria-label={title} sx={{ p: { xs: 2, sm: 3 } }}>
+      <Typography variant="h2" sx={{ fontSize: 20, mb: 2.5 }}>
+        {title}
+      </Typography>
+      <Stack spacing={2.5}>{children}</Stack>
+    </Paper>
+  )
+}

@@ -1,0 +1,48 @@
+import { screen, within } from '@testing-library/react'
+import { HttpResponse, http } from 'msw'
+import { describe, expect, it } from 'vitest'
+import { api, server } from '../../../test/msw'
+import { renderApp } from '../../../test/render'
+import { offerId, otoOffer, pageOf } from '../test/offer-fixtures'
+import OtoOffersPage from './oto-offers-page'
+
+const url = '/dashboard/oto-offers'
+
+describe('OTO Offers page', () => {
+  it('shows image, headline, description, the price with its symbol, View Offer in a new tab and Edit', async () => {
+    server.use(http.get(api('/upsell-offer/'), () => HttpResponse.json(pageOf([otoOffer()]))))
+    renderApp(<OtoOffersPage />, { url, signedIn: true })
+
+    expect(screen.getByRole('link', { name: 'Add New' })).toHaveAttribute('href', '/dashboard/add-oto-offer')
+    const course = (await screen.findByRole('heading', { name: 'Video Course' })).closest('li') as HTMLElement
+    expect(within(course).getByRole('img', { name: 'No image' })).toBeInTheDocument()
+    expect(within(course).getByText('Twelve lessons')).toBeInTheDocument()
+    expect(within(course).getByText('€49.00')).toBeInTheDocument()
+    const view = within(course).getByRole('link', { name: 'View Offer' })
+    expect(view).toHaveAttribute('href', `/oto-offer/${offerId(201)}`)
+    expect(view).toHaveAttribute('target', '_blank')
+    expect(within(course).getByRole('link', { name: 'Edit' })).toHaveAttribute('href', `/dashboard/edit-oto-offer/${offerId(201)}`)
+  })
+
+  it("says 'No Results found' when there are none, and hides the page links for one page", async () => {
+    server.use(http.get(api('/upsell-offer/'), () => HttpResponse.json(pageOf([]))))
+    renderApp(<OtoOffersPage />, { url, signedIn: true })
+
+    expect(await screen.findByText('No Results found')).toBeInTheDocument()
+    expect(screen.queryByRole('navigation', { name: 'pagination navigation' })).not.toBeInTheDocument()
+  })
+
+  it('offers a retry when the list cannot be loaded', async () => {
+    let failing = true
+    server.use(
+      http.get(api('/upsell-offer/'), () => (failing ? new HttpResponse(null, { status: 500 }) : HttpResponse.json(pageOf([otoOffer()])))),
+    )
+    const { user } = renderApp(<OtoOffersPage />, { url, signedIn: true })
+
+    const retry = await screen.findByRole('button', { name: 'Retry' })
+    failing = false
+    await user.click(retry)
+
+    expect(await screen.findByRole('heading', { name: 'Video Course' })).toBeInTheDocument()
+  })
+})

@@ -1,0 +1,71 @@
+import { File as NodeFile } from 'node:buffer'
+import { HttpResponse, http } from 'msw'
+import { afterEach, beforeAll, beforeEach, vi } from 'vitest'
+import { api, server } from '../../../test/msw'
+
+/**
+ * Under jsdom, FormData and File are jsdom's while fetch is Node's, which sends a jsdom File as the
+ * text "[object File]". A browser sends the bytes, so for these tests multipart bodies are copied
+ * into Node's own FormData (names, types and bytes kept) before they reach fetch (and MSW).
+ */
+export function sendFilesLikeABrowser() {
+  let NodeFormData: typeof FormData
+  beforeAll(async () => {
+    // Node's FormData is not a global under jsdom; a Response (Node's) hands one out.
+    NodeFormData = (await new Response(new URLSearchParams()).formData()).constructor as typeof FormData
+  })
+  beforeEach(() => {
+    const intercepted = globalThis.fetch
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (!(init?.body instanceof FormData)) return intercepted(input, init)
+      const body = new NodeFormData()
+      for (const [name, value] of init.body) {
+        if (typeof value === 'string') body.append(name, value)
+        else
+          body.append(
+            name,
+            new NodeFile([new Uint8Array(await value.arrayBuffer())], value.name, { type: value.type }) as unknown as Blob,
+            value.name,
+          )
+      }
+      return intercepted(input, { ...init, body })
+    })
+  })
+  afterEach(() => {
+    vi.unstubAllGlobals()
+  })
+}
+
+/** What a multipart field arrived as: its text, or a file's name, type and size. */
+export type SentField = string | { name: string; type: string; size: number }
+export type SentForm = Record<string, SentField>
+
+async function readForm(request: Request): Promise<SentForm> {
+  const sent: SentForm = {}
+  for (const [name, value] of await request.formData()) {
+    sent[name] = typeof value === 'string' ? value : { name: value.name, type: value.type, size: value.size }
+  }
+  return sent
+}
+
+type Method = 'post' | 'put'
+
+/** Answers `method path` with `respond` and records each multipart body it receives. */
+export function mockMultipart(method: Method, path: string, respond: (sent: SentForm) => Response | Promise<Response>) {
+  const bodies: SentForm[] = []
+  server.use(
+    http[method](api(path), async ({ request }) => {
+      const sent = await readForm(request)
+      bodies.push(sent)
+      return await respond(sent)
+    }),
+  )
+  return bodies
+}
+
+/** A PNG file of the given size as the browser hands it over (contents are not looked at by the web app). */
+export function pngFile(name = 'photo.png', size = 64): File {
+  return new File([new Uint8Array(size)], name, { type: 'image/png' })
+}
+
+export const fieldErrors = (errors: Record<string, string[]>) => HttpResponse.json(errors, { status: 400 })
