@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ne } from 'drizzle-orm'
+import { and, count, eq, ne } from 'drizzle-orm'
 import type { Executor } from '../../db/client.js'
 import { newestFirst as orderNewestFirst } from '../../db/ordering.js'
 import { bumpOffers, freeOffers, upsellOffers } from '../../db/schema/index.js'

@@ -1,5 +1,5 @@
 import type { LeadFilters, PageQuery, Paginated } from '@funnelry/shared'
-import { and, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm'
+import { and, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import { toPage } from '../offers/pagination.js'
 

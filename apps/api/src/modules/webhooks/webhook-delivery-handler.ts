@@ -17,7 +17,7 @@ const retryableStatus = (status: number) => status >= 500 || status === 408 || s
 export function createWebhookDeliveryHandler({ db, allowPrivate, now }: { db: Database; allowPrivate: boolean; now: () => Date }) {
   return async ({ deliveryId }: { deliveryId: string }) => {
     const delivery = await webhookRepository.findDelivery(db, deliveryId)
-    if (!delivery || delivery.status !== 'pending') return
+    if (delivery?.status !== 'pending') return
 
     const body = JSON.stringify(delivery.payload)
     const secret = await webhookRepository.signingSecret(db, delivery.sellerId)

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client.js'
 import { descNullsLast } from '../../db/ordering.js'
 import { storeSettings, webhookAttempts, webhookDeliveries } from '../../db/schema/index.js'

@@ -1,0 +1,80 @@
+import { readFile } from 'node:fs/promises'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { connectLocalPayments, createBumpOffer, createFreeOffer, createSeller, optIn, type Seller } from './support/funnel.js'
+import { type Journey, logIn, startJourney } from './support/journey.js'
+
+/** Issue 6: what a funnel produced shows up for its seller, with honest numbers. */
+describe("a seller sees the funnel's leads, orders and numbers", () => {
+  let journey: Journey
+  let seller: Seller
+  let offerId = ''
+  const buyer = { fullName: 'Grace Hopper', email: 'grace@example.com' }
+  const freeTaker = { fullName: 'Alan Turing', email: 'alan@example.com' }
+
+  beforeAll(async () => {
+    journey = await startJourney({ viewport: { width: 1280, height: 800 } })
+    const { server, page } = journey
+    seller = await createSeller(server, 'numbers@acme.example')
+    await connectLocalPayments(server, seller, page)
+    const bump = await createBumpOffer(server, seller, {
+      url: 'https://acme.example/checklists.zip',
+      headline: 'Checklists',
+      new_price: '19.00',
+      currency: '1',
+    })
+    const offer = await createFreeOffer(server, seller, {
+      headline: 'The Launch Guide',
+      url: 'https://acme.example/guide.pdf',
+      opt_in_button: 'Send Me The Guide',
+      bump_offer_id: String(bump.id),
+    })
+    offerId = String(offer.id)
+  })
+  afterAll(() => journey?.close())
+
+  it('shows a buyer and a free taker in Leads and Orders, exports them, and counts the funnel', async () => {
+    const { page, server } = journey
+
+    await page.goto(`/free-offer/${offerId}`)
+    await page.getByRole('checkbox', { name: 'Add to order' }).check()
+    await optIn(page, 'Send Me The Guide', buyer)
+    await page.getByRole('button', { name: 'Send Me The Guide' }).click()
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242')
+    await page.getByRole('button', { name: 'Pay $19.00' }).click()
+    await page.getByText('Payment succeeded!').waitFor()
+
+    await page.goto(`/free-offer/${offerId}`)
+    await optIn(page, 'Send Me The Guide', freeTaker)
+    await page.getByRole('button', { name: 'Send Me The Guide' }).click()
+    await page.waitForURL('**/thank-you-purchase?type=free-offer')
+
+    await logIn(page, { email: seller.email, password: 'a long test password 2024' })
+    await page.getByRole('link', { name: 'Leads' }).click()
+    await page.getByText(buyer.email).first().waitFor()
+    await page.getByText(freeTaker.email).first().waitFor()
+
+    const download = page.waitForEvent('download')
+    await page.getByRole('button', { name: 'Export CSV' }).click()
+    const csv = await readFile((await (await download).path()) ?? '', 'utf8')
+    const [header, ...rows] = csv.trim().split(/\r?\n/)
+    expect(header).toBe('full_name,email,free_offer,created_at')
+    expect(rows.map((row) => row.split(',')[1]).sort()).toEqual([freeTaker.email, buyer.email])
+
+    await page.getByRole('link', { name: 'Orders' }).click()
+    const buyerRow = page.getByRole('row').filter({ hasText: buyer.email })
+    await buyerRow.waitFor()
+    await expect(buyerRow.innerText()).resolves.toContain('$19.00')
+
+    const response = await fetch(`${server.url}/api/v1/free-product/${offerId}/stats/`, {
+      headers: { authorization: `Bearer ${seller.token}` },
+    })
+    expect(await response.json()).toMatchObject({
+      views: 2,
+      opt_ins: 2,
+      opt_in_rate: 1,
+      paid_orders: 2,
+      bump_take_rate: 0.5,
+      revenue: '19.00',
+    })
+  })
+})
