@@ -6,8 +6,9 @@ import { paths } from '../../../config/paths'
 import { offerTexts } from '../lib/offer-texts'
 import { ActivationSwitch } from './activation-switch'
 import { OfferCard } from './offer-card'
+import { OfferFunnelNumbers } from './offer-funnel-numbers'
 
-/** Spec section 2: image, headline, sub headline, copy-URL, View Offer (preview, new tab), Edit, and the switch. */
+/** Spec section 2: image, headline, sub headline, copy-URL, View Offer (preview, new tab), Edit, and the switch; issue 6 adds the funnel numbers. */
 export function FreeOfferCard({ offer }: { offer: FreeOffer }) {
   return (
     <OfferCard
@@ -15,6 +16,7 @@ export function FreeOfferCard({ offer }: { offer: FreeOffer }) {
       headline={offer.headline}
       description={offer.sub_headline}
       dimmed={!offer.is_active}
+      details={<OfferFunnelNumbers offerId={offer.id} />}
       actions={
         <>
           <CopyButton text={offer.show_url} label="Copy URL" copiedMessage={offerTexts.copied} size="small" />

@@ -1,11 +1,11 @@
 import type { OfferDropdownItem } from '@funnelry/shared'
 import { screen, waitFor } from '@testing-library/react'
 import { HttpResponse } from 'msw'
-import { describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { freeOfferDraft } from '../../../lib/free-offer-draft'
 import { renderApp } from '../../../test/render'
 import { mockMultipart, pngFile, sendFilesLikeABrowser } from '../test/multipart'
-import { mockDropdowns } from '../test/offer-api'
+import { mockDropdowns, mockOfferStats } from '../test/offer-api'
 import { bumpOffer, freeOffer, offerId } from '../test/offer-fixtures'
 import BumpOfferFormPage from './bump-offer-form-page'
 import FreeOfferFormPage from './free-offer-form-page'
@@ -23,6 +23,9 @@ const routes = [
 ]
 
 sendFilesLikeABrowser()
+
+// Free offers show their funnel numbers (issue 6); these tests are about other things.
+beforeEach(() => mockOfferStats())
 
 describe('the free offer draft', () => {
   it("survives 'Add New' → BUMP add screen → save, and comes back with the new BUMP selected", async () => {

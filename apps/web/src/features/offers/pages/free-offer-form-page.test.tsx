@@ -1,10 +1,10 @@
 import { screen, waitFor } from '@testing-library/react'
 import { HttpResponse } from 'msw'
-import { describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { freeOfferDraft } from '../../../lib/free-offer-draft'
 import { findElsewhere, renderApp } from '../../../test/render'
 import { fieldErrors, mockMultipart, pngFile, sendFilesLikeABrowser } from '../test/multipart'
-import { mockDropdowns, mockFreeOffer } from '../test/offer-api'
+import { mockDropdowns, mockFreeOffer, mockOfferStats } from '../test/offer-api'
 import { freeOffer, offerId } from '../test/offer-fixtures'
 import FreeOfferFormPage from './free-offer-form-page'
 
@@ -26,6 +26,9 @@ async function choose(user: ReturnType<typeof renderApp>['user'], label: string,
   await user.click(screen.getByRole('combobox', { name: label }))
   await user.click(await screen.findByRole('option', { name: option }))
 }
+
+// Free offers show their funnel numbers (issue 6); these tests are about other things.
+beforeEach(() => mockOfferStats())
 
 describe('Add New Free Offer', () => {
   it('validates with the spec’s messages and shows the price as 0, disabled', async () => {

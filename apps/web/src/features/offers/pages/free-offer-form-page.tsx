@@ -1,6 +1,7 @@
 import { useParams } from 'react-router'
 import { useFreeOffer } from '../api/get-free-offer'
 import { FreeOfferForm } from '../components/free-offer-form'
+import { OfferFunnelPanel } from '../components/offer-funnel-panel'
 import { OfferLoader } from '../components/offer-loader'
 import { emptyFreeOfferValues, freeOfferValues } from '../lib/free-offer-form-values'
 import { useFreeOfferDraft } from '../lib/use-free-offer-draft'
@@ -17,7 +18,12 @@ function FreeOfferScreen({ id }: { id?: string }) {
   if (id === undefined) return <FreeOfferForm initialValues={draft.initialValues(emptyFreeOfferValues)} onKeepDraft={draft.keepDraft} />
   return (
     <OfferLoader query={query}>
-      {(offer) => <FreeOfferForm offer={offer} initialValues={draft.initialValues(freeOfferValues(offer))} onKeepDraft={draft.keepDraft} />}
+      {(offer) => (
+        <>
+          <FreeOfferForm offer={offer} initialValues={draft.initialValues(freeOfferValues(offer))} onKeepDraft={draft.keepDraft} />
+          <OfferFunnelPanel offerId={offer.id} />
+        </>
+      )}
     </OfferLoader>
   )
 }

@@ -1,9 +1,10 @@
 import type { FreeOffer } from '@funnelry/shared'
 import { screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
-import { describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { api, server } from '../../../test/msw'
 import { renderApp } from '../../../test/render'
+import { mockOfferStats } from '../test/offer-api'
 import { freeOffer, offerId, pageOf } from '../test/offer-fixtures'
 import FreeOffersPage from './free-offers-page'
 
@@ -38,6 +39,9 @@ function mockActivation(respond: (isActive: string) => Response) {
 const cardBody = (card: HTMLElement) => card.querySelector('.MuiCardContent-root')?.parentElement
 
 const card = async (headline: string) => (await screen.findByRole('heading', { name: headline })).closest('li') as HTMLElement
+
+// Free offers show their funnel numbers (issue 6); these tests are about other things.
+beforeEach(() => mockOfferStats())
 
 describe('Free Offers page', () => {
   it('shows each offer as the spec describes its card', async () => {

@@ -1,4 +1,4 @@
-import type { BumpOffer, FreeOffer, OfferDropdownItem, UpsellOffer } from '@funnelry/shared'
+import type { BumpOffer, FreeOffer, OfferDropdownItem, OfferStats, UpsellOffer } from '@funnelry/shared'
 import { HttpResponse, http } from 'msw'
 import { api, server } from '../../../test/msw'
 
@@ -24,4 +24,29 @@ export function mockDropdowns(lists: { bumps: OfferDropdownItem[]; otos: OfferDr
     http.get(api('/upsell-offer/dropdown/'), () => HttpResponse.json(lists.otos)),
   )
   return lists
+}
+
+/** GET /free-product/{id}/stats/: the same figures for every offer, or a failure. */
+export function mockOfferStats(stats: OfferStats | 'error' = offerStats()) {
+  server.use(
+    http.get(api('/free-product/:id/stats/'), () =>
+      stats === 'error' ? HttpResponse.json({ detail: 'Something went wrong.' }, { status: 500 }) : HttpResponse.json(stats),
+    ),
+  )
+}
+
+export function offerStats(overrides: Partial<OfferStats> = {}): OfferStats {
+  return {
+    views: 200,
+    opt_ins: 50,
+    opt_in_rate: 0.25,
+    orders: 10,
+    paid_orders: 10,
+    bump_take_rate: 0.4,
+    upsell_take_rate: 0.5,
+    revenue: '310.00',
+    revenue_per_view: '1.55',
+    currency: 1,
+    ...overrides,
+  }
 }

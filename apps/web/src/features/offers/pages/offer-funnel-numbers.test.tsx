@@ -1,0 +1,55 @@
+import { screen, within } from '@testing-library/react'
+import { HttpResponse, http } from 'msw'
+import { describe, expect, it } from 'vitest'
+import { api, server } from '../../../test/msw'
+import { renderApp } from '../../../test/render'
+import { mockDropdowns, mockFreeOffer, mockOfferStats, offerStats } from '../test/offer-api'
+import { freeOffer, pageOf } from '../test/offer-fixtures'
+import FreeOfferFormPage from './free-offer-form-page'
+import FreeOffersPage from './free-offers-page'
+
+describe("a free offer's funnel numbers (issue 6)", () => {
+  it('shows on each card: views, opt-ins, paid orders, bump and upsell take rates, revenue', async () => {
+    server.use(http.get(api('/free-product/'), () => HttpResponse.json(pageOf([freeOffer()]))))
+    mockOfferStats(offerStats())
+    renderApp(<FreeOffersPage />, { url: '/dashboard/free-offers', signedIn: true })
+
+    const funnel = await screen.findByRole('list', { name: 'Funnel' })
+    const steps = within(funnel)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent)
+    expect(steps[0]).toContain('Views: 200')
+    expect(steps[1]).toContain('Opt-ins: 50')
+    expect(steps[1]).toContain('25% of views')
+    expect(steps[2]).toContain('Paid orders: 10')
+    expect(steps[3]).toContain('40% of paid orders')
+    expect(steps[4]).toContain('50% of orders shown the upsell')
+    expect(screen.getByText('$310.00')).toBeInTheDocument()
+  })
+
+  it('leaves the card usable when the numbers cannot be read', async () => {
+    server.use(http.get(api('/free-product/'), () => HttpResponse.json(pageOf([freeOffer()]))))
+    mockOfferStats('error')
+    renderApp(<FreeOffersPage />, { url: '/dashboard/free-offers', signedIn: true })
+    await screen.findByRole('link', { name: 'Edit' })
+    expect(screen.queryByRole('list', { name: 'Funnel' })).not.toBeInTheDocument()
+  })
+
+  it('shows on the edit page with links to the offer’s leads and orders', async () => {
+    const offer = freeOffer()
+    mockFreeOffer(offer)
+    mockDropdowns()
+    mockOfferStats(offerStats({ views: 7 }))
+    renderApp(<FreeOfferFormPage />, {
+      url: `/dashboard/edit-free-offer/${offer.id}`,
+      path: '/dashboard/edit-free-offer/:id',
+      signedIn: true,
+    })
+
+    await screen.findByRole('heading', { name: 'Funnel numbers' })
+    const funnel = await screen.findByRole('list', { name: 'Funnel' })
+    expect(within(funnel).getAllByRole('listitem')[0]).toHaveTextContent('Views: 7')
+    expect(screen.getByRole('link', { name: 'See leads' })).toHaveAttribute('href', `/dashboard/leads?free_offer=${offer.id}`)
+    expect(screen.getByRole('link', { name: 'See orders' })).toHaveAttribute('href', `/dashboard/orders?free_offer=${offer.id}`)
+  })
+})
