@@ -7,8 +7,9 @@ export const defaultWebhookKeys: WebhookKeys = { email: 'email', full_name: 'ful
  * Decision D9: the seller's CRM receives the visitor under the key names the seller chose, plus
  * the event and the offer. Our own fields are written last so a key name cannot overwrite them.
  */
-export function buildWebhookPayload(input: {
-  keys: WebhookKeys
+/** What happened, to whom, on which offer: everything a delivery is built from. */
+export type WebhookSubject = {
+  sellerId: string
   event: WebhookEvent
   email: string
   fullName: string
@@ -16,7 +17,9 @@ export function buildWebhookPayload(input: {
   offerHeadline: string
   createdAt: Date
   extra?: Record<string, unknown>
-}): Record<string, unknown> {
+}
+
+export function buildWebhookPayload(input: Omit<WebhookSubject, 'sellerId'> & { keys: WebhookKeys }): Record<string, unknown> {
   return {
     [input.keys.email]: input.email,
     [input.keys.full_name]: input.fullName,

@@ -1,19 +1,10 @@
-import type { WebhookEvent } from '@funnelry/shared'
 import type { Executor } from '../../db/client.js'
 import type { JobQueue } from '../../jobs/queue.js'
-import { buildWebhookPayload } from './webhook-payload.js'
-import { webhookRepository } from './webhook-repository.js'
+import { buildWebhookPayload, type WebhookSubject } from './webhook-payload.js'
 
-export type WebhookSubject = {
-  sellerId: string
-  event: WebhookEvent
-  email: string
-  fullName: string
-  offerId: string
-  offerHeadline: string
-  createdAt: Date
-  extra?: Record<string, unknown>
-}
+export type { WebhookSubject }
+
+import { webhookRepository } from './webhook-repository.js'
 
 /**
  * Records a delivery and queues its job in the caller's transaction, so the event and its
