@@ -1,9 +1,6 @@
 import type { Executor } from '../../db/client.js'
 import type { JobQueue } from '../../jobs/queue.js'
 import { buildWebhookPayload, type WebhookSubject } from './webhook-payload.js'
-
-export type { WebhookSubject }
-
 import { webhookRepository } from './webhook-repository.js'
 
 /**
