@@ -33,7 +33,8 @@ type SendOptions = {
 
 export type JobQueue = {
   send<N extends JobName>(name: N, data: JobPayloads[N], options?: SendOptions): Promise<string | null>
-  work<N extends JobName>(name: N, handler: (data: JobPayloads[N]) => Promise<void>): Promise<void>
+  /** `attempt.isLast` tells a handler that a failure now is final (no retry follows). */
+  work<N extends JobName>(name: N, handler: (data: JobPayloads[N], attempt: { isLast: boolean }) => Promise<void>): Promise<void>
   start(): Promise<void>
   stop(): Promise<void>
   boss: PgBoss
@@ -77,7 +78,7 @@ export function createJobQueue(
         name,
         { pollingIntervalSeconds, notifyPollingIntervalSeconds: pollingIntervalSeconds, batchSize: 1 },
         async (jobs) => {
-          for (const job of jobs) await handler(job.data)
+          for (const job of jobs) await handler(job.data, { isLast: job.retryCount >= queuePolicies[name].retryLimit })
         },
       )
     },

@@ -129,6 +129,16 @@ describe('mail with SMTP_URL set', () => {
     expect(row.lastError).toContain('550')
     expect(smtp.received.some((m) => m.to.includes(to))).toBe(false)
   })
+
+  it('marks a message failed when its last attempt is refused too', async () => {
+    const to = 'refused@example.com'
+    const { emailId } = await queueInvitation(ctx, to)
+    const handler = createSendEmailHandler({ db: ctx.db, transport: createMailTransport(smtp.url, ctx.config.MAIL_FROM, () => {}) })
+    await expect(handler({ emailId }, { isLast: true })).rejects.toThrow()
+    const row = await emailRow(ctx, emailId)
+    expect(row?.status).toBe('failed')
+    expect(row?.lastError).toContain('550')
+  })
 })
 
 describe('mail without SMTP_URL', () => {

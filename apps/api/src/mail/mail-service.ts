@@ -27,15 +27,16 @@ export type MailService = ReturnType<typeof createMailService>
 
 /** The job handler: sends one stored message; throwing makes pg-boss retry with backoff. */
 export function createSendEmailHandler({ db, transport }: { db: Database; transport: MailTransport }) {
-  return async ({ emailId }: { emailId: string }) => {
+  return async ({ emailId }: { emailId: string }, attempt: { isLast: boolean } = { isLast: false }) => {
     const message = await db.query.emails.findFirst({ where: eq(emails.id, emailId) })
     if (!message || message.status === 'sent' || message.status === 'stored') return
     try {
       await transport.deliver(message)
     } catch (error) {
+      // After the last retry the message is marked failed, so an operator can find what never left.
       await db
         .update(emails)
-        .set({ lastError: String(error) })
+        .set({ lastError: String(error), ...(attempt.isLast ? { status: 'failed' as const } : {}) })
         .where(eq(emails.id, emailId))
       throw error
     }
