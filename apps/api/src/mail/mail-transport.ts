@@ -10,7 +10,9 @@ export function createMailTransport(smtpUrl: string | undefined, from: string, l
     return {
       kind: 'store',
       async deliver(message) {
-        log(`Mail stored (no SMTP_URL set) for ${message.to}: ${message.subject}\n${message.text}`)
+        // Recipient and subject only: the text carries sign-up tokens and paid download links. The
+        // whole message stays in the emails table.
+        log(`Mail stored in the emails table (no SMTP_URL set) for ${message.to}: ${message.subject}`)
       },
     }
   }

@@ -117,9 +117,10 @@ export function createLocalPaymentProvider({ db, publicUrl, signer, now }: Deps)
           ...(request.metadata === undefined ? {} : { metadata: { ...row.metadata, ...request.metadata } }),
           updatedAt: now(),
         })
-        .where(eq(localPaymentIntents.id, row.id))
+        // Checked again in the update itself: a payment confirmed in between must keep its amount.
+        .where(and(eq(localPaymentIntents.id, row.id), eq(localPaymentIntents.status, 'requires_payment_method')))
         .returning()
-      if (!updated) throw new PaymentError('This payment was not found.', 404)
+      if (!updated) throw new PaymentError('This payment can no longer be changed.')
       return toIntent(updated)
     },
 

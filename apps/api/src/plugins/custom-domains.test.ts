@@ -74,6 +74,25 @@ describe("a seller's custom domain", () => {
     expect(intent.statusCode).toBe(404)
   })
 
+  it("lets the page update its own seller's order, and no other", async () => {
+    const visitor = { full_name: 'Ann', email: 'ann@example.com' }
+    // Nothing attached: a zero total, recorded at once (D11), so the update reaches the checkout's own rule.
+    const mineOrder = await onDomain('POST', '/api/v1/stripe/payment-intent/', { ...visitor, product_id: mine.freeId })
+    expect(mineOrder.statusCode).toBe(200)
+    const update = await onDomain('POST', '/api/v1/stripe/update-payment-intent/', { ...visitor, intent_id: mineOrder.json().intent_id })
+    expect(update.statusCode).toBe(400)
+    expect(update.json()).toEqual({ error: 'This payment is already complete.' })
+
+    const theirOrder = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/stripe/payment-intent/',
+      payload: { ...visitor, product_id: theirs.freeId },
+    })
+    expect(theirOrder.statusCode).toBe(200)
+    const refused = await onDomain('POST', '/api/v1/stripe/update-payment-intent/', { ...visitor, intent_id: theirOrder.json().intent_id })
+    expect(refused.statusCode).toBe(404)
+  })
+
   it('serves no dashboard, log-in or seller API', async () => {
     for (const url of ['/', '/dashboard/free-offers', '/sign-up?email=a&token=b']) {
       const response = await onDomain('GET', url)

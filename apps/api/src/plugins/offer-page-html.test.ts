@@ -12,7 +12,7 @@ describe('the public offer page HTML', () => {
   let ctx: TestApp
   let webDist: string
   let offerId: string
-  const headline = 'Free guide </script><script>alert("x")</script> & more'
+  const headline = 'Make $$$ with $& and $` </script><script>alert("x")</script> & more'
 
   beforeAll(async () => {
     webDist = await mkdtemp(path.join(os.tmpdir(), 'funnelry-web-'))
@@ -44,7 +44,9 @@ describe('the public offer page HTML', () => {
   it('cannot be broken out of by what a seller types', async () => {
     const page = await ctx.app.inject({ method: 'GET', url: `/free-offer/${offerId}` })
     expect(page.body).not.toContain('<script>alert')
-    expect(page.body).toContain('<title>Free guide &lt;/script&gt;&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; more</title>')
+    expect(page.body).toContain(
+      '<title>Make $$$ with $&amp; and $` &lt;/script&gt;&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; more</title>',
+    )
     expect(page.body).toContain('content="Seven &quot;quick&quot; recipes"')
     expect(page.body.match(/<title>/g)).toHaveLength(1)
   })

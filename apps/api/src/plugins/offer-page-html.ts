@@ -30,5 +30,6 @@ export function renderOfferPageHtml(indexHtml: string, offer: FreeOffer, publicU
   ]
     .filter(Boolean)
     .join('\n    ')
-  return indexHtml.replace(/<title>[\s\S]*?<\/title>/, '').replace('</head>', `    ${head}\n  </head>`)
+  // Replacer functions, not strings: a seller's "$$$" or "$`" must not read as a replacement pattern.
+  return indexHtml.replace(/<title>[\s\S]*?<\/title>/, () => '').replace('</head>', () => `    ${head}\n  </head>`)
 }

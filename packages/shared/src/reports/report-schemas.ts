@@ -20,7 +20,12 @@ export const reportMessages = {
 const optionalParam = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), schema.optional())
 
-const isoDay = z.iso.date(reportMessages.invalidDate)
+/** Days PostgreSQL and JavaScript dates both handle (year 0 and the end of 9999 are refused by one of them). */
+const firstDay = '1900-01-01'
+const lastDay = '9998-12-31'
+const isoDay = z.iso
+  .date(reportMessages.invalidDate)
+  .refine((day) => day >= firstDay && day <= lastDay, `Choose a date between ${firstDay} and ${lastDay}.`)
 
 /** Inclusive UTC days: `date_to=2025-01-31` includes everything created on 31 January (UTC). */
 const dateRangeShape = {

@@ -1,7 +1,9 @@
+import net from 'node:net'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, eventually, type TestApp } from '../../../test/build-test-app.js'
 import { createSeller } from '../../../test/factories.js'
+import { freePort } from '../../../test/free-port.js'
 import { configureWebhook, insertFreeOffer } from '../../../test/funnel-factories.js'
 import { startReceiver } from '../../../test/http-receiver.js'
 import { leads, webhookAttempts, webhookDeliveries } from '../../db/schema/index.js'
@@ -164,6 +166,38 @@ describe('webhook delivery', () => {
     } finally {
       await ctx.close()
       await receiver.close()
+    }
+  })
+
+  it('gives up on an attempt after 5 seconds even when the receiver keeps trickling bytes', async () => {
+    const ctx = await createTestApp({ workers: true })
+    // A valid start, then a header that grows by a byte every half second and never ends: no idle
+    // timeout would ever fire.
+    const sockets = new Set<net.Socket>()
+    const trickler = net.createServer((socket) => {
+      sockets.add(socket)
+      socket.write('HTTP/1.1 200 OK\r\nX-Slow: ')
+      const timer = setInterval(() => socket.write('a'), 500)
+      socket.on('close', () => clearInterval(timer))
+      socket.on('error', () => clearInterval(timer))
+    })
+    const port = await freePort()
+    await new Promise<void>((resolve) => trickler.listen(port, '127.0.0.1', resolve))
+    try {
+      const { seller } = await createSeller(ctx)
+      const offer = await insertFreeOffer(ctx, seller.id)
+      await configureWebhook(ctx, seller.id, `http://127.0.0.1:${port}/hook`)
+      await notify(ctx, { full_name: 'Slow', email: 'slow@example.com', product_id: offer.id })
+      const attempt = await eventually(async () => {
+        const [row] = await ctx.db.select().from(webhookAttempts)
+        return row
+      }, 15_000)
+      expect(attempt.error).toBe('no answer within 5 seconds')
+      expect(attempt.statusCode).toBeNull()
+    } finally {
+      await ctx.close()
+      for (const socket of sockets) socket.destroy()
+      await new Promise((resolve) => trickler.close(resolve))
     }
   })
 

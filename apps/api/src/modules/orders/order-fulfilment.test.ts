@@ -57,6 +57,20 @@ describe('fulfilment: once per order, however often and however concurrently the
     await receiver.close()
   })
 
+  it('does not deliver an order whose charge differs from it (an intent changed by a lost update race)', async () => {
+    const { order, intent } = await openOrder('short@example.com')
+    for (const charged of [
+      { ...intent, amount: intent.amount - 4900 },
+      { ...intent, currency: 'eur' },
+    ]) {
+      const body = intentEventBody('payment_intent.succeeded', charged)
+      expect((await sendWebhook(ctx, body, provider.signWebhook(body))).statusCode).toBe(200)
+    }
+    expect(await orderOf(ctx, order.id)).toMatchObject({ status: 'pending', amountCents: 5250 })
+    expect(await emailsTo(ctx, 'short@example.com')).toHaveLength(0)
+    expect(await orderPaidDeliveries(ctx, seller.seller.id)).toHaveLength(0)
+  })
+
   it('fulfils once when five events arrive at the same moment, and again once when they are repeated', async () => {
     const { order, intent } = await openOrder('ada@example.com')
     const bodies = Array.from({ length: 5 }, () => intentEventBody('payment_intent.succeeded', intent))

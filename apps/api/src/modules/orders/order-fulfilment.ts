@@ -1,11 +1,15 @@
 import { randomUUID } from 'node:crypto'
+import { currencies } from '@funnelry/shared'
 import type { Database } from '../../db/client.js'
 import type { JobQueue } from '../../jobs/queue.js'
 import type { PaymentIntentEvent } from '../payments/provider-webhook-routes.js'
 import { deliverOrder } from './order-delivery.js'
 import { type NewOrder, type OrderRow, orderRepository } from './order-repository.js'
 
-type Deps = { db: Database; jobs: JobQueue; now: () => Date }
+/** The provider speaks currency codes ('usd'); orders keep our ids (decision D2). Unknown codes match nothing. */
+const currencyIdOfCode = (code: string) => currencies.find((currency) => currency.code === code.toLowerCase())?.value ?? 0
+
+type Deps = { db: Database; jobs: JobQueue; now: () => Date; log?: (message: string) => void }
 
 /** A zero-total order as the checkout computed it; fulfilment decides the rest. */
 export type FreeOrderValues = Omit<NewOrder, 'id' | 'status' | 'provider' | 'intentId' | 'paidAt' | 'fulfilledAt' | 'amountCents'>
@@ -16,7 +20,7 @@ export type FreeOrderValues = Omit<NewOrder, 'id' | 'status' | 'provider' | 'int
  * clicked twice). Marking the order paid and queueing what it sends share one transaction, so a
  * crash leaves either both or neither, and a redelivered event then finds the work still to do.
  */
-export function createOrderFulfilment({ db, jobs, now }: Deps) {
+export function createOrderFulfilment({ db, jobs, now, log = (message) => console.error(message) }: Deps) {
   return {
     /** `onPaymentEvent` of the payments module: Stripe's webhook and the local confirm both land here. */
     async handle(event: PaymentIntentEvent): Promise<void> {
@@ -24,11 +28,22 @@ export function createOrderFulfilment({ db, jobs, now }: Deps) {
         await orderRepository.markFailed(db, event.intentId, now())
         return
       }
+      const charged = { amountCents: event.amountCents, currency: currencyIdOfCode(event.currency) }
       await db.transaction(async (tx) => {
         const at = now()
-        const order = await orderRepository.markPaid(tx, event.intentId, at)
-        // Already paid (a repeated event), or an intent that is not an order of ours: nothing to do.
-        if (order) await deliverOrder(tx, jobs, order, at)
+        const order = await orderRepository.markPaid(tx, event.intentId, charged, at)
+        if (order) {
+          await deliverOrder(tx, jobs, order, at)
+          return
+        }
+        // Already paid (a repeated event), an intent that is not ours, or a charge that differs from
+        // the order: the last is never delivered; it stays pending for the seller to settle.
+        const pending = await orderRepository.findByIntent(tx, event.intentId)
+        if (pending && pending.status !== 'paid') {
+          log(
+            `order ${pending.id}: charged ${event.amountCents} ${event.currency} but the order is ${pending.amountCents} (currency ${pending.currency}); not fulfilled`,
+          )
+        }
       })
     },
 

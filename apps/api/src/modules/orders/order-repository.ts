@@ -46,14 +46,32 @@ export const orderRepository = {
    * exactly one gets the row back (the others wait for its lock, then see `paid` and match nothing);
    * only that one goes on to fulfil.
    */
-  markPaid: async (db: Executor, intentId: string, at: Date): Promise<OrderRow | undefined> =>
+  /**
+   * Marks the order paid only when what was charged is what the order says: an intent changed by
+   * an update that then lost a race must not deliver more than was paid for.
+   */
+  markPaid: async (
+    db: Executor,
+    intentId: string,
+    charged: { amountCents: number; currency: number },
+    at: Date,
+  ): Promise<OrderRow | undefined> =>
     (
       await db
         .update(orders)
         .set({ status: 'paid', paidAt: at, updatedAt: at })
-        .where(and(eq(orders.intentId, intentId), ne(orders.status, 'paid')))
+        .where(
+          and(
+            eq(orders.intentId, intentId),
+            ne(orders.status, 'paid'),
+            eq(orders.amountCents, charged.amountCents),
+            eq(orders.currency, charged.currency),
+          ),
+        )
         .returning()
     )[0],
+
+  findByIntent: (db: Executor, intentId: string) => db.query.orders.findFirst({ where: eq(orders.intentId, intentId) }),
 
   /** A declined payment; the intent stays payable, so a later success still wins. */
   markFailed: (db: Executor, intentId: string, at: Date) =>

@@ -122,6 +122,13 @@ describe('GET /api/v1/leads/', () => {
     const badDay = await ctx.app.inject({ url: '/api/v1/leads/?date_from=2025-02-30', headers })
     expect(badDay.statusCode).toBe(400)
     expect(badDay.json()).toMatchObject({ date_from: ['Use a date such as 2025-01-31.'] })
+    for (const extreme of ['date_from=0000-01-01', 'date_to=9999-12-31']) {
+      const response = await ctx.app.inject({ url: `/api/v1/leads/?${extreme}`, headers })
+      expect(response.statusCode).toBe(400)
+      expect(Object.values(response.json()).flat()).toContain('Choose a date between 1900-01-01 and 9998-12-31.')
+    }
+    const exportOfExtreme = await ctx.app.inject({ url: '/api/v1/leads/export/?date_from=0000-01-01', headers })
+    expect(exportOfExtreme.statusCode).toBe(400)
     const badOffer = await ctx.app.inject({ url: '/api/v1/leads/?free_offer=nope', headers })
     expect(badOffer.json()).toMatchObject({ free_offer: ['Choose one of your free offers.'] })
   })

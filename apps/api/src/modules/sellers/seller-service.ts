@@ -45,6 +45,8 @@ export function createSellerService({ db, now }: { db: Database; now: () => Date
       if (!staff.includes(input.staff_members)) fieldErrors.staff_members = ['Choose one of the listed team sizes.']
       if (Object.keys(fieldErrors).length > 0) throw new ValidationError(fieldErrors)
 
+      // A cheap refusal before the deliberately expensive hash: no invitation, no work.
+      await invitations.check(input.email, input.token)
       const passwordHash = await hashPassword(input.password)
       const email = input.email.trim().toLowerCase()
       const row = await db

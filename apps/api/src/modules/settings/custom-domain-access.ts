@@ -4,6 +4,8 @@ import { customDomainRepository } from './custom-domain-repository.js'
 import { domainRepository } from './settings-repository.js'
 
 const cacheMs = 30_000
+/** Any Host header can be sent; the cache must not grow with made-up names. */
+const cacheLimit = 10_000
 
 /**
  * Decides what a request arriving on a seller's custom domain may reach: that seller's public
@@ -32,6 +34,7 @@ export function createCustomDomainAccess({
       const cached = cache.get(domain)
       if (cached && cached.until > now()) return cached.sellerId
       const sellerId = await domainRepository.findSellerId(db, domain)
+      if (cache.size >= cacheLimit) cache.clear()
       cache.set(domain, { sellerId, until: now() + cacheMs })
       return sellerId
     },
@@ -40,7 +43,8 @@ export function createCustomDomainAccess({
       isUuid(id) && (await customDomainRepository.freeOfferSeller(db, id)) === sellerId,
     ownsUpsellOffer: async (sellerId: string, id: string) =>
       isUuid(id) && (await customDomainRepository.upsellOfferSeller(db, id)) === sellerId,
-    ownsIntent: async (sellerId: string, intentId: string) => (await customDomainRepository.intentSeller(db, intentId)) === sellerId,
+    ownsIntent: async (sellerId: string, intentId: string) =>
+      isUuid(intentId) && (await customDomainRepository.orderSeller(db, intentId)) === sellerId,
   }
 }
 export type CustomDomainAccess = ReturnType<typeof createCustomDomainAccess>

@@ -49,22 +49,26 @@ export async function postJson(
   }
   const client = target.protocol === 'https:' ? https : http
   return new Promise<SendResult>((resolve, reject) => {
+    // One deadline for the whole exchange: a receiver that trickles bytes is as stuck as a silent one.
+    const deadline = setTimeout(() => request.destroy(new Error(`no answer within ${webhookTimeoutMs / 1000} seconds`)), webhookTimeoutMs)
     const request = client.request(
       target,
       {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body).toString(), ...headers },
-        timeout: webhookTimeoutMs,
         ...(options.allowPrivate ? {} : { lookup: publicOnlyLookup }),
       },
       (response) => {
-        response.resume()
-        response.on('end', () => resolve({ statusCode: response.statusCode ?? 0 }))
-        response.on('error', reject)
+        // The status is the answer; the body is never read, so an endless one cannot hold the worker.
+        clearTimeout(deadline)
+        resolve({ statusCode: response.statusCode ?? 0 })
+        response.destroy()
       },
     )
-    request.on('timeout', () => request.destroy(new Error(`no answer within ${webhookTimeoutMs / 1000} seconds`)))
-    request.on('error', reject)
+    request.on('error', (error) => {
+      clearTimeout(deadline)
+      reject(error)
+    })
     request.end(body)
   })
 }

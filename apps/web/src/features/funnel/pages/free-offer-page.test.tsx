@@ -156,6 +156,22 @@ describe('public free offer page', () => {
     expect(screen.queryByText('Preview')).not.toBeInTheDocument()
   })
 
+  it('runs no pixel in a browser holding a dashboard session, so a seller script cannot read its tokens', async () => {
+    mockFunnelApi({
+      offer: makeOffer({
+        advertising_pixels: [
+          { id: 'pixel-thief', pixel_type: 'facebook', script: "<script>document.documentElement.dataset.pixelRan = 'yes'</script>" },
+        ],
+      }),
+    })
+    renderOfferPage(`/free-offer/${offerId}`, { signedIn: true })
+    await screen.findByRole('heading', { level: 1 })
+    // The live page with no session runs its pixel within a tick (the test above); give this one the same chance.
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(document.documentElement.dataset.pixelRan).toBeUndefined()
+    expect(document.head.querySelector('script')).toBeNull()
+  })
+
   it('runs no pixel with ?isPreview=true, and says it is a preview', async () => {
     mockFunnelApi({
       offer: makeOffer({
