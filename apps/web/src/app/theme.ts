@@ -21,13 +21,22 @@ export const theme = createTheme({
     h6: { fontSize: 14, fontWeight: 600 },
     body1: { fontSize: 16 },
     body2: { fontSize: 14 },
-    button: { textTransform: 'none', fontWeight: 600 },
+    subtitle1: { fontSize: 16 },
+    subtitle2: { fontSize: 14 },
+    caption: { fontSize: 14 },
+    overline: { fontSize: 14 },
+    button: { fontSize: 14, textTransform: 'none', fontWeight: 600 },
   },
   shape: { borderRadius: 8 },
+  // Everything MUI sizes on its own (helper text, small and large buttons, chips, tooltips) is put
+  // on the spec's scale too.
   components: {
     MuiTooltip: {
       defaultProps: { enterDelay: 100, enterTouchDelay: 700, leaveTouchDelay: 1500, arrow: true },
-      styleOverrides: { tooltip: { maxWidth: 300 } },
+      styleOverrides: { tooltip: { maxWidth: 300, fontSize: 14 } },
     },
+    MuiButton: { styleOverrides: { sizeSmall: { fontSize: 14 }, sizeMedium: { fontSize: 14 }, sizeLarge: { fontSize: 16 } } },
+    MuiFormHelperText: { styleOverrides: { root: { fontSize: 14 } } },
+    MuiChip: { styleOverrides: { label: { fontSize: 14 } } },
   },
 })

@@ -67,7 +67,13 @@ export function ImageDropZone({ label, value, onChange, onBlur, disabled = false
   return (
     <Box>
       <Box
-        {...getRootProps({ onBlur })}
+        // The focusable box is what a keyboard or screen reader reaches: it needs a role and a name.
+        {...getRootProps({
+          onBlur,
+          role: 'button',
+          'aria-label': `${label}: drop a PNG or JPEG image here, or press Enter to choose one`,
+          'aria-describedby': message ? helperId : undefined,
+        })}
         sx={{
           position: 'relative',
           // The box keeps its size with or without an image, so the form never jumps.

@@ -1,5 +1,5 @@
 import { Pagination, PaginationItem } from '@mui/material'
-import { Link as RouterLink, useSearchParams } from 'react-router'
+import { Navigate, Link as RouterLink, useSearchParams } from 'react-router'
 
 /** The list page from the `page` query parameter: a whole number from 1, anything else is 1. */
 export function usePageParam(): number {
@@ -21,8 +21,6 @@ type PagePaginationProps = {
  */
 export function PagePagination({ page, pageCount, onNavigate }: PagePaginationProps) {
   const [params] = useSearchParams()
-  if (pageCount <= 1) return null
-
   const searchFor = (target: number) => {
     const next = new URLSearchParams(params)
     if (target > 1) next.set('page', String(target))
@@ -30,6 +28,10 @@ export function PagePagination({ page, pageCount, onNavigate }: PagePaginationPr
     const search = next.toString()
     return search ? `?${search}` : ''
   }
+
+  // A page past the end (an old link, a deleted row) would show an empty list with no way back.
+  if (page > pageCount) return <Navigate to={{ search: searchFor(pageCount) }} replace />
+  if (pageCount <= 1) return null
 
   return (
     <Pagination

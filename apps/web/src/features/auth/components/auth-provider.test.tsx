@@ -4,6 +4,7 @@ import { useEffect } from 'react'
 import { describe, expect, it } from 'vitest'
 import { apiClient } from '../../../lib/api-client'
 import { useAuth } from '../../../lib/auth-context'
+import { freeOfferDraftKey } from '../../../lib/free-offer-draft'
 import { api, server } from '../../../test/msw'
 import { renderApp } from '../../../test/render'
 import { signIn } from '../../../test/tokens'
@@ -45,6 +46,7 @@ describe('AuthProvider', () => {
       }),
     )
     const { user, pathname } = renderApp(<Session />, { url: '/dashboard', signedIn: true })
+    localStorage.setItem(freeOfferDraftKey, '{"offerId":null}')
 
     await user.click(screen.getByRole('button', { name: 'Log Out' }))
 
@@ -52,6 +54,8 @@ describe('AuthProvider', () => {
     expect(revoked).toEqual([{ refresh: 'refresh-token' }])
     expect(localStorage.getItem('access_token')).toBeNull()
     expect(localStorage.getItem('is_authenticated')).toBeNull()
+    // An unsaved free offer draft belongs to the seller who leaves.
+    expect(localStorage.getItem(freeOfferDraftKey)).toBeNull()
   })
 
   it('clears the session even when the logout call fails', async () => {

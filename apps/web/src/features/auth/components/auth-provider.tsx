@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react'
 import { onSessionExpired } from '../../../lib/api-client'
 import { AuthContext, type AuthContextValue } from '../../../lib/auth-context'
+import { freeOfferDraft } from '../../../lib/free-offer-draft'
 import {
   clearTokens,
   getAccessToken,
@@ -32,8 +33,9 @@ export function AuthProvider({ children, onSignedOut }: AuthProviderProps) {
   })
 
   const signedOut = useCallback(() => {
-    // The previous seller's cached data must not be shown to whoever signs in next.
+    // The previous seller's cached data and unsaved draft must not reach whoever signs in next.
     queryClient.clear()
+    freeOfferDraft.clear()
     onSignedOutRef.current?.()
   }, [queryClient])
 

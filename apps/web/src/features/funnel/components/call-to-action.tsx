@@ -30,10 +30,11 @@ export function CallToAction({ label, type, onClick, unavailable, disabled = fal
     </Button>
   )
   if (!unavailable) return button
-  // A disabled button fires no events, so the tooltip listens on a wrapper.
+  // A disabled button fires no events and takes no focus, so the tooltip listens on a wrapper that
+  // a keyboard can reach too (the tooltip names it for screen readers).
   return (
     <Tooltip title={messages.offerNotAvailable}>
-      <Box component="span" sx={{ display: 'block', cursor: 'not-allowed' }}>
+      <Box component="span" tabIndex={0} sx={{ display: 'block', cursor: 'not-allowed' }}>
         {button}
       </Box>
     </Tooltip>

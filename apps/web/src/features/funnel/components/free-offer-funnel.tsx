@@ -2,6 +2,7 @@ import { formatMoney, type VisitorDetails, visitorDetailsSchema } from '@funnelr
 import { zodResolver } from '@hookform/resolvers/zod'
 import Box from '@mui/material/Box'
 import Stack from '@mui/material/Stack'
+import { useEffect, useRef } from 'react'
 import { useForm } from 'react-hook-form'
 import { type CheckoutMode, useCheckout } from '../hooks/use-checkout'
 import type { FunnelOffer } from '../lib/funnel-offer'
@@ -30,11 +31,21 @@ export function FreeOfferFunnel({ offer, mode }: { offer: FunnelOffer; mode: Che
   const submitLabel = checkout.paymentVisible ? `Pay ${formatMoney(summary.symbol, summary.totalCents)}` : offer.opt_in_button
   const unavailable = !offer.is_active
 
+  // Back from the upsell, focus returns to the action that continues the order.
+  const formElement = useRef<HTMLFormElement>(null)
+  const previousView = useRef(checkout.view)
+  useEffect(() => {
+    if (previousView.current === 'oto' && checkout.view === 'free') {
+      formElement.current?.querySelector<HTMLButtonElement>('button[type="submit"]')?.focus()
+    }
+    previousView.current = checkout.view
+  }, [checkout.view])
+
   return (
     <OfferLayout logo={offer.logo} brand={offer.headline} storeLinks={offer.store_links} preview={mode === 'preview'}>
       {/* Hidden rather than unmounted during the upsell, so a card number already typed survives. */}
       <Box hidden={checkout.view !== 'free'}>
-        <Stack component="form" noValidate spacing={3} onSubmit={checkout.submit}>
+        <Stack ref={formElement} component="form" noValidate spacing={3} onSubmit={checkout.submit}>
           <OfferHero image={offer.asset_image} headline={offer.headline} subHeadline={offer.sub_headline} />
           <PriceBlock summary={summary} />
           {!checkout.detailsOpen && (

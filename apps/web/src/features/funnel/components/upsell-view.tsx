@@ -4,6 +4,7 @@ import Button from '@mui/material/Button'
 import Link from '@mui/material/Link'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
+import { useEffect, useRef } from 'react'
 import { UpsellVideo } from './upsell-video'
 
 export const upsellTexts = {
@@ -15,10 +16,16 @@ type UpsellViewProps = { upsell: AttachedUpsellOffer; onAccept: () => void; onSk
 
 /** The one-time offer shown once before payment (spec section 2, "Upsell view"). */
 export function UpsellView({ upsell, onAccept, onSkip, busy = false }: UpsellViewProps) {
+  // The view replaces the one whose button had focus: move focus to its banner, so keyboard and
+  // screen-reader users land on (and hear) the new view instead of the page body.
+  const banner = useRef<HTMLHeadingElement>(null)
+  useEffect(() => banner.current?.focus(), [])
   return (
     <Stack spacing={2.5} component="section" aria-label="Upsell offer">
       <Box sx={{ bgcolor: 'error.main', color: 'error.contrastText', borderRadius: 3, px: 2, py: 1.5, textAlign: 'center', boxShadow: 2 }}>
-        <Typography sx={{ fontSize: 20, fontWeight: 800, lineHeight: 1.3 }}>{upsellTexts.banner}</Typography>
+        <Typography ref={banner} component="h2" tabIndex={-1} sx={{ fontSize: 20, fontWeight: 800, lineHeight: 1.3, outline: 'none' }}>
+          {upsellTexts.banner}
+        </Typography>
       </Box>
       {upsell.video_url && <UpsellVideo url={upsell.video_url} title={upsell.headline} />}
       <Typography variant="h2" sx={{ fontSize: { xs: 24, sm: 28 }, fontWeight: 800, textAlign: 'center', lineHeight: 1.25 }}>

@@ -34,12 +34,15 @@ describe('public free offer flow', () => {
 
     expect(await screen.findByText(banner)).toBeInTheDocument()
     expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument()
+    // Focus follows the view, so a keyboard or screen reader starts at the banner.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: banner })))
     expect(calls.creates).toEqual([])
     expect(calls.leads).toHaveLength(1)
 
     await user.click(screen.getByRole('button', { name: skip }))
     expect(screen.queryByText(banner)).not.toBeInTheDocument()
     expect(screen.getByText('FREE')).toBeInTheDocument()
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Send me the guide' })))
     expect(calls.creates).toEqual([])
 
     await user.click(screen.getByRole('button', { name: 'Send me the guide' }))

@@ -123,6 +123,15 @@ describe('public free offer page', () => {
     expect(calls.creates).toEqual([])
   })
 
+  it('lets a keyboard reach the reason an inactive offer cannot be taken', async () => {
+    mockFunnelApi({ offer: makeOffer({ is_active: false }) })
+    const { user } = renderOfferPage()
+    await screen.findByRole('button', { name: 'Send me the guide' })
+    // The first stop on the page is the disabled action's wrapper, named by its tooltip.
+    await user.tab()
+    expect(document.activeElement).toHaveAccessibleName(messages.offerNotAvailable)
+  })
+
   it('sends an unknown offer to /404', async () => {
     mockFunnelApi()
     renderOfferPage('/free-offer/9b3c6a52-6f7e-4f53-9d1a-6a5f0c1d2e09')

@@ -7,7 +7,7 @@ export default function NotFoundPage() {
   return (
     <Box component="main" sx={{ minHeight: '100dvh', display: 'grid', placeItems: 'center', p: 3, textAlign: 'center' }}>
       <div>
-        <Typography component="p" color="primary" sx={{ fontSize: { xs: 72, sm: 96 }, fontWeight: 700, lineHeight: 1 }}>
+        <Typography component="p" color="primary" sx={{ fontSize: 32, fontWeight: 700, lineHeight: 1 }}>
           404
         </Typography>
         <Typography variant="h2" component="h1" sx={{ mt: 2 }}>

@@ -1,4 +1,5 @@
 import { type BumpOffer, currencySymbol } from '@funnelry/shared'
+import { useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { useNavigate } from 'react-router'
 import { FormImageField } from '../../../components/form-image-field'
@@ -30,6 +31,8 @@ type BumpOfferFormProps = {
 
 export function BumpOfferForm({ offer, returnTo = null }: BumpOfferFormProps) {
   const navigate = useNavigate()
+  // Cancel remounts the drop zones too, so a refused file's message leaves with the values.
+  const [dropZoneKey, setDropZoneKey] = useState(0)
   const create = useCreateBumpOffer()
   const update = useUpdateBumpOffer()
   const { control, handleSubmit, reset, setError, trigger, formState } = useForm<BumpOfferFormValues>({
@@ -51,6 +54,7 @@ export function BumpOfferForm({ offer, returnTo = null }: BumpOfferFormProps) {
   const cancel = () => {
     if (offer) return navigate(paths.dashboard.bumpOffers.href())
     reset(emptyBumpOfferValues)
+    setDropZoneKey((key) => key + 1)
     clearFormError()
   }
 
@@ -99,6 +103,7 @@ export function BumpOfferForm({ offer, returnTo = null }: BumpOfferFormProps) {
       </FormPanel>
       <FormPanel title="Image">
         <FormImageField
+          key={dropZoneKey}
           control={control}
           name="asset_image"
           showName="show.asset_image"

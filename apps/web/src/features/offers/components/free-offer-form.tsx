@@ -1,6 +1,7 @@
 import type { FreeOffer } from '@funnelry/shared'
 import OpenInNew from '@mui/icons-material/OpenInNew'
 import { Box, Button, FormControlLabel, Switch } from '@mui/material'
+import { useState } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import { useNavigate } from 'react-router'
 import { FormImageField } from '../../../components/form-image-field'
@@ -32,6 +33,8 @@ type FreeOfferFormProps = {
 
 export function FreeOfferForm({ offer, initialValues, onKeepDraft }: FreeOfferFormProps) {
   const navigate = useNavigate()
+  // Cancel remounts the drop zones too, so a refused file's message leaves with the values.
+  const [dropZoneKey, setDropZoneKey] = useState(0)
   const create = useCreateFreeOffer()
   const update = useUpdateFreeOffer()
   const { control, handleSubmit, reset, setError, trigger, getValues, formState } = useForm<FreeOfferFormValues>({
@@ -52,6 +55,7 @@ export function FreeOfferForm({ offer, initialValues, onKeepDraft }: FreeOfferFo
     if (offer) return navigate(paths.dashboard.freeOffers.href())
     clearFreeOfferDraft()
     reset(emptyFreeOfferValues)
+    setDropZoneKey((key) => key + 1)
     clearFormError()
   }
 
@@ -66,7 +70,9 @@ export function FreeOfferForm({ offer, initialValues, onKeepDraft }: FreeOfferFo
   /** The public page renders `/free-offer` (no id) from the draft, in its own tab. */
   const preview = async () => {
     await saveFreeOfferDraft(getValues(), offerId)
-    window.open(paths.freeOfferPublic.href(), '_blank', 'noopener')
+    // Not 'noopener': the preview reads the bump and OTO with the session, which a new tab only
+    // inherits (when it lives in session storage) from its opener. The page is our own origin.
+    window.open(paths.freeOfferPublic.href(), '_blank')
   }
 
   const saving = formState.isSubmitting
@@ -110,8 +116,8 @@ export function FreeOfferForm({ offer, initialValues, onKeepDraft }: FreeOfferFo
           )}
         />
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2.5 }}>
-          <FormImageField {...imageField} name="asset_image" showName="show.asset_image" label="Asset Image" />
-          <FormImageField {...imageField} name="logo" showName="show.logo" label="Logo" />
+          <FormImageField key={dropZoneKey} {...imageField} name="asset_image" showName="show.asset_image" label="Asset Image" />
+          <FormImageField key={dropZoneKey} {...imageField} name="logo" showName="show.logo" label="Logo" />
         </Box>
       </FormPanel>
       <FreeOfferAttachmentsPanel control={control} disabled={saving} onAddNew={addNew} />

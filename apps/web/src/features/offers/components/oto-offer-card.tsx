@@ -15,7 +15,9 @@ export function OtoOfferCard({ offer }: { offer: UpsellOffer }) {
       details={<OfferPrice currency={offer.currency} price={offer.product_price} />}
       actions={
         <>
-          <Button size="small" href={paths.otoOfferPreview.href(offer.id)} target="_blank" rel="noopener noreferrer">
+          {/* Same origin, and the preview needs the session: a session-storage session reaches a new
+              tab only when it is opened with its opener. */}
+          <Button size="small" href={paths.otoOfferPreview.href(offer.id)} target="_blank" rel="opener">
             View Offer
           </Button>
           <Button size="small" component={RouterLink} to={paths.dashboard.editOtoOffer.href(offer.id)}>

@@ -1,5 +1,6 @@
 import { currencySymbol, type UpsellOffer } from '@funnelry/shared'
 import { Box } from '@mui/material'
+import { useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { useNavigate } from 'react-router'
 import { FormImageField } from '../../../components/form-image-field'
@@ -31,6 +32,8 @@ type OtoOfferFormProps = {
 
 export function OtoOfferForm({ offer, returnTo = null }: OtoOfferFormProps) {
   const navigate = useNavigate()
+  // Cancel remounts the drop zones too, so a refused file's message leaves with the values.
+  const [dropZoneKey, setDropZoneKey] = useState(0)
   const create = useCreateOtoOffer()
   const update = useUpdateOtoOffer()
   const { control, handleSubmit, reset, setError, trigger, formState } = useForm<OtoOfferFormValues>({
@@ -52,6 +55,7 @@ export function OtoOfferForm({ offer, returnTo = null }: OtoOfferFormProps) {
   const cancel = () => {
     if (offer) return navigate(paths.dashboard.otoOffers.href())
     reset(emptyOtoOfferValues)
+    setDropZoneKey((key) => key + 1)
     clearFormError()
   }
 
@@ -97,8 +101,8 @@ export function OtoOfferForm({ offer, returnTo = null }: OtoOfferFormProps) {
         />
       </FormPanel>
       <FormPanel title="Images">
-        <FormImageField {...imageField} name="asset_image" showName="show.asset_image" label="Asset Image" />
-        <FormImageField {...imageField} name="logo" showName="show.logo" label="Logo" />
+        <FormImageField key={dropZoneKey} {...imageField} name="asset_image" showName="show.asset_image" label="Asset Image" />
+        <FormImageField key={dropZoneKey} {...imageField} name="logo" showName="show.logo" label="Logo" />
       </FormPanel>
     </OfferFormLayout>
   )

@@ -115,6 +115,11 @@ describe('Add New BUMP Offer', () => {
 
     expect(await screen.findByText('File type must be one of image/png, .png, image/jpeg, .jpg, .jpeg')).toBeInTheDocument()
     expect(screen.queryByRole('img', { name: 'Asset Image preview' })).not.toBeInTheDocument()
+    // A keyboard or screen reader reaches the drop area as a named button.
+    expect(screen.getByRole('button', { name: /^Asset Image: drop a PNG or JPEG image here/ })).toBeInTheDocument()
+
+    await user.click(screen.getByRole('button', { name: 'Cancel' }))
+    expect(screen.queryByText(/File type must be one of/)).not.toBeInTheDocument()
   })
 
   it('Cancel resets the add form', async () => {

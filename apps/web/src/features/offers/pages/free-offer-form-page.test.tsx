@@ -118,7 +118,7 @@ describe('Add New Free Offer', () => {
     await fillRequired(user)
     await user.click(screen.getByRole('button', { name: 'Preview' }))
 
-    await waitFor(() => expect(open).toHaveBeenCalledWith('/free-offer', '_blank', 'noopener'))
+    await waitFor(() => expect(open).toHaveBeenCalledWith('/free-offer', '_blank'))
     expect(freeOfferDraft.read()).toMatchObject({ offerId: null, values: { headline: 'The Ultimate Guide', opt_in_button: 'Get it now' } })
     open.mockRestore()
   })

@@ -154,4 +154,10 @@ describe('Free Offers page', () => {
     // Strict mode reads the first page twice in development.
     await waitFor(() => expect([...new Set(pages)]).toEqual(['2/12', '3/12', '1/12']))
   })
+
+  it('sends a page past the end back to the last page', async () => {
+    mockList([], 30)
+    const { router } = renderApp(<FreeOffersPage />, { url: `${url}?page=99`, signedIn: true })
+    await waitFor(() => expect(router.state.location.search).toBe('?page=3'))
+  })
 })
