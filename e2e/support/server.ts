@@ -1,4 +1,5 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
 import { chmod, mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
@@ -60,7 +61,9 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     npm: async (...args) => (await run('npm', args, { cwd: repoRoot, env })).stdout,
     async stop() {
       await stopProcessGroup(child)
-      await rm(dataDir, { recursive: true, force: true })
+      await waitForDatabaseExit(dataDir)
+      // PostgreSQL may still be closing files the moment its pid file goes; rm's own retries cover that.
+      await rm(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 })
     },
   }
 }
@@ -78,6 +81,16 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
     await new Promise((resolve) => setTimeout(resolve, 250))
   }
   throw new Error(`the server did not become healthy:\n${output()}`)
+}
+
+/**
+ * The signal reaches PostgreSQL too (it is in the group), and it may outlive npm by a moment.
+ * Its pid file goes last, when the cluster has stopped.
+ */
+async function waitForDatabaseExit(dataDir: string) {
+  const pidFile = path.join(dataDir, 'postgres', 'postmaster.pid')
+  const deadline = Date.now() + 20_000
+  while (existsSync(pidFile) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100))
 }
 
 /** SIGTERM to the whole group (npm, tsx, node) so the embedded database is stopped cleanly. */
