@@ -17,6 +17,8 @@ describe('a seller is invited, signs up, logs in and logs out', () => {
 
     await signUpThroughForm(page, link, seller)
     await page.waitForURL(`${server.url}/`)
+    // The Sign Up form (with its own Email Address) stays on screen until the Log In screen has loaded.
+    await page.getByRole('button', { name: 'Log In' }).waitFor()
     await expect(page.getByLabel('Email Address').inputValue()).resolves.toBe('')
 
     await logIn(page, seller)

@@ -61,6 +61,8 @@ describe("a seller sees the funnel's leads, orders and numbers", () => {
     expect(rows.map((row) => row.split(',')[1]).sort()).toEqual([freeTaker.email, buyer.email])
 
     await page.getByRole('link', { name: 'Orders' }).click()
+    // The Leads table stays on screen until the Orders screen has loaded: wait for the new table.
+    await page.getByRole('columnheader', { name: 'Amount' }).waitFor()
     const buyerRow = page.getByRole('row').filter({ hasText: buyer.email })
     await buyerRow.waitFor()
     await expect(buyerRow.innerText()).resolves.toContain('$19.00')
