@@ -1,8 +1,10 @@
-import { pageCount as countPages, defaultPageSize, messages } from '@funnelry/shared'
-import { Alert, Box, Button, Card, Skeleton, Stack, Typography } from '@mui/material'
+import { pageCount as countPages, defaultPageSize } from '@funnelry/shared'
+import { Box, Button, Card, Skeleton, Stack, Typography } from '@mui/material'
 import { type ReactNode, useRef } from 'react'
 import { Link as RouterLink } from 'react-router'
 import { CardGrid, cardGridColumns } from './card-grid'
+import { LoadFailedAlert } from './load-failed-alert'
+import { NoResults } from './no-results'
 import { PagePagination } from './page-pagination'
 
 type ListQuery<T> = {
@@ -52,24 +54,8 @@ export function CardListPage<T>({ title, addHref, page, query, getKey, renderCar
   let content: ReactNode
   if (query.isPending) content = <LoadingCards />
   else if (query.isError || !data)
-    content = (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => query.refetch()}>
-            Retry
-          </Button>
-        }
-      >
-        The list could not be loaded.
-      </Alert>
-    )
-  else if (data.results.length === 0)
-    content = (
-      <Typography color="text.secondary" sx={{ py: 6, textAlign: 'center' }}>
-        {messages.noResults}
-      </Typography>
-    )
+    content = <LoadFailedAlert message="The list could not be loaded." onRetry={() => void query.refetch()} />
+  else if (data.results.length === 0) content = <NoResults />
   else content = <CardGrid label={title} items={data.results} getKey={getKey} renderItem={renderCard} busy={query.isPlaceholderData} />
 
   return (

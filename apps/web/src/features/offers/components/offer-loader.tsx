@@ -1,7 +1,8 @@
-import { Alert, Box, Button, CircularProgress } from '@mui/material'
+import { Box, CircularProgress } from '@mui/material'
 import type { UseQueryResult } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { Navigate } from 'react-router'
+import { LoadFailedAlert } from '../../../components/load-failed-alert'
 import { paths } from '../../../config/paths'
 import { isApiError } from '../../../lib/api-error'
 
@@ -22,18 +23,7 @@ export function OfferLoader<T>({ query, children }: OfferLoaderProps<T>) {
     )
   if (query.isError) {
     if (isApiError(query.error) && query.error.status === 404) return <Navigate to={paths.notFound.href()} replace />
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => query.refetch()}>
-            Retry
-          </Button>
-        }
-      >
-        The offer could not be loaded.
-      </Alert>
-    )
+    return <LoadFailedAlert message="The offer could not be loaded." onRetry={() => void query.refetch()} />
   }
   return null
 }

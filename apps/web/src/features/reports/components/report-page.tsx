@@ -1,6 +1,8 @@
-import { messages, pageCount } from '@funnelry/shared'
-import { Alert, Box, Button, Skeleton, Stack, Typography } from '@mui/material'
+import { pageCount } from '@funnelry/shared'
+import { Box, Skeleton, Stack, Typography } from '@mui/material'
 import { type ReactNode, useRef } from 'react'
+import { LoadFailedAlert } from '../../../components/load-failed-alert'
+import { NoResults } from '../../../components/no-results'
 import { PagePagination } from '../../../components/page-pagination'
 import { detailMessage } from '../../../lib/api-error'
 import { type ReportColumn, ReportTable } from './report-table'
@@ -48,23 +50,12 @@ export function ReportPage<T>({ title, actions, filters, page, pageSize, query, 
   if (query.isPending) content = <LoadingRows />
   else if (query.isError || !data)
     content = (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => query.refetch()}>
-            Retry
-          </Button>
-        }
-      >
-        {detailMessage(query.error) ?? `The ${title.toLowerCase()} could not be loaded.`}
-      </Alert>
+      <LoadFailedAlert
+        message={detailMessage(query.error) ?? `The ${title.toLowerCase()} could not be loaded.`}
+        onRetry={() => void query.refetch()}
+      />
     )
-  else if (data.results.length === 0)
-    content = (
-      <Typography color="text.secondary" sx={{ py: 6, textAlign: 'center' }}>
-        {messages.noResults}
-      </Typography>
-    )
+  else if (data.results.length === 0) content = <NoResults />
   else content = <ReportTable label={title} rows={data.results} columns={columns} getKey={getKey} busy={query.isPlaceholderData} />
 
   return (

@@ -1,6 +1,7 @@
-import { Alert, Button, Skeleton, Stack } from '@mui/material'
+import { Skeleton, Stack } from '@mui/material'
 import type { UseQueryResult } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
+import { LoadFailedAlert } from '../../../components/load-failed-alert'
 import { detailMessage } from '../../../lib/api-error'
 
 type SectionQueryProps<T> = {
@@ -25,16 +26,7 @@ export function SectionQuery<T>({ query, what, children }: SectionQueryProps<T>)
   }
   if (query.isError) {
     return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-            Retry
-          </Button>
-        }
-      >
-        {detailMessage(query.error) ?? `Your ${what} could not be loaded.`}
-      </Alert>
+      <LoadFailedAlert message={detailMessage(query.error) ?? `Your ${what} could not be loaded.`} onRetry={() => void query.refetch()} />
     )
   }
   return children(query.data)
