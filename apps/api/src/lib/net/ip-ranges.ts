@@ -67,20 +67,50 @@ export function parseIPv6(text: string): number[] | null {
 
 const embedded4 = (high: number, low: number) => ((high << 16) | low) >>> 0
 
-function isPublic6(groups: number[]): boolean {
+/**
+ * The IPv4 address an IPv6 address carries, for every form that routes to IPv4 underneath, or
+ * null. Such an address is exactly as public as the IPv4 address it embeds.
+ */
+function embeddedIPv4(groups: number[]): number | null {
   const [g0 = 0, g1 = 0, g2 = 0, g3 = 0, g4 = 0, g5 = 0, g6 = 0, g7 = 0] = groups
-  const firstFive = g0 === 0 && g1 === 0 && g2 === 0 && g3 === 0 && g4 === 0
-  // ::ffff:a.b.c.d (IPv4-mapped) and ::a.b.c.d (old IPv4-compatible, also :: and ::1) are IPv4 underneath.
-  if (firstFive && (g5 === 0xffff || g5 === 0)) return isPublic4(embedded4(g6, g7))
-  // NAT64 (64:ff9b::/96) reaches the embedded IPv4 address through a gateway.
-  if (g0 === 0x64 && g1 === 0xff9b && g2 === 0 && g3 === 0 && g4 === 0 && g5 === 0) return isPublic4(embedded4(g6, g7))
-  // 6to4 (2002::/16) carries an IPv4 address in its next 32 bits.
-  if (g0 === 0x2002) return isPublic4(embedded4(g1, g2))
+  const firstFour = g0 === 0 && g1 === 0 && g2 === 0 && g3 === 0
+  // ::a.b.c.d, IPv4-compatible (::/96, deprecated; also :: and ::1).
+  if (firstFour && g4 === 0 && g5 === 0) return embedded4(g6, g7)
+  // ::ffff:a.b.c.d, IPv4-mapped (::ffff:0:0/96).
+  if (firstFour && g4 === 0 && g5 === 0xffff) return embedded4(g6, g7)
+  // ::ffff:0:a.b.c.d, IPv4-translated (SIIT, ::ffff:0:0:0/96).
+  if (firstFour && g4 === 0xffff && g5 === 0) return embedded4(g6, g7)
+  // 64:ff9b::a.b.c.d, NAT64 well-known prefix (64:ff9b::/96): a gateway reaches the IPv4 address.
+  if (g0 === 0x64 && g1 === 0xff9b && g2 === 0 && g3 === 0 && g4 === 0 && g5 === 0) return embedded4(g6, g7)
+  // 6to4 (2002::/16) carries the IPv4 address in its next 32 bits.
+  if (g0 === 0x2002) return embedded4(g1, g2)
+  return null
+}
+
+/** Teredo (2001:0::/32): the server's IPv4 address, then the client's with every bit flipped. */
+function teredoIPv4s(groups: number[]): [server: number, client: number] | null {
+  const [g0 = 0, g1 = 0, g2 = 0, g3 = 0, , , g6 = 0, g7 = 0] = groups
+  if (g0 !== 0x2001 || g1 !== 0) return null
+  return [embedded4(g2, g3), ~embedded4(g6, g7) >>> 0]
+}
+
+function isPublic6(groups: number[]): boolean {
+  const v4 = embeddedIPv4(groups)
+  if (v4 !== null) return isPublic4(v4)
+  const teredo = teredoIPv4s(groups)
+  if (teredo) return teredo.every(isPublic4)
+  const [g0 = 0, g1 = 0, g2 = 0, g3 = 0] = groups
+  // The rest of 64:ff9b::/32: the local-use NAT64 prefix 64:ff9b:1::/48 (RFC 8215, not globally
+  // reachable; where it embeds the IPv4 address depends on the local translator's prefix length,
+  // so no reading of it is safe) and space not allocated at all.
+  if (g0 === 0x64 && g1 === 0xff9b) return false
   if ((g0 & 0xfe00) === 0xfc00) return false // unique local fc00::/7
   if ((g0 & 0xffc0) === 0xfe80) return false // link-local fe80::/10
   if ((g0 & 0xffc0) === 0xfec0) return false // old site-local fec0::/10
   if ((g0 & 0xff00) === 0xff00) return false // multicast ff00::/8
   if (g0 === 0x2001 && g1 === 0x0db8) return false // documentation
+  if (g0 === 0x2001 && g1 === 0x0002 && g2 === 0) return false // benchmarking 2001:2::/48
+  if (g0 === 0x2001 && ((g1 & 0xfff0) === 0x0010 || (g1 & 0xfff0) === 0x0020)) return false // ORCHID 2001:10::/28, 2001:20::/28
   if (g0 === 0x0100 && g1 === 0 && g2 === 0 && g3 === 0) return false // discard-only 100::/64
   return true
 }

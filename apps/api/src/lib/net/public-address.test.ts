@@ -66,6 +66,46 @@ describe('isPublicIp', () => {
   })
 })
 
+/**
+ * Every IPv6 form that routes to an IPv4 address underneath, each with a non-public IPv4 address
+ * inside (refused) and with a public one (accepted): the embedded address decides.
+ */
+const embeddingForms = [
+  { form: 'IPv4-mapped ::ffff:0:0/96', refused: ['::ffff:127.0.0.1', '::ffff:a9fe:a9fe'], accepted: ['::ffff:8.8.8.8'] },
+  { form: 'IPv4-translated ::ffff:0:0:0/96', refused: ['::ffff:0:127.0.0.1', '::ffff:0:a00:1', '::ffff:0:192.168.0.1'], accepted: ['::ffff:0:8.8.8.8'] },
+  { form: 'IPv4-compatible ::/96', refused: ['::127.0.0.1', '::10.0.0.1', '::a9fe:a9fe'], accepted: ['::8.8.8.8'] },
+  { form: 'NAT64 well-known 64:ff9b::/96', refused: ['64:ff9b::127.0.0.1', '64:ff9b::a00:1'], accepted: ['64:ff9b::8.8.8.8'] },
+  // Local-use NAT64: where the IPv4 address sits depends on the local translator, so none is public.
+  { form: 'NAT64 local-use 64:ff9b:1::/48', refused: ['64:ff9b:1::127.0.0.1', '64:ff9b:1::8.8.8.8', '64:ff9b:1:0:7f:0:100:0'], accepted: [] },
+  { form: '6to4 2002::/16', refused: ['2002:7f00:1::1', '2002:c0a8:0101::1', '2002:a9fe:a9fe::'], accepted: ['2002:808:808::1'] },
+  // Teredo: server 2001:0:SSSS:SSSS, client's IPv4 with every bit flipped in the last 32 bits.
+  {
+    form: 'Teredo 2001:0::/32',
+    refused: ['2001:0::1', '2001:0:7f00:1::fefe:fefe', '2001:0:808:808::80ff:fffe', '2001:0:808:808::f5ff:fffe'],
+    accepted: ['2001:0:808:808::fefe:fefe'],
+  },
+]
+
+describe.each(embeddingForms)('$form', ({ refused: refusedAddresses, accepted }) => {
+  it('is refused when the embedded IPv4 address is not public, as an address, at save time and at delivery', async () => {
+    for (const address of refusedAddresses) {
+      expect(isPublicIp(address), address).toBe(false)
+      expect(refused(`http://[${address}]/hook`), address).toBe(true)
+      const delivered = await resolvePublicUrl('https://crm.example.com/hook', async () => [{ address, family: 6 }])
+      expect(delivered.ok, address).toBe(false)
+    }
+  })
+
+  it('is accepted when the embedded IPv4 address is public', async () => {
+    for (const address of accepted) {
+      expect(isPublicIp(address), address).toBe(true)
+      expect(refused(`http://[${address}]/hook`), address).toBe(false)
+      const delivered = await resolvePublicUrl('https://crm.example.com/hook', async () => [{ address, family: 6 }])
+      expect(delivered.ok, address).toBe(true)
+    }
+  })
+})
+
 describe('checkPublicUrl (save time)', () => {
   it('refuses loopback and private hosts however the IPv4 address is spelled', () => {
     for (const url of [

@@ -145,6 +145,11 @@ describe('store settings with ALLOW_PRIVATE_WEBHOOKS off (the production default
       'http://[::1]/',
       'http://[fd00::5]/',
       'http://[::ffff:10.0.0.1]/',
+      // IPv6 forms that carry a loopback IPv4 address underneath (translated, local NAT64, Teredo).
+      'http://[::ffff:0:127.0.0.1]/',
+      'http://[64:ff9b:1::127.0.0.1]/',
+      'http://[2001:0:7f00:1::fefe:fefe]/',
+      'http://[2002:7f00:1::1]/',
     ]) {
       const response = await save(address)
       expect(response.statusCode, address).toBe(400)
