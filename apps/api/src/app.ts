@@ -87,7 +87,8 @@ export async function buildApp(deps: AppDeps) {
     transform: jsonSchemaTransform,
   })
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' })
-  await app.register(authPlugin, { tokens })
+  const sellers = createSellerService({ db, now })
+  await app.register(authPlugin, { tokens, sellerExists: sellers.exists })
   await app.register(customDomainsPlugin, { access: createCustomDomainAccess({ db, publicUrl: config.publicUrl }) })
 
   const mail = createMailService({ db, jobs })
@@ -96,7 +97,7 @@ export async function buildApp(deps: AppDeps) {
   await registerMediaRoute(app, storage)
   const services = {
     auth: createAuthService({ db, tokens, now }),
-    sellers: createSellerService({ db, now }),
+    sellers,
     leads: createLeadService({ db, jobs, now }),
     settings: createSettingsServices({ db, config, now }),
     payments,

@@ -5,7 +5,12 @@ import { z } from 'zod'
 export const accessTokenSeconds = 15 * 60
 export const refreshTokenSeconds = 7 * 24 * 60 * 60
 
-const refreshClaimsSchema = z.object({ user_id: z.string(), jti: z.string() })
+/**
+ * Ids in tokens are UUIDs (seller and refresh-token rows): a token signed with the right key but
+ * carrying anything else is refused here, before any query could choke on it.
+ */
+const refreshClaimsSchema = z.object({ user_id: z.guid(), jti: z.guid() })
+const verifiedAccessClaimsSchema = accessClaimsSchema.extend({ user_id: z.guid() })
 export type RefreshClaims = z.infer<typeof refreshClaimsSchema>
 
 /** Signs and checks the two JWT kinds; `token_type` keeps one from passing for the other. */
@@ -37,7 +42,7 @@ export function createTokenSigner(secret: string, now: () => Date = () => new Da
     signAccess: (claims: AccessClaims) => sign(claims, 'access', accessTokenSeconds, crypto.randomUUID()),
     signRefresh: (userId: string, jti: string) => sign({ user_id: userId }, 'refresh', refreshTokenSeconds, jti),
     async verifyAccess(token: string): Promise<AccessClaims | null> {
-      const parsed = accessClaimsSchema.safeParse(await verify(token, 'access'))
+      const parsed = verifiedAccessClaimsSchema.safeParse(await verify(token, 'access'))
       return parsed.success ? parsed.data : null
     },
     async verifyRefresh(token: string): Promise<RefreshClaims | null> {

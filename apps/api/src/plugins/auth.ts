@@ -15,15 +15,27 @@ declare module 'fastify' {
   }
 }
 
-/** `preHandler: app.authenticate` makes a route need a valid bearer access token. */
-export const authPlugin = fp(async (app: FastifyInstance, { tokens }: { tokens: TokenSigner }) => {
+type AuthOptions = {
+  tokens: TokenSigner
+  /** Whether the seller a token names still has an account (a deleted one keeps valid tokens). */
+  sellerExists: (sellerId: string) => Promise<boolean>
+}
+
+const notValid = 'Your session has expired or is not valid. Please log in again.'
+
+/**
+ * `onRequest: app.authenticate` makes a route need a valid bearer access token. This is the one
+ * place that decides who the caller is: every route behind it can rely on `request.seller.id`
+ * being the id of an existing seller.
+ */
+export const authPlugin = fp(async (app: FastifyInstance, { tokens, sellerExists }: AuthOptions) => {
   app.decorateRequest('seller', null as unknown as CurrentSeller)
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const header = request.headers.authorization
     const match = header?.match(/^Bearer\s+(\S+)$/i)
     if (!match?.[1]) throw new AuthenticationError('Authentication credentials were not provided.')
     const claims = await tokens.verifyAccess(match[1])
-    if (!claims) throw new AuthenticationError('Your session has expired or is not valid. Please log in again.')
+    if (!claims || !(await sellerExists(claims.user_id))) throw new AuthenticationError(notValid)
     request.seller = { id: claims.user_id, fullName: claims.full_name, email: claims.email }
   })
 })

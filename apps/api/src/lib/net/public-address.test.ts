@@ -72,11 +72,19 @@ describe('isPublicIp', () => {
  */
 const embeddingForms = [
   { form: 'IPv4-mapped ::ffff:0:0/96', refused: ['::ffff:127.0.0.1', '::ffff:a9fe:a9fe'], accepted: ['::ffff:8.8.8.8'] },
-  { form: 'IPv4-translated ::ffff:0:0:0/96', refused: ['::ffff:0:127.0.0.1', '::ffff:0:a00:1', '::ffff:0:192.168.0.1'], accepted: ['::ffff:0:8.8.8.8'] },
+  {
+    form: 'IPv4-translated ::ffff:0:0:0/96',
+    refused: ['::ffff:0:127.0.0.1', '::ffff:0:a00:1', '::ffff:0:192.168.0.1'],
+    accepted: ['::ffff:0:8.8.8.8'],
+  },
   { form: 'IPv4-compatible ::/96', refused: ['::127.0.0.1', '::10.0.0.1', '::a9fe:a9fe'], accepted: ['::8.8.8.8'] },
   { form: 'NAT64 well-known 64:ff9b::/96', refused: ['64:ff9b::127.0.0.1', '64:ff9b::a00:1'], accepted: ['64:ff9b::8.8.8.8'] },
   // Local-use NAT64: where the IPv4 address sits depends on the local translator, so none is public.
-  { form: 'NAT64 local-use 64:ff9b:1::/48', refused: ['64:ff9b:1::127.0.0.1', '64:ff9b:1::8.8.8.8', '64:ff9b:1:0:7f:0:100:0'], accepted: [] },
+  {
+    form: 'NAT64 local-use 64:ff9b:1::/48',
+    refused: ['64:ff9b:1::127.0.0.1', '64:ff9b:1::8.8.8.8', '64:ff9b:1:0:7f:0:100:0'],
+    accepted: [],
+  },
   { form: '6to4 2002::/16', refused: ['2002:7f00:1::1', '2002:c0a8:0101::1', '2002:a9fe:a9fe::'], accepted: ['2002:808:808::1'] },
   // Teredo: server 2001:0:SSSS:SSSS, client's IPv4 with every bit flipped in the last 32 bits.
   {

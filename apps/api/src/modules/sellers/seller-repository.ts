@@ -11,6 +11,10 @@ export const sellerRepository = {
 
   findById: (db: Executor, id: string) => db.query.sellers.findFirst({ where: eq(sellers.id, id) }),
 
+  /** One index probe, for the check on every signed-in call. */
+  exists: async (db: Executor, id: string) =>
+    (await db.select({ id: sellers.id }).from(sellers).where(eq(sellers.id, id)).limit(1)).length > 0,
+
   async insert(db: Executor, values: NewSeller): Promise<SellerRow> {
     const [row] = await db.insert(sellers).values(values).returning()
     if (!row) throw new Error('the seller row was not stored')

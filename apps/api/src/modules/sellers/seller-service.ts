@@ -37,6 +37,7 @@ export function createSellerService({ db, now }: { db: Database; now: () => Date
     invitations,
     industries: () => sellerRepository.industries(db),
     staffMembers: () => sellerRepository.staffMembers(db),
+    exists: (sellerId: string) => sellerRepository.exists(db, sellerId),
 
     async signUp(input: SignUpInput): Promise<Seller> {
       const [industries, staff] = await Promise.all([sellerRepository.industries(db), sellerRepository.staffMembers(db)])
