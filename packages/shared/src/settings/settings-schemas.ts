@@ -23,6 +23,8 @@ export const settingsToasts = {
   pixel: (label: string) => `${label} Script was successfully updated.`,
 } as const
 
+// Request bodies are strict, like every other call's (auth-schemas.ts): an unknown field is refused.
+
 // ---- Store settings: two forms (Webhook, Company Data) share one PATCH call.
 
 /** A key name of the CRM payload: required, and no whitespace anywhere (not trimmed away). */
@@ -32,17 +34,17 @@ const webhookKeyName = z
   .max(100, 'Use at most 100 characters.')
   .refine((value) => !/\s/.test(value), messages.noSpaces)
 
-export const webhookKeysSchema = z.object({ email: webhookKeyName, full_name: webhookKeyName }, { error: messages.required })
+export const webhookKeysSchema = z.strictObject({ email: webhookKeyName, full_name: webhookKeyName }, { error: messages.required })
 
 /** The Webhook form. */
-export const webhookSettingsSchema = z.object({
+export const webhookSettingsSchema = z.strictObject({
   webhook_url: httpUrl(),
   webhook_keys: webhookKeysSchema,
 })
 export type WebhookSettingsInput = z.infer<typeof webhookSettingsSchema>
 
 /** The Company Data form: each link optional, empty means "not set" (null). */
-export const companyDataSchema = z.object({
+export const companyDataSchema = z.strictObject({
   privacy_policy: optionalHttpUrl(),
   terms_and_conditions: optionalHttpUrl(),
   support_link: optionalHttpUrl(),
@@ -51,7 +53,7 @@ export type CompanyDataInput = z.infer<typeof companyDataSchema>
 
 /** PATCH body: either form's fields may come alone; an absent field keeps its stored value. */
 export const storeSettingsPatchSchema = z
-  .object({
+  .strictObject({
     ...webhookSettingsSchema.shape,
     ...companyDataSchema.shape,
   })
@@ -72,7 +74,7 @@ export type StoreSettings = z.infer<typeof storeSettingsSchema>
 // ---- Custom domain
 
 /** A URL or a bare host name; stored as the normalised host. Empty or null clears it. */
-export const domainSettingsPatchSchema = z.object({
+export const domainSettingsPatchSchema = z.strictObject({
   domain: z
     .string({ error: (issue) => (issue.input === undefined ? messages.required : settingsMessages.invalidDomain) })
     .trim()
@@ -107,7 +109,7 @@ const pixelScript = z
   .max(maxPixelScriptLength, `Use at most ${maxPixelScriptLength} characters.`)
   .refine((value) => value.trim().length > 0, messages.required)
 
-export const pixelInputSchema = z.object({
+export const pixelInputSchema = z.strictObject({
   pixel_type: z.enum(pixelTypes, { error: 'Choose Facebook or Google.' }),
   script: pixelScript,
 })
@@ -127,7 +129,7 @@ export const settingsUserParamsSchema = z.object({ userId: z.string() })
 
 // ---- Payment account (decisions D10, D14)
 
-export const connectAccountSchema = z.object({ has_stripe_account: z.boolean({ error: messages.required }) })
+export const connectAccountSchema = z.strictObject({ has_stripe_account: z.boolean({ error: messages.required }) })
 export type ConnectAccountInput = z.infer<typeof connectAccountSchema>
 
 /** The browser shows `message`, then goes to `url` (the provider's onboarding). */

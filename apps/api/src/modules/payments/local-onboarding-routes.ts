@@ -6,7 +6,8 @@ import { signedAccountQuerySchema } from './payment-account-routes.js'
 
 type Options = { provider: LocalPaymentProvider; publicUrl: string }
 
-const decisionBodySchema = signedAccountQuerySchema.extend({ decision: z.enum(['approve', 'incomplete']) })
+// Strict like every other body: the page's form posts exactly these three fields.
+const decisionBodySchema = z.strictObject({ ...signedAccountQuerySchema.shape, decision: z.enum(['approve', 'incomplete']) })
 
 /**
  * The local provider's onboarding page (GET) and its two buttons (POST, a plain HTML form).
