@@ -1,6 +1,5 @@
 import path from 'node:path'
 import fastifyHelmet from '@fastify/helmet'
-import fastifyRateLimit from '@fastify/rate-limit'
 import fastifySwagger from '@fastify/swagger'
 import fastifySwaggerUi from '@fastify/swagger-ui'
 import Fastify, { type FastifyBaseLogger } from 'fastify'
@@ -30,6 +29,7 @@ import type { PaymentProvider } from './payments/provider.js'
 import { authPlugin } from './plugins/auth.js'
 import { customDomainsPlugin } from './plugins/custom-domains.js'
 import { registerErrorHandler } from './plugins/error-handler.js'
+import { registerRateLimits } from './plugins/rate-limits.js'
 import { registerWebApp } from './plugins/web-app.js'
 import type { FileStorage } from './storage/file-storage.js'
 import { createLocalFileStorage } from './storage/local-file-storage.js'
@@ -74,14 +74,7 @@ export async function buildApp(deps: AppDeps) {
     contentSecurityPolicy: false,
     crossOriginEmbedderPolicy: false,
   })
-  await app.register(fastifyRateLimit, {
-    global: false,
-    ...(deps.redis ? { redis: deps.redis } : {}),
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      message: `Too many attempts. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
-    }),
-  })
+  await registerRateLimits(app, { redis: deps.redis })
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Funnelry API', version: '1.0.0' }, servers: [{ url: config.publicUrl }] },
     transform: jsonSchemaTransform,

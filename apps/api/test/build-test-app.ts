@@ -21,7 +21,13 @@ export function createTestClock(start = new Date()) {
   }
 }
 
-type Options = { env?: Record<string, string>; workers?: boolean; deps?: Partial<AppDeps> }
+type Options = {
+  env?: Record<string, string>
+  workers?: boolean
+  deps?: Partial<AppDeps>
+  /** Runs on the built app before it is ready, e.g. to add a hook that observes requests. */
+  beforeReady?: (app: Awaited<ReturnType<typeof buildApp>>) => void
+}
 
 /**
  * The app as production builds it, on its own fresh database, with a real job queue. Pass
@@ -55,6 +61,7 @@ export async function createTestApp(options: Options = {}) {
   })
   const startJobWorkers = () => startWorkers({ config, db: database.db, jobs, log: () => {}, now: clock.now })
   if (options.workers) await startJobWorkers()
+  options.beforeReady?.(app)
   await app.ready()
 
   return {
