@@ -11,7 +11,7 @@ const notProvided = 'Authentication credentials were not provided.'
 const notValid = 'Your session has expired or is not valid. Please log in again.'
 const claims = { user_id: '7f1c3a52-4c57-4b43-9a43-6f3f0b2f8e11', full_name: 'Ada Lovelace', email: 'ada@example.com' }
 
-// No protected route exists yet, so the plugin is checked on a minimal real Fastify instance.
+// The plugin alone, on a minimal real Fastify instance; protected-routes.test.ts covers the app's routes.
 describe('authPlugin (preHandler: app.authenticate)', () => {
   let app: FastifyInstance
   let tokens: TokenSigner
@@ -21,7 +21,7 @@ describe('authPlugin (preHandler: app.authenticate)', () => {
     tokens = createTokenSigner(secret, clock.now)
     app = Fastify({ logger: false })
     registerErrorHandler(app)
-    await app.register(authPlugin, { tokens })
+    await app.register(authPlugin, { tokens, sellerExists: async (id) => id === claims.user_id })
     app.get('/protected', { preHandler: app.authenticate }, async (request) => ({ seller: request.seller }))
     app.get('/open', async (request) => ({ seller: request.seller }))
     await app.ready()
@@ -89,6 +89,20 @@ describe('authPlugin (preHandler: app.authenticate)', () => {
     const response = await get(`Bearer ${access}`)
     expect(response.statusCode).toBe(200)
     expect(response.json()).toEqual({ seller: { id: claims.user_id, fullName: 'Ada Lovelace', email: 'ada@example.com' } })
+  })
+
+  it('answers 401 for a validly signed token whose user_id is not a UUID', async () => {
+    const access = await tokens.signAccess({ ...claims, user_id: 'not-a-uuid' })
+    const response = await get(`Bearer ${access}`)
+    expect(response.statusCode).toBe(401)
+    expect(response.json()).toEqual({ detail: notValid })
+  })
+
+  it('answers 401 for a validly signed token of a seller that does not exist', async () => {
+    const access = await tokens.signAccess({ ...claims, user_id: crypto.randomUUID() })
+    const response = await get(`Bearer ${access}`)
+    expect(response.statusCode).toBe(401)
+    expect(response.json()).toEqual({ detail: notValid })
   })
 
   it('accepts the scheme in any case', async () => {
