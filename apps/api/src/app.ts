@@ -29,6 +29,7 @@ import type { PaymentProvider } from './payments/provider.js'
 import { authPlugin } from './plugins/auth.js'
 import { customDomainsPlugin } from './plugins/custom-domains.js'
 import { registerErrorHandler } from './plugins/error-handler.js'
+import { answerClientError, answerFrameworkError } from './plugins/framework-errors.js'
 import { registerRateLimits } from './plugins/rate-limits.js'
 import { registerWebApp } from './plugins/web-app.js'
 import type { FileStorage } from './storage/file-storage.js'
@@ -61,6 +62,9 @@ export async function buildApp(deps: AppDeps) {
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    // Errors raised before any route runs, answered in the product's shape too.
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>()
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static'
 import type { FreeOffer } from '@funnelry/shared'
 import type { FastifyInstance } from 'fastify'
 import { contentSecurityPolicyFor } from './content-security-policy.js'
+import { allowedMethods, answerMethodNotAllowed } from './framework-errors.js'
 import { renderOfferPageHtml } from './offer-page-html.js'
 
 type Options = {
@@ -41,7 +42,11 @@ export async function registerWebApp(app: FastifyInstance, { webDist, publicUrl,
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? ''
     const wantsPage = request.method === 'GET' && !pathname.startsWith('/api/') && !pathname.startsWith('/media/')
-    if (!wantsPage) return reply.code(404).send({ detail: 'Not found.' })
+    if (!wantsPage) {
+      const allowed = allowedMethods(app, request)
+      if (allowed.length > 0) return answerMethodNotAllowed(reply, request.method, allowed)
+      return reply.code(404).send({ detail: 'Not found.' })
+    }
     if (!built) {
       return reply.code(503).type('text/plain').send('The web app is not built yet. Run `npm run build:web` (npm start does it for you).')
     }

@@ -1,0 +1,100 @@
+import net from 'node:net'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, type TestApp } from '../../test/build-test-app.js'
+
+/** Sends raw bytes (what a browser or a scanner could send) and returns the whole answer. */
+function rawRequest(port: number, text: string): Promise<{ status: number; headers: string; body: string }> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    const socket = net.connect(port, '127.0.0.1', () => socket.write(text))
+    socket.on('data', (chunk) => chunks.push(chunk))
+    socket.on('error', reject)
+    socket.on('close', () => {
+      const answer = Buffer.concat(chunks).toString('utf8')
+      const [head = '', ...rest] = answer.split('\r\n\r\n')
+      resolve({ status: Number(head.split(' ')[1]), headers: head, body: rest.join('\r\n\r\n') })
+    })
+  })
+}
+
+const longPath = `/api/v1/free-product/${'a'.repeat(5000)}/`
+const hugeHeader = `X-Padding: ${'a'.repeat(20_000)}`
+
+describe('errors raised by the framework, in the product shape', () => {
+  let ctx: TestApp
+  let port: number
+  beforeAll(async () => {
+    ctx = await createTestApp()
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' })
+    port = (ctx.app.server.address() as net.AddressInfo).port
+  })
+  afterAll(() => ctx.close())
+
+  it('answers an unknown API path 404 with a detail', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/v1/no-such-thing/' })
+    expect(response.statusCode).toBe(404)
+    expect(response.json()).toEqual({ detail: 'Not found.' })
+  })
+
+  it('answers a known path asked with another method 405, naming the methods it takes', async () => {
+    const response = await ctx.app.inject({ method: 'PUT', url: '/api/v1/health/' })
+    expect(response.statusCode).toBe(405)
+    expect(response.headers.allow).toBe('GET, HEAD')
+    expect(response.json()).toEqual({ detail: 'Method "PUT" not allowed.' })
+
+    const login = await ctx.app.inject({ method: 'GET', url: '/api/v1/authentication/token/' })
+    expect(login.statusCode).toBe(405)
+    expect(login.headers.allow).toBe('POST')
+  })
+
+  it('answers a 5,000-character path 414 without echoing it', async () => {
+    const response = await rawRequest(port, `GET ${longPath} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`)
+    expect(response.status).toBe(414)
+    expect(JSON.parse(response.body)).toEqual({ detail: 'The address is too long.' })
+    expect(response.headers + response.body).not.toContain('aaaaaaaaaa')
+  })
+
+  it('answers a path with a broken % escape 400 without echoing it', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/v1/free-product/%zz-marker/' })
+    expect(response.statusCode).toBe(400)
+    expect(response.json()).toEqual({ detail: 'The address is not valid: a % must start an escape such as %20.' })
+  })
+
+  it('answers oversized headers 431 with a detail', async () => {
+    const response = await rawRequest(port, `GET /api/v1/health/ HTTP/1.1\r\nHost: localhost\r\n${hugeHeader}\r\n\r\n`)
+    expect(response.status).toBe(431)
+    expect(response.headers).toMatch(/content-type: application\/json/i)
+    expect(JSON.parse(response.body)).toEqual({ detail: 'The request headers are too large.' })
+  })
+
+  it('answers unparseable HTTP 400 with a detail', async () => {
+    const response = await rawRequest(port, 'NOT HTTP AT ALL\r\n\r\n')
+    expect(response.status).toBe(400)
+    expect(JSON.parse(response.body)).toEqual({ detail: 'The request is not valid HTTP.' })
+  })
+
+  it.each([
+    ['431', `HEAD /api/v1/health/ HTTP/1.1\r\nHost: localhost\r\n${hugeHeader}\r\n\r\n`, 431],
+    ['414', `HEAD ${longPath} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`, 414],
+    ['404', 'HEAD /api/v1/no-such-thing/ HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n', 404],
+  ])('answers a HEAD request %s with no body', async (_name, text, status) => {
+    const response = await rawRequest(port, text)
+    expect(response.status).toBe(status)
+    expect(response.body).toBe('')
+  })
+
+  it.each([
+    ['invalid JSON', '{"email": ', 'application/json', 400, 'The request body is not valid JSON.'],
+    ['an unaccepted content type', 'a,b', 'text/csv', 415, 'This content type is not accepted here; send JSON.'],
+    ['a body over 1 MB', JSON.stringify({ email: 'x'.repeat(1024 * 1024) }), 'application/json', 413, 'The request body is too large.'],
+  ])('answers %s with a detail', async (_name, body, contentType, status, detail) => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/authentication/token/',
+      body,
+      headers: { 'content-type': contentType },
+    })
+    expect(response.statusCode).toBe(status)
+    expect(response.json()).toEqual({ detail })
+  })
+})
