@@ -63,7 +63,9 @@ const methods = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const
  */
 export function allowedMethods(app: FastifyInstance, request: FastifyRequest): string[] {
   const url = request.url.split('?')[0] ?? ''
-  return methods.filter((method) => method !== request.method && app.findRoute({ method, url }) !== null)
+  // A route that takes this method and found nothing (a missing file under /media/) is a plain 404.
+  if (app.findRoute({ method: request.method, url }) !== null) return []
+  return methods.filter((method) => app.findRoute({ method, url }) !== null)
 }
 
 export function answerMethodNotAllowed(reply: FastifyReply, method: string, allowed: string[]): FastifyReply {
