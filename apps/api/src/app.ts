@@ -1,9 +1,7 @@
 import path from 'node:path'
 import fastifyHelmet from '@fastify/helmet'
-import fastifySwagger from '@fastify/swagger'
-import fastifySwaggerUi from '@fastify/swagger-ui'
 import Fastify, { type FastifyBaseLogger } from 'fastify'
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { Redis } from 'ioredis'
 import { type Config, repoRoot } from './config.js'
 import type { Database } from './db/client.js'
@@ -26,6 +24,7 @@ import { createSellerService } from './modules/sellers/seller-service.js'
 import { createCustomDomainAccess } from './modules/settings/custom-domain-access.js'
 import { createSettingsServices, settingsModule } from './modules/settings/settings-module.js'
 import type { PaymentProvider } from './payments/provider.js'
+import { registerApiDocs } from './plugins/api-docs.js'
 import { authPlugin } from './plugins/auth.js'
 import { customDomainsPlugin } from './plugins/custom-domains.js'
 import { registerErrorHandler } from './plugins/error-handler.js'
@@ -79,11 +78,7 @@ export async function buildApp(deps: AppDeps) {
     crossOriginEmbedderPolicy: false,
   })
   await registerRateLimits(app, { redis: deps.redis })
-  await app.register(fastifySwagger, {
-    openapi: { info: { title: 'Funnelry API', version: '1.0.0' }, servers: [{ url: config.publicUrl }] },
-    transform: jsonSchemaTransform,
-  })
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' })
+  await registerApiDocs(app, { publicUrl: config.publicUrl, serveDocs: config.apiDocs })
   const sellers = createSellerService({ db, now })
   await app.register(authPlugin, { tokens, sellerExists: sellers.exists })
   await app.register(customDomainsPlugin, { access: createCustomDomainAccess({ db, publicUrl: config.publicUrl }) })

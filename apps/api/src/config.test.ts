@@ -33,10 +33,19 @@ describe('loadConfig', () => {
       dataDir: path.join(repoRoot, '.data'),
       publicUrl: 'http://localhost:3000',
       paymentProvider: 'local',
+      apiDocs: true,
     })
     expect(config.DATABASE_URL).toBeUndefined()
     expect(config.SMTP_URL).toBeUndefined()
     expect(config.JWT_SECRET).toBeUndefined()
+  })
+
+  it('serves the API documentation by default except in production, and API_DOCS decides when set', () => {
+    expect(loadConfig({}).apiDocs).toBe(true)
+    expect(loadConfig({ NODE_ENV: 'production', STRIPE_SECRET_KEY: 'sk_x', STRIPE_PUBLISHABLE_KEY: 'pk_x' }).apiDocs).toBe(false)
+    expect(loadConfig({ NODE_ENV: 'production', ALLOW_LOCAL_PAYMENTS: 'true', API_DOCS: 'true' }).apiDocs).toBe(true)
+    expect(loadConfig({ API_DOCS: 'false' }).apiDocs).toBe(false)
+    expect(configError({ API_DOCS: 'maybe' }).problems).toEqual(['API_DOCS: must be true or false'])
   })
 
   it('counts empty strings as unset, so the defaults apply', () => {

@@ -40,6 +40,7 @@ const envSchema = z.object({
     .default(10 * 1024 * 1024),
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional(),
   TRUST_PROXY: flag.default(false),
+  API_DOCS: flag.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 
@@ -51,6 +52,8 @@ export type Config = Env & {
   /** PUBLIC_URL without a trailing slash, defaulting to http://localhost:PORT. */
   publicUrl: string
   paymentProvider: 'local' | 'stripe'
+  /** Serve the OpenAPI pages at /api/docs: API_DOCS, or on by default except in production. */
+  apiDocs: boolean
 }
 
 export class ConfigError extends Error {
@@ -88,5 +91,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(repoRoot, env.DATA_DIR),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     paymentProvider: hasStripe ? 'stripe' : 'local',
+    apiDocs: env.API_DOCS ?? env.NODE_ENV !== 'production',
   }
 }
