@@ -23,7 +23,7 @@ function mockApi({ valid = 'new-access', refresh = 'ok' as 'ok' | 'fail' } = {})
       await delay(30)
       const body = (await request.json()) as { refresh?: string }
       if (refresh === 'fail' || body.refresh !== 'refresh-1') return HttpResponse.json({ detail: 'Token is invalid.' }, { status: 401 })
-      return HttpResponse.json({ access: 'new-access' })
+      return HttpResponse.json({ access: 'new-access', refresh: 'refresh-2' })
     }),
   )
   return calls
@@ -48,6 +48,8 @@ describe('apiClient session refresh', () => {
     expect(calls.refresh).toBe(1)
     expect(calls.protected).toBe(8)
     expect(getAccessToken()).toBe('new-access')
+    // The server rotates refresh tokens: the spent one is replaced.
+    expect(getRefreshToken()).toBe('refresh-2')
   })
 
   it('keeps a refreshed token where remember-me put the session', async () => {
@@ -57,7 +59,9 @@ describe('apiClient session refresh', () => {
     await apiClient.get('/things/')
 
     expect(sessionStorage.getItem('access_token')).toBe('new-access')
+    expect(sessionStorage.getItem('refresh_token')).toBe('refresh-2')
     expect(localStorage.getItem('access_token')).toBeNull()
+    expect(localStorage.getItem('refresh_token')).toBeNull()
   })
 
   it('clears the session and signs out once when the refresh fails', async () => {

@@ -1,7 +1,7 @@
-import { accessSchema } from '@funnelry/shared'
+import { tokenPairSchema } from '@funnelry/shared'
 import type { z } from 'zod'
 import { ApiError } from './api-error'
-import { clearTokens, getAccessToken, getRefreshToken, saveAccessToken } from './token-storage'
+import { clearTokens, getAccessToken, getRefreshToken, saveRefreshedTokens } from './token-storage'
 
 export const apiBaseUrl = '/api/v1'
 
@@ -102,8 +102,9 @@ async function runRefresh(): Promise<boolean> {
   const refresh = getRefreshToken()
   if (!refresh) return false
   try {
-    const { access } = await send('POST', '/authentication/token/refresh/', { body: { refresh }, schema: accessSchema }, null)
-    saveAccessToken(access)
+    // The answer carries a new refresh token too: the one sent is spent (rotation).
+    const tokens = await send('POST', '/authentication/token/refresh/', { body: { refresh }, schema: tokenPairSchema }, null)
+    saveRefreshedTokens(tokens)
     return true
   } catch (error) {
     // Unreachable server: the session may still be good, so keep it and let the call fail.

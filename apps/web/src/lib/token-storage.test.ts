@@ -4,7 +4,7 @@ import {
   getAccessToken,
   getRefreshToken,
   getRememberMe,
-  saveAccessToken,
+  saveRefreshedTokens,
   saveTokens,
   subscribeToTokens,
   syncAuthenticatedFlag,
@@ -44,14 +44,22 @@ describe('token storage', () => {
     expect(getRefreshToken()).toBe('refresh-2')
   })
 
-  it('stores a refreshed access token next to its refresh token, but never revives a cleared session', () => {
+  it('stores a refreshed pair where the session is, replacing the spent refresh token, but never revives a cleared session', () => {
     saveTokens(pair, false)
-    saveAccessToken('access-2')
+    saveRefreshedTokens({ access: 'access-2', refresh: 'refresh-2' })
     expect(sessionStorage.getItem('access_token')).toBe('access-2')
+    expect(sessionStorage.getItem('refresh_token')).toBe('refresh-2')
+    expect(localStorage.getItem('refresh_token')).toBeNull()
+
+    saveTokens(pair, true)
+    saveRefreshedTokens({ access: 'access-3', refresh: 'refresh-3' })
+    expect(localStorage.getItem('refresh_token')).toBe('refresh-3')
+    expect(sessionStorage.getItem('refresh_token')).toBeNull()
 
     clearTokens()
-    saveAccessToken('access-3')
+    saveRefreshedTokens({ access: 'access-4', refresh: 'refresh-4' })
     expect(getAccessToken()).toBeNull()
+    expect(getRefreshToken()).toBeNull()
   })
 
   it('clears every key, and the authenticated flag follows the stored token', () => {
@@ -72,7 +80,7 @@ describe('token storage', () => {
     const unsubscribe = subscribeToTokens(listener)
 
     saveTokens(pair, true)
-    saveAccessToken('access-2')
+    saveRefreshedTokens({ access: 'access-2', refresh: 'refresh-2' })
     clearTokens()
     unsubscribe()
     saveTokens(pair, true)

@@ -79,11 +79,16 @@ export function saveTokens(tokens: TokenPair, rememberMe: boolean) {
   notify()
 }
 
-/** Stores a refreshed access token next to its refresh token; a session cleared meanwhile stays cleared. */
-export function saveAccessToken(access: string) {
+/**
+ * Stores a refreshed pair where the session already is (remember-me decided that at log-in). The
+ * server rotates refresh tokens, so the new one replaces the old. A session cleared meanwhile
+ * stays cleared.
+ */
+export function saveRefreshedTokens(tokens: TokenPair) {
   const store = sessionStore()
   if (!store) return
-  write(store, storageKeys.access, access)
+  write(store, storageKeys.access, tokens.access)
+  write(store, storageKeys.refresh, tokens.refresh)
   syncAuthenticatedFlag()
   notify()
 }

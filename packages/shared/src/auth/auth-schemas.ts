@@ -16,7 +16,6 @@ export const tokenPairSchema = z.object({ access: z.string(), refresh: z.string(
 export type TokenPair = z.infer<typeof tokenPairSchema>
 
 export const refreshSchema = z.strictObject({ refresh: z.string({ error: messages.required }).min(1, messages.required) })
-export const accessSchema = z.object({ access: z.string() })
 
 export const validateInviteSchema = z.strictObject({
   email: email(),

@@ -44,11 +44,16 @@ export const refreshTokens = pgTable(
     sellerId: uuid('seller_id')
       .notNull()
       .references(() => sellers.id, { onDelete: 'cascade' }),
+    // Every token rotated from one log-in shares the log-in's family; reuse revokes the family.
+    familyId: uuid('family_id').notNull(),
+    // Set when the token was exchanged for its successor (rotation).
+    replacedBy: uuid('replaced_by'),
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('refresh_tokens_seller_idx').on(t.sellerId)],
+  (t) => [index('refresh_tokens_seller_idx').on(t.sellerId), index('refresh_tokens_family_idx').on(t.familyId)],
 )
 
 /** The option lists of the sign-up form, seeded at start. */

@@ -102,15 +102,16 @@ describe('authentication routes', () => {
   })
 
   describe('POST /authentication/token/refresh/', () => {
-    it('answers a new access token for the same seller', async () => {
+    it('answers a new access token for the same seller, and a new refresh token', async () => {
       const { seller, password } = await createSeller(ctx, { full_name: 'Grace Hopper' })
       const { refresh } = await logIn(seller.email, password)
       ctx.clock.advance(20 * 60 * 1000)
 
       const response = await post(refreshUrl, { refresh })
       expect(response.statusCode).toBe(200)
-      const body = response.json() as { access: string }
-      expect(Object.keys(body)).toEqual(['access'])
+      const body = response.json() as { access: string; refresh: string }
+      expect(Object.keys(body).sort()).toEqual(['access', 'refresh'])
+      expect(decodeJwt(body.refresh).jti).not.toBe(decodeJwt(refresh).jti)
       const claims = decodeJwt(body.access)
       expect(claims).toMatchObject({ user_id: seller.id, full_name: 'Grace Hopper', email: seller.email, token_type: 'access' })
       expect(claims.exp).toBe(Math.floor(ctx.clock.now().getTime() / 1000) + 15 * 60)
@@ -142,17 +143,22 @@ describe('authentication routes', () => {
       expect(response.json()).toEqual({ detail: sessionExpired })
     })
 
-    it('refuses a refresh token once its 7 days are over', async () => {
+    it('refuses a refresh token once its 7 days are over; each refresh gives 7 days from then', async () => {
       const { seller, password } = await createSeller(ctx)
+      const unused = await logIn(seller.email, password)
       const { refresh } = await logIn(seller.email, password)
 
       ctx.clock.advance(7 * 24 * 60 * 60 * 1000 - 60 * 1000)
-      expect((await post(refreshUrl, { refresh })).statusCode).toBe(200)
+      const renewed = await post(refreshUrl, { refresh })
+      expect(renewed.statusCode).toBe(200)
+      const next = renewed.json().refresh as string
+      expect(decodeJwt(next).exp).toBe(Math.floor(ctx.clock.now().getTime() / 1000) + 7 * 24 * 60 * 60)
 
       ctx.clock.advance(2 * 60 * 1000)
-      const response = await post(refreshUrl, { refresh })
+      const response = await post(refreshUrl, { refresh: unused.refresh })
       expect(response.statusCode).toBe(401)
       expect(response.json()).toEqual({ detail: sessionExpired })
+      expect((await post(refreshUrl, { refresh: next })).statusCode).toBe(200)
     })
 
     it('refuses a refresh token once its seller is gone', async () => {

@@ -1,11 +1,4 @@
-import {
-  accessSchema,
-  loginSchema,
-  refreshSchema,
-  tokenPairSchema,
-  validateInviteResponseSchema,
-  validateInviteSchema,
-} from '@funnelry/shared'
+import { loginSchema, refreshSchema, tokenPairSchema, validateInviteResponseSchema, validateInviteSchema } from '@funnelry/shared'
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -40,7 +33,14 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; sellers: Sel
 
   app.post(
     '/authentication/token/refresh/',
-    { schema: { tags: ['auth'], summary: 'New access token from a refresh token', body: refreshSchema, response: { 200: accessSchema } } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'New access and refresh tokens from a refresh token (the one sent is spent)',
+        body: refreshSchema,
+        response: { 200: tokenPairSchema },
+      },
+    },
     (request) => auth.refresh(request.body.refresh),
   )
 

@@ -1,17 +1,39 @@
-import { and, eq, isNull } from 'drizzle-orm'
+import { and, eq, isNull, lt } from 'drizzle-orm'
 import type { Executor } from '../../db/client.js'
 import { refreshTokens } from '../../db/schema/index.js'
 
+export type RefreshTokenRow = typeof refreshTokens.$inferSelect
+
 export const refreshTokenRepository = {
-  async insert(db: Executor, sellerId: string, expiresAt: Date): Promise<string> {
-    const [row] = await db.insert(refreshTokens).values({ sellerId, expiresAt }).returning({ id: refreshTokens.id })
-    if (!row) throw new Error('the refresh token row was not stored')
-    return row.id
+  /** A new token row; without `familyId` it starts a family of its own (a log-in). */
+  async insert(db: Executor, values: { sellerId: string; expiresAt: Date; familyId?: string }): Promise<string> {
+    const id = crypto.randomUUID()
+    await db.insert(refreshTokens).values({ id, sellerId: values.sellerId, familyId: values.familyId ?? id, expiresAt: values.expiresAt })
+    return id
   },
+
+  /** The row, locked until the transaction ends: two refreshes of one token take turns. */
+  findForUpdate: async (db: Executor, id: string): Promise<RefreshTokenRow | undefined> =>
+    (await db.select().from(refreshTokens).where(eq(refreshTokens.id, id)).for('update'))[0],
+
   findById: (db: Executor, id: string) => db.query.refreshTokens.findFirst({ where: eq(refreshTokens.id, id) }),
-  revoke: (db: Executor, id: string, at: Date) =>
+
+  /** The family's live token: neither rotated nor revoked. */
+  findFamilyHead: (db: Executor, familyId: string) =>
+    db.query.refreshTokens.findFirst({
+      where: and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.replacedBy), isNull(refreshTokens.revokedAt)),
+    }),
+
+  markRotated: (db: Executor, id: string, successorId: string, at: Date) =>
+    db.update(refreshTokens).set({ replacedBy: successorId, rotatedAt: at }).where(eq(refreshTokens.id, id)),
+
+  revokeFamily: (db: Executor, familyId: string, at: Date) =>
     db
       .update(refreshTokens)
       .set({ revokedAt: at })
-      .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.revokedAt))),
+      .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt))),
+
+  /** Expired rows can prove nothing any more (their tokens fail the signature's expiry first). */
+  deleteExpired: (db: Executor, sellerId: string, at: Date) =>
+    db.delete(refreshTokens).where(and(eq(refreshTokens.sellerId, sellerId), lt(refreshTokens.expiresAt, at))),
 }

@@ -222,7 +222,7 @@ describe('Leads page', () => {
           ? HttpResponse.json({ count: 0, next: null, previous: null, results: [] })
           : HttpResponse.json({ detail: 'Token expired.' }, { status: 401 }),
       ),
-      http.post(api('/authentication/token/refresh/'), () => HttpResponse.json({ access: renewed })),
+      http.post(api('/authentication/token/refresh/'), () => HttpResponse.json({ access: renewed, refresh: 'refresh-2' })),
     )
     const capture = captureDownloads()
     restoreDownloads = capture.restore
