@@ -6,6 +6,7 @@ import type { Redis } from 'ioredis'
 import { type Config, repoRoot } from './config.js'
 import type { Database } from './db/client.js'
 import type { JobQueue } from './jobs/queue.js'
+import { createMemoryLimitStore, createRedisLimitStore } from './lib/limit-store.js'
 import type { TokenSigner } from './lib/tokens.js'
 import { createMailService } from './mail/mail-service.js'
 import { authRoutes } from './modules/auth/auth-routes.js'
@@ -88,7 +89,7 @@ export async function buildApp(deps: AppDeps) {
   const storage = deps.storage ?? createLocalFileStorage(path.join(config.dataDir, 'uploads'))
   await registerMediaRoute(app, storage)
   const services = {
-    auth: createAuthService({ db, tokens, now }),
+    auth: createAuthService({ db, tokens, now, limits: deps.redis ? createRedisLimitStore(deps.redis) : createMemoryLimitStore(now) }),
     sellers,
     leads: createLeadService({ db, jobs, now }),
     settings: createSettingsServices({ db, config, now }),

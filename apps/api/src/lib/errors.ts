@@ -47,3 +47,13 @@ export class PaymentError extends AppError {
     super(statusCode, message)
   }
 }
+
+/** 429 with the seconds to wait, sent as `Retry-After` too. */
+export class TooManyRequestsError extends AppError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(429, message)
+  }
+}

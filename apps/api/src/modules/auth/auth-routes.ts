@@ -2,12 +2,14 @@ import { loginSchema, refreshSchema, tokenPairSchema, validateInviteResponseSche
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { clientAddressKey } from '../../plugins/rate-limits.js'
 import type { SellerService } from '../sellers/seller-service.js'
 import type { AuthService } from './auth-service.js'
 
 /**
  * Brute-force protection keyed by client and email: guessing one account's password from one
- * place is slowed down, while the real owner elsewhere is never locked out.
+ * place is slowed down, while the real owner elsewhere is never locked out. The log-in call also
+ * has limits per account and per address on failed attempts (login-limits.ts).
  */
 const perClientAndEmail = (max: number) => ({
   rateLimit: {
@@ -17,7 +19,7 @@ const perClientAndEmail = (max: number) => ({
     keyGenerator: (request: FastifyRequest) => {
       const body = request.body as { email?: unknown } | undefined
       const email = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : ''
-      return `${request.routeOptions.url}|${request.ip}|${email}`
+      return `${request.routeOptions.url}|${clientAddressKey(request)}|${email}`
     },
   },
 })
@@ -28,7 +30,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; sellers: Sel
   app.post(
     '/authentication/token/',
     { schema: { tags: ['auth'], summary: 'Log in', body: loginSchema, response: { 200: tokenPairSchema } }, config: perClientAndEmail(10) },
-    (request) => auth.login(request.body.email, request.body.password),
+    (request) => auth.login(request.body.email, request.body.password, clientAddressKey(request)),
   )
 
   app.post(

@@ -2,9 +2,11 @@ import type { TokenPair } from '@funnelry/shared'
 import { verify } from '@node-rs/argon2'
 import type { Database } from '../../db/client.js'
 import { ValidationError } from '../../lib/errors.js'
+import type { LimitStore } from '../../lib/limit-store.js'
 import type { TokenSigner } from '../../lib/tokens.js'
 import { sellerRepository } from '../sellers/seller-repository.js'
 import { hashPassword } from '../sellers/seller-service.js'
+import { createLoginLimits } from './login-limits.js'
 import { createRefreshRotation } from './refresh-rotation.js'
 
 const wrongCredentials = 'The email address or password is incorrect.'
@@ -17,13 +19,19 @@ const getDecoyHash = () => {
   return decoyHash
 }
 
-export function createAuthService({ db, tokens, now }: { db: Database; tokens: TokenSigner; now: () => Date }) {
+type Deps = { db: Database; tokens: TokenSigner; now: () => Date; limits: LimitStore }
+
+export function createAuthService({ db, tokens, now, limits }: Deps) {
   const sessions = createRefreshRotation({ db, tokens, now })
+  const loginLimits = createLoginLimits(limits)
   return {
-    async login(email: string, password: string): Promise<TokenPair> {
+    /** `clientAddress` is the caller's rate-limit key (plugins/rate-limits.ts). */
+    async login(email: string, password: string, clientAddress: string): Promise<TokenPair> {
+      const attempt = await loginLimits.begin(email, clientAddress)
       const seller = await sellerRepository.findByEmail(db, email.trim())
       const matches = await verify(seller?.passwordHash ?? (await getDecoyHash()), password).catch(() => false)
       if (!seller || !matches) throw ValidationError.nonField(wrongCredentials)
+      await attempt.succeeded()
       const jti = await sessions.start(seller.id)
       const [access, refresh] = await Promise.all([
         tokens.signAccess({ user_id: seller.id, full_name: seller.fullName, email: seller.email }),
