@@ -104,7 +104,7 @@ async function runRefresh(): Promise<boolean> {
   try {
     // The answer carries a new refresh token too: the one sent is spent (rotation).
     const tokens = await send('POST', '/authentication/token/refresh/', { body: { refresh }, schema: tokenPairSchema }, null)
-    saveRefreshedTokens(tokens)
+    saveRefreshedTokens(tokens, refresh)
     return true
   } catch (error) {
     // Unreachable server: the session may still be good, so keep it and let the call fail.

@@ -46,18 +46,18 @@ describe('token storage', () => {
 
   it('stores a refreshed pair where the session is, replacing the spent refresh token, but never revives a cleared session', () => {
     saveTokens(pair, false)
-    saveRefreshedTokens({ access: 'access-2', refresh: 'refresh-2' })
+    saveRefreshedTokens({ access: 'access-2', refresh: 'refresh-2' }, 'refresh-1')
     expect(sessionStorage.getItem('access_token')).toBe('access-2')
     expect(sessionStorage.getItem('refresh_token')).toBe('refresh-2')
     expect(localStorage.getItem('refresh_token')).toBeNull()
 
     saveTokens(pair, true)
-    saveRefreshedTokens({ access: 'access-3', refresh: 'refresh-3' })
+    saveRefreshedTokens({ access: 'access-3', refresh: 'refresh-3' }, 'refresh-1')
     expect(localStorage.getItem('refresh_token')).toBe('refresh-3')
     expect(sessionStorage.getItem('refresh_token')).toBeNull()
 
     clearTokens()
-    saveRefreshedTokens({ access: 'access-4', refresh: 'refresh-4' })
+    saveRefreshedTokens({ access: 'access-4', refresh: 'refresh-4' }, 'refresh-3')
     expect(getAccessToken()).toBeNull()
     expect(getRefreshToken()).toBeNull()
   })
@@ -80,11 +80,23 @@ describe('token storage', () => {
     const unsubscribe = subscribeToTokens(listener)
 
     saveTokens(pair, true)
-    saveRefreshedTokens({ access: 'access-2', refresh: 'refresh-2' })
+    saveRefreshedTokens({ access: 'access-2', refresh: 'refresh-2' }, 'refresh-1')
     clearTokens()
     unsubscribe()
     saveTokens(pair, true)
 
     expect(listener).toHaveBeenCalledTimes(3)
+  })
+
+  it('takes the successor another tab got for the refresh token this tab holds, and nothing else', async () => {
+    saveTokens(pair, false)
+    // Another tab of the same browser, as the channel delivers its messages.
+    const otherTab = new BroadcastChannel('funnelry-session-rotation')
+    otherTab.postMessage({ spent: 'someone-elses-token', tokens: { access: 'wrong-access', refresh: 'wrong-refresh' } })
+    otherTab.postMessage({ spent: 'refresh-1', tokens: { access: 'access-2', refresh: 'refresh-2' } })
+    await vi.waitFor(() => expect(getRefreshToken()).toBe('refresh-2'))
+    expect(getAccessToken()).toBe('access-2')
+    expect(sessionStorage.getItem('refresh_token')).toBe('refresh-2')
+    otherTab.close()
   })
 })

@@ -79,18 +79,38 @@ export function saveTokens(tokens: TokenPair, rememberMe: boolean) {
   notify()
 }
 
-/**
- * Stores a refreshed pair where the session already is (remember-me decided that at log-in). The
- * server rotates refresh tokens, so the new one replaces the old. A session cleared meanwhile
- * stays cleared.
- */
-export function saveRefreshedTokens(tokens: TokenPair) {
+function storeRefreshed(tokens: TokenPair) {
   const store = sessionStore()
   if (!store) return
   write(store, storageKeys.access, tokens.access)
   write(store, storageKeys.refresh, tokens.refresh)
   syncAuthenticatedFlag()
   notify()
+}
+
+/**
+ * A tab opened from the dashboard starts with a copy of its session storage. When one tab spends
+ * the refresh token they share, the others must take its successor: presenting the spent one
+ * later would look like a stolen token and end the session (the server rotates refresh tokens).
+ * Local storage is shared by all tabs already; the message is then simply ignored.
+ */
+type Rotation = { spent: string; tokens: TokenPair }
+const rotations = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('funnelry-session-rotation')
+// Node (the tests) would otherwise stay alive for an open channel; browsers have no such method.
+;(rotations as { unref?: () => void } | null)?.unref?.()
+rotations?.addEventListener('message', (event: MessageEvent<Rotation>) => {
+  const { spent, tokens } = event.data
+  if (spent && getRefreshToken() === spent) storeRefreshed(tokens)
+})
+
+/**
+ * Stores a refreshed pair where the session already is (remember-me decided that at log-in), in
+ * place of the spent refresh token, and tells the other tabs. A session cleared meanwhile stays
+ * cleared.
+ */
+export function saveRefreshedTokens(tokens: TokenPair, spent: string) {
+  storeRefreshed(tokens)
+  rotations?.postMessage({ spent, tokens } satisfies Rotation)
 }
 
 export function clearTokens() {
