@@ -1,7 +1,7 @@
 import path from 'node:path'
 import fastifyHelmet from '@fastify/helmet'
 import Fastify, { type FastifyBaseLogger } from 'fastify'
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { Redis } from 'ioredis'
 import { type Config, repoRoot } from './config.js'
 import type { Database } from './db/client.js'
@@ -12,12 +12,10 @@ import { createMailService } from './mail/mail-service.js'
 import { authRoutes } from './modules/auth/auth-routes.js'
 import { createAuthService } from './modules/auth/auth-service.js'
 import { healthRoutes } from './modules/health/health-routes.js'
-import { leadRoutes } from './modules/leads/lead-routes.js'
-import { createLeadService } from './modules/leads/lead-service.js'
+import { createLeadService, leadRoutes } from './modules/leads/leads-module.js'
 import { offerRoutes } from './modules/offers/offer-routes.js'
 import { createOfferServices } from './modules/offers/offer-services.js'
-import { checkoutRoutes } from './modules/orders/checkout-routes.js'
-import { createOrderServices } from './modules/orders/orders-module.js'
+import { checkoutRoutes, createOrderServices, orderReceiptRoutes } from './modules/orders/orders-module.js'
 import { createPaymentServices, paymentsModule } from './modules/payments/payments-module.js'
 import { createReportServices, reportsModule } from './modules/reports/reports-module.js'
 import { sellerRoutes } from './modules/sellers/seller-routes.js'
@@ -31,6 +29,7 @@ import { customDomainsPlugin } from './plugins/custom-domains.js'
 import { registerErrorHandler } from './plugins/error-handler.js'
 import { answerClientError, answerFrameworkError } from './plugins/framework-errors.js'
 import { registerRateLimits } from './plugins/rate-limits.js'
+import { storableTextValidatorCompiler } from './plugins/storable-text.js'
 import { registerWebApp } from './plugins/web-app.js'
 import type { FileStorage } from './storage/file-storage.js'
 import { createLocalFileStorage } from './storage/local-file-storage.js'
@@ -66,7 +65,8 @@ export async function buildApp(deps: AppDeps) {
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>()
-  app.setValidatorCompiler(validatorCompiler)
+  // Every route's validator also refuses text PostgreSQL cannot store (a 400 on its field).
+  app.setValidatorCompiler(storableTextValidatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   // Every call takes JSON or multipart; Fastify would otherwise read text/plain as a string and
   // answer a confusing 400 instead of 415.
@@ -112,6 +112,7 @@ export async function buildApp(deps: AppDeps) {
         onPaymentEvent: services.orders.fulfilment.handle,
       })
       await api.register(checkoutRoutes, { checkout: services.orders.checkout })
+      await api.register(orderReceiptRoutes, { receipts: services.orders.receipts })
       await api.register(offerRoutes, { offers: services.offers, publicUrl: config.publicUrl, maxUploadBytes: config.MAX_UPLOAD_BYTES })
       await api.register(reportsModule, { reports: services.reports, publicUrl: config.publicUrl })
     },

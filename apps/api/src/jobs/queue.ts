@@ -9,17 +9,36 @@ import type { Executor } from '../db/client.js'
 export type JobPayloads = {
   'send-email': { emailId: string }
   'deliver-webhook': { deliveryId: string }
+  /** Decision D20: the periodic sweep of unpaid orders (see `schedules`). */
+  'abandon-orders': Record<string, never>
 }
 export type JobName = keyof JobPayloads
 
-type QueuePolicy = { retryLimit: number; retryDelay: number; retryBackoff: boolean; retryDelayMax?: number; expireInSeconds: number }
+type QueuePolicy = {
+  retryLimit: number
+  retryDelay: number
+  retryBackoff: boolean
+  retryDelayMax?: number
+  expireInSeconds: number
+  /** pg-boss's queue policy; `exclusive` holds at most one job queued or running. */
+  policy?: 'exclusive'
+}
 
 /** Retry policy per queue: mail retries for about a day with exponential backoff. */
 const queuePolicies: Record<JobName, QueuePolicy> = {
   'send-email': { retryLimit: 12, retryDelay: 30, retryBackoff: true, retryDelayMax: 3600, expireInSeconds: 120 },
   // 30 s doubling up to an hour, 30 times: a CRM that is down is retried for more than a day.
   'deliver-webhook': { retryLimit: 30, retryDelay: 30, retryBackoff: true, retryDelayMax: 3600, expireInSeconds: 60 },
+  // One sweep at a time, never piling up; a failed one is not worth retrying long: the next comes within 15 minutes.
+  'abandon-orders': { retryLimit: 2, retryDelay: 60, retryBackoff: false, expireInSeconds: 600, policy: 'exclusive' },
 }
+
+/**
+ * Recurring jobs. pg-boss keeps schedules in the database and sends each occurrence once, however
+ * many processes run, so a sweep survives restarts; its `exclusive` queue never runs two at once.
+ * An occurrence missed while nothing ran is sent once at the next start.
+ */
+const schedules: { name: JobName; cron: string }[] = [{ name: 'abandon-orders', cron: '*/15 * * * *' }]
 
 /** How many times a job of this queue runs at most (the first try and its retries). */
 export const maxAttempts = (name: JobName) => queuePolicies[name].retryLimit + 1
@@ -59,11 +78,15 @@ export function createJobQueue(
       await boss.start()
       for (const [name, policy] of Object.entries(queuePolicies)) {
         const delay = options.retryDelaySeconds
-        const effective = delay === undefined ? policy : { ...policy, retryDelay: delay, retryDelayMax: delay }
+        const effective =
+          delay === undefined ? policy : { ...policy, retryDelay: delay, ...(policy.retryBackoff ? { retryDelayMax: delay } : {}) }
         // create_queue leaves an existing queue alone; the update applies policy changes made in code.
         await boss.createQueue(name, effective)
-        await boss.updateQueue(name, effective)
+        // A queue's pg-boss policy is fixed when it is created; the rest can change.
+        const { policy: _fixed, ...changeable } = effective
+        await boss.updateQueue(name, changeable)
       }
+      for (const { name, cron } of schedules) await boss.schedule(name, cron, {}, { missed: 'once' })
     },
     stop: () => boss.stop({ graceful: true, timeout: 10_000 }),
     send: (name, data, sendOptions = {}) =>

@@ -2,6 +2,8 @@ import type { Config } from '../config.js'
 import type { Database } from '../db/client.js'
 import { createSendEmailHandler } from '../mail/mail-service.js'
 import { createMailTransport } from '../mail/mail-transport.js'
+import { createAbandonmentSweep } from '../modules/orders/orders-module.js'
+import { createPaymentServices } from '../modules/payments/payments-module.js'
 import { createWebhookDeliveryHandler } from '../modules/webhooks/webhook-delivery-handler.js'
 import type { JobQueue } from './queue.js'
 
@@ -22,4 +24,11 @@ export async function startWorkers({
   const transport = createMailTransport(config.SMTP_URL, config.MAIL_FROM, log)
   await jobs.work('send-email', createSendEmailHandler({ db, transport }))
   await jobs.work('deliver-webhook', createWebhookDeliveryHandler({ db, allowPrivate: config.ALLOW_PRIVATE_WEBHOOKS, now }))
+  // Abandoning an order cancels its provider intent, so the sweep needs the provider in use.
+  const { provider } = await createPaymentServices({ config, db, now })
+  const abandonment = createAbandonmentSweep({ db, provider, now, log })
+  await jobs.work('abandon-orders', async () => {
+    const abandoned = await abandonment.sweep()
+    if (abandoned > 0) log(`${abandoned} unpaid orders abandoned after 24 hours`)
+  })
 }

@@ -1,10 +1,24 @@
 import { eq } from 'drizzle-orm'
-import type { Database } from '../db/client.js'
+import type { Database, Executor } from '../db/client.js'
 import { emails } from '../db/schema/index.js'
 import type { JobQueue } from '../jobs/queue.js'
 import type { MailTransport, OutgoingMail } from './mail-transport.js'
 
 export type MailKind = 'invitation' | 'free-download' | 'purchase'
+
+/**
+ * Stores the message and queues its job in the caller's transaction: the email exists exactly when
+ * what it tells about (a lead, a payment) commits.
+ */
+export async function queueMailIn(tx: Executor, jobs: JobQueue, message: OutgoingMail & { kind: MailKind }): Promise<string> {
+  const [row] = await tx
+    .insert(emails)
+    .values({ to: message.to, subject: message.subject, text: message.text, html: message.html ?? null, kind: message.kind })
+    .returning({ id: emails.id })
+  if (!row) throw new Error('the email row was not stored')
+  await jobs.send('send-email', { emailId: row.id }, { tx })
+  return row.id
+}
 
 /**
  * Mail is stored first and sent from the job queue, never inside a request: a slow or broken

@@ -20,7 +20,7 @@ const linkList = (links: DownloadLink[]) => ({
   html: `<ul>${links.map((link) => `<li><a href="${escapeHtml(link.url)}">${escapeHtml(link.title)}</a></li>`).join('')}</ul>`,
 })
 
-/** Decision D11 and "Emails": a free checkout gets the free offer's download. */
+/** Decision D16 and "Emails": sent when a visitor opts in, once per lead and offer. */
 export function freeDownloadEmail(input: { to: string; fullName: string; businessName: string; download: DownloadLink }): OutgoingMail {
   const { text, html } = linkList([input.download])
   return {
@@ -31,20 +31,33 @@ export function freeDownloadEmail(input: { to: string; fullName: string; busines
   }
 }
 
-/** "Emails": a purchase links the free offer's download and every paid item that was bought. */
+/** Something paid for: its name, where to download it and what it cost ("$19.00"), when known. */
+export type PaidItem = DownloadLink & { price?: string | undefined }
+
+/**
+ * "Emails" and decision D16: the free download was emailed at opt-in; the purchase email lists what
+ * was paid for, each with its price and download link, and the total. The free download is linked
+ * again at the end, so this one email holds everything the visitor got.
+ */
 export function purchaseEmail(input: {
   to: string
   fullName: string
   businessName: string
-  downloads: DownloadLink[]
+  purchases: PaidItem[]
   /** Formatted with the currency symbol, e.g. "$52.50". */
   total: string
+  freeDownload: DownloadLink
 }): OutgoingMail {
-  const { text, html } = linkList(input.downloads)
+  const priceText = (item: PaidItem) => (item.price ? ` (${item.price})` : '')
+  const paidText = input.purchases.map((item) => `- ${item.title}${priceText(item)}: ${item.url}`).join('\n')
+  const paidHtml = `<ul>${input.purchases
+    .map((item) => `<li><a href="${escapeHtml(item.url)}">${escapeHtml(item.title)}</a>${escapeHtml(priceText(item))}</li>`)
+    .join('')}</ul>`
+  const free = linkList([input.freeDownload])
   return {
     to: input.to,
     subject: `Your purchase from ${input.businessName}`,
-    text: `Hi ${input.fullName},\n\nThank you for your purchase from ${input.businessName} (total ${input.total}). Your free download and your purchases:\n\n${text}\n`,
-    html: `<p>Hi ${escapeHtml(input.fullName)},</p><p>Thank you for your purchase from ${escapeHtml(input.businessName)} (total ${escapeHtml(input.total)}). Your free download and your purchases:</p>${html}`,
+    text: `Hi ${input.fullName},\n\nThank you for your purchase from ${input.businessName}. You paid for:\n\n${paidText}\n\nTotal: ${input.total}\n\nYour free download, in case you need it again:\n${free.text}\n`,
+    html: `<p>Hi ${escapeHtml(input.fullName)},</p><p>Thank you for your purchase from ${escapeHtml(input.businessName)}. You paid for:</p>${paidHtml}<p>Total: <strong>${escapeHtml(input.total)}</strong></p><p>Your free download, in case you need it again:</p>${free.html}`,
   }
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { visitorDetailsSchema } from './lead-schemas.js'
+import { messages } from '../messages.js'
+import { type VisitorDetails, visitorDetailsSchema } from './lead-schemas.js'
 
 /**
  * The public checkout calls (spec section 7, decisions "Server rules", "Payment providers", D11).
@@ -10,6 +11,8 @@ import { visitorDetailsSchema } from './lead-schemas.js'
 /** Texts of payment answers: `{ "error": "..." }`, shown by the web as an error toast. */
 export const paymentMessages = {
   alreadyComplete: 'This payment is already complete.',
+  orderExpired: 'This order has expired. Please reload the page to start again.',
+  receiptNotFound: 'This order summary does not exist or has expired.',
   sellerCannotTakePayments: 'This seller cannot take payments yet.',
   intentNotFound: 'This payment was not found.',
   offerNotFound: 'This offer does not exist.',
@@ -35,21 +38,52 @@ const checkoutChoices = {
   upsell_shown: z.boolean({ error: 'Must be true or false.' }).optional(),
 }
 
+/**
+ * Decision D20: the visitor's details travel together, and only once the visitor submitted them.
+ * Left out, the order is a draft: it is not listed, counted or emailed, and holds no payment.
+ */
+const optionalVisitorDetails = {
+  full_name: visitorDetailsSchema.shape.full_name.optional(),
+  email: visitorDetailsSchema.shape.email.optional(),
+}
+
+/** One of the two details without the other is a mistake of the caller, reported on the missing one. */
+function bothOrNeither(value: { full_name?: string | undefined; email?: string | undefined }, ctx: z.RefinementCtx) {
+  if (value.full_name !== undefined && value.email === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['email'], message: messages.emailRequired })
+  }
+  if (value.email !== undefined && value.full_name === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['full_name'], message: messages.fullNameRequired })
+  }
+}
+
+/** Whether a call carried the visitor's details (otherwise it is about a draft). */
+export const hasVisitorDetails = <T extends { full_name?: string | undefined; email?: string | undefined }>(
+  value: T,
+): value is T & VisitorDetails => value.full_name !== undefined && value.email !== undefined
+
 /** POST /api/v1/stripe/payment-intent/ (no auth). */
-export const createPaymentIntentSchema = z.strictObject({
-  ...visitorDetailsSchema.shape,
-  product_id: z.uuid(paymentMessages.offerNotFound),
-  ...checkoutChoices,
-})
+export const createPaymentIntentSchema = z
+  .strictObject({
+    ...optionalVisitorDetails,
+    product_id: z.uuid(paymentMessages.offerNotFound),
+    ...checkoutChoices,
+  })
+  .superRefine(bothOrNeither)
 export type CreatePaymentIntentInput = z.input<typeof createPaymentIntentSchema>
 export type CreatePaymentIntent = z.output<typeof createPaymentIntentSchema>
 
-/** POST /api/v1/stripe/update-payment-intent/ (no auth). `intent_id` is the one the last answer returned. */
-export const updatePaymentIntentSchema = z.strictObject({
-  intent_id: z.string({ error: paymentMessages.intentNotFound }).trim().min(1, paymentMessages.intentNotFound).max(200),
-  ...visitorDetailsSchema.shape,
-  ...checkoutChoices,
-})
+/**
+ * POST /api/v1/stripe/update-payment-intent/ (no auth). `intent_id` is the one the last answer
+ * returned. Details left out keep the ones the order has (a draft stays a draft).
+ */
+export const updatePaymentIntentSchema = z
+  .strictObject({
+    intent_id: z.string({ error: paymentMessages.intentNotFound }).trim().min(1, paymentMessages.intentNotFound).max(200),
+    ...optionalVisitorDetails,
+    ...checkoutChoices,
+  })
+  .superRefine(bothOrNeither)
 export type UpdatePaymentIntentInput = z.input<typeof updatePaymentIntentSchema>
 export type UpdatePaymentIntent = z.output<typeof updatePaymentIntentSchema>
 
@@ -62,6 +96,9 @@ export type UpdatePaymentIntent = z.output<typeof updatePaymentIntentSchema>
  * - `provider: 'stripe'`: the Payment Element with `publishable_key` and `stripeAccount: account_id`.
  *   `client_secret` can change between answers (a new intent after the total was 0): remount then,
  *   otherwise `elements.fetchUpdates()`.
+ * - A draft (no visitor details yet, D20) answers `provider: 'none'` and no client secret whatever
+ *   its total: nothing can be paid before the visitor's details are known.
+ * - `order_reference`: the thank-you page's reference for this order (null for a draft).
  */
 export const paymentIntentResponseSchema = z.object({
   intent_id: z.string(),
@@ -72,6 +109,7 @@ export const paymentIntentResponseSchema = z.object({
   provider: z.enum(checkoutProviders),
   publishable_key: z.string().optional(),
   account_id: z.string().optional(),
+  order_reference: z.string().nullable(),
 })
 export type PaymentIntentResponse = z.infer<typeof paymentIntentResponseSchema>
 

@@ -12,6 +12,12 @@ export const offerMessages = {
   chooseUpsell: 'Choose one of your OTO offers.',
   currencyMismatch: 'The bump and the upsell must use the same currency.',
   formExpected: 'Send the offer as a form.',
+  /** Decision D19: only a price above zero can be charged, so an add-on without one cannot be attached. */
+  unpricedBump: (headline: string | null) =>
+    `The BUMP offer "${headline ?? 'Untitled'}" has no price above 0. Give it a new price before attaching it.`,
+  unpricedUpsell: (headline: string) => `The OTO offer "${headline}" has no price above 0. Give it a price before attaching it.`,
+  attachedBumpNeedsPrice: 'A free offer uses this BUMP: it needs a new price above 0. Detach it from the free offer first.',
+  attachedUpsellNeedsPrice: 'A free offer uses this OTO: it needs a price above 0. Detach it from the free offer first.',
 } as const
 
 /**

@@ -11,7 +11,7 @@ export const reportMessages = {
   invalidDate: 'Use a date such as 2025-01-31.',
   dateRange: 'The end date must not be before the start date.',
   invalidOffer: 'Choose one of your free offers.',
-  invalidStatus: 'Choose pending, paid or failed.',
+  invalidStatus: 'Choose pending, paid, failed or abandoned.',
   alreadyDelivered: 'This delivery has already been delivered.',
   stillPending: 'This delivery is still being attempted; it can be retried once it has failed.',
 } as const
@@ -40,7 +40,12 @@ const leadFilterShape = {
   ...dateRangeShape,
 }
 
-export const orderStatuses = ['pending', 'paid', 'failed'] as const
+/**
+ * What sellers see (docs/decisions/0007): `pending` waits for a payment, `failed` had a declined
+ * attempt and can still be paid, `paid`, and `abandoned` after 24 hours without a payment. Drafts
+ * (decision D20: no visitor details yet) are never listed.
+ */
+export const orderStatuses = ['pending', 'paid', 'failed', 'abandoned'] as const
 export type OrderStatus = (typeof orderStatuses)[number]
 
 const orderFilterShape = {
@@ -92,6 +97,19 @@ export type LeadList = z.infer<typeof leadListSchema>
 /** The CSV export's columns, in order; the first line of every export. */
 export const leadExportColumns = ['full_name', 'email', 'free_offer', 'created_at'] as const
 
+/** The orders CSV export's columns, in order (amount two decimals, currency its ISO code). */
+export const orderExportColumns = [
+  'full_name',
+  'email',
+  'free_offer',
+  'bump_offer',
+  'upsell_offer',
+  'amount',
+  'currency',
+  'status',
+  'created_at',
+] as const
+
 export const orderSchema = z.object({
   id: z.guid(),
   intent_id: z.string(),
@@ -116,11 +134,15 @@ export const offerStatsSchema = z.object({
   opt_ins: z.number().int(),
   /** opt_ins / views */
   opt_in_rate: rate,
+  /** Orders with the visitor's details, whatever their status (drafts are not orders yet, D20). */
   orders: z.number().int(),
+  /** Decision D21: orders with an amount above zero that were paid. */
   paid_orders: z.number().int(),
-  /** paid orders with a bump / paid orders */
+  /** Decision D21: checkouts completed with nothing to pay (D11), counted apart from paid orders. */
+  free_completions: z.number().int(),
+  /** completed checkouts (paid or free) with the bump / completed checkouts */
   bump_take_rate: rate,
-  /** paid orders with the upsell / paid orders on which the upsell was shown */
+  /** completed checkouts with the upsell / completed checkouts on which it was shown (holding it counts as shown) */
   upsell_take_rate: rate,
   /** Sum of paid orders, in `currency`. */
   revenue: money,

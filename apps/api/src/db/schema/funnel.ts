@@ -1,3 +1,4 @@
+import { orderStatuses } from '@funnelry/shared'
 import { sql } from 'drizzle-orm'
 import { boolean, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { createdAt, id, updatedAt } from './columns.js'
@@ -17,6 +18,8 @@ export const leads = pgTable(
       .references(() => freeOffers.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
     fullName: text('full_name').notNull(),
+    /** When the free offer's download email was queued (decision D16: once per lead and offer). */
+    downloadSentAt: timestamp('download_sent_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -40,18 +43,29 @@ export const orders = pgTable(
       .notNull()
       .references(() => freeOffers.id, { onDelete: 'cascade' }),
     leadId: uuid('lead_id').references(() => leads.id, { onDelete: 'set null' }),
-    fullName: text('full_name').notNull(),
-    email: text('email').notNull(),
+    /** Null only while the order is a draft (decision D20). */
+    fullName: text('full_name'),
+    email: text('email'),
     bumpOfferId: uuid('bump_offer_id').references(() => bumpOffers.id, { onDelete: 'set null' }),
     upsellOfferId: uuid('upsell_offer_id').references(() => upsellOffers.id, { onDelete: 'set null' }),
     upsellShown: boolean('upsell_shown').notNull().default(false),
+    /** What the bump and the upsell cost when the order was priced (the receipt lists them). */
+    bumpPriceCents: integer('bump_price_cents'),
+    upsellPriceCents: integer('upsell_price_cents'),
     amountCents: integer('amount_cents').notNull(),
     currency: smallint('currency').notNull(),
-    status: text('status', { enum: ['pending', 'paid', 'failed'] })
+    /** The statuses sellers see, and `draft` (decision D20: never listed, counted or emailed). */
+    status: text('status', { enum: ['draft', ...orderStatuses] })
       .notNull()
       .default('pending'),
     provider: text('provider', { enum: ['local', 'stripe', 'none'] }).notNull(),
     intentId: text('intent_id').notNull(),
+    /**
+     * The thank-you page's reference (docs/decisions/0007): random, never the order id, readable
+     * until `receipt_expires_at`. Null while the order is a draft.
+     */
+    receiptToken: text('receipt_token'),
+    receiptExpiresAt: timestamp('receipt_expires_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     fulfilledAt: timestamp('fulfilled_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -59,6 +73,9 @@ export const orders = pgTable(
   },
   (t) => [
     uniqueIndex('orders_intent_key').on(t.intentId),
+    uniqueIndex('orders_receipt_key').on(t.receiptToken),
+    // The abandonment sweep reads only unpaid orders, oldest change first (decision D20).
+    index('orders_unpaid_updated_idx').on(t.updatedAt).where(sql`${t.status} in ('draft', 'pending', 'failed')`),
     index('orders_seller_created_idx').on(t.sellerId, t.createdAt.desc(), t.id.desc()),
     // One offer's orders: its list filter and its funnel numbers (docs/decisions/0005).
     index('orders_offer_created_idx').on(t.freeOfferId, t.createdAt.desc(), t.id.desc()),

@@ -1,14 +1,27 @@
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client.js'
-import { freeOffers, leads } from '../../db/schema/index.js'
+import { freeOffers, leads, sellers } from '../../db/schema/index.js'
+
+/** What recording a lead needs to know about its free offer: whose it is and what its download is. */
+export type LeadOffer = { id: string; sellerId: string; headline: string; url: string; businessName: string; isActive: boolean }
 
 export const leadRepository = {
-  /** What lead capture needs to know about the offer a visitor opts in to. */
-  findOffer: (db: Executor, id: string) =>
-    db.query.freeOffers.findFirst({
-      where: eq(freeOffers.id, id),
-      columns: { id: true, sellerId: true, headline: true, isActive: true },
-    }),
+  /** The free offer a visitor opts in to, with its seller's name for the download email; one query. */
+  findOffer: async (db: Executor, id: string): Promise<LeadOffer | undefined> =>
+    (
+      await db
+        .select({
+          id: freeOffers.id,
+          sellerId: freeOffers.sellerId,
+          headline: freeOffers.headline,
+          url: freeOffers.url,
+          businessName: sellers.businessName,
+          isActive: freeOffers.isActive,
+        })
+        .from(freeOffers)
+        .innerJoin(sellers, eq(sellers.id, freeOffers.sellerId))
+        .where(eq(freeOffers.id, id))
+    )[0],
 
   /** One lead per offer and email: a repeat opt-in keeps the row and takes the latest name. */
   async upsert(db: Executor, values: { sellerId: string; freeOfferId: string; email: string; fullName: string; at: Date }) {
@@ -22,4 +35,17 @@ export const leadRepository = {
     if (!row) throw new Error('the lead row was not stored')
     return { id: row.id, createdAt: new Date(row.created_at), inserted: row.inserted }
   },
+
+  /**
+   * Claims the lead's one download email: true for exactly one caller, however many record the
+   * same lead at once (the upsert holds the row lock, and a later claim sees the time set).
+   */
+  claimDownloadEmail: async (db: Executor, leadId: string, at: Date): Promise<boolean> =>
+    (
+      await db
+        .update(leads)
+        .set({ downloadSentAt: at })
+        .where(and(eq(leads.id, leadId), isNull(leads.downloadSentAt)))
+        .returning({ id: leads.id })
+    ).length > 0,
 }

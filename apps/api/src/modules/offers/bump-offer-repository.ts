@@ -18,9 +18,24 @@ export const bumpOfferRepository = {
   lockOwned: async (db: Executor, sellerId: string, id: string) =>
     (await db.select().from(bumpOffers).where(owned(sellerId, id)).for('update'))[0],
 
-  /** The currency of a bump being attached; FOR SHARE holds it unchanged until the free offer is saved. */
-  currencyForAttachment: async (db: Executor, sellerId: string, id: string) =>
-    (await db.select({ currency: bumpOffers.currency }).from(bumpOffers).where(owned(sellerId, id)).for('share'))[0]?.currency,
+  /**
+   * What attaching a bump checks (its currency, its price: D19, its name for the message); FOR SHARE
+   * holds the row unchanged until the free offer is saved.
+   */
+  findForAttachment: async (db: Executor, sellerId: string, id: string) =>
+    (
+      await db
+        .select({ currency: bumpOffers.currency, priceCents: bumpOffers.newPriceCents, headline: bumpOffers.headline })
+        .from(bumpOffers)
+        .where(owned(sellerId, id))
+        .for('share')
+    )[0],
+
+  /** Whether some free offer has this bump attached. */
+  async isAttached(db: Executor, id: string): Promise<boolean> {
+    const rows = await db.select({ id: freeOffers.id }).from(freeOffers).where(eq(freeOffers.bumpOfferId, id)).limit(1)
+    return rows.length > 0
+  },
 
   page: (db: Executor, sellerId: string, window: { limit: number; offset: number }) =>
     db

@@ -6,22 +6,36 @@ import {
   type FieldErrors,
   isUuid,
   type OfferDropdownItem,
+  offerMessages,
   type PageQuery,
 } from '@funnelry/shared'
 import type { Database, Executor } from '../../db/client.js'
 import { NotFoundError, ValidationError } from '../../lib/errors.js'
 import { type BumpOfferRow, type BumpOfferValues, bumpOfferRepository as repo } from './bump-offer-repository.js'
 import { throwIfFieldErrors } from './field-errors.js'
+import { isPricedAboveZero } from './offer-attachments.js'
 import { imageColumns, type OfferImages, replacedKeys } from './offer-images.js'
 import { type OfferViews, toCentsOrNull } from './offer-views.js'
 import { pageWindow, toPage } from './pagination.js'
 
 export const bumpCurrencyConflict = 'A free offer uses this BUMP with an OTO in another currency. Detach one of them first.'
 
-/** Decision "Server rules": a bump and upsell attached to one free offer always share a currency. */
-async function currencyChangeErrors(db: Executor, current: BumpOfferRow, currency: number): Promise<FieldErrors> {
-  if (currency === current.currency) return {}
-  return (await repo.pairedWithOtherCurrency(db, current.id, currency)) ? { currency: [bumpCurrencyConflict] } : {}
+/**
+ * What a free offer using this bump relies on: a bump and upsell attached to one free offer share a
+ * currency (decision "Server rules"), and an attached bump keeps a price above zero (decision D19).
+ */
+async function attachmentChangeErrors(
+  db: Executor,
+  current: BumpOfferRow,
+  currency: number,
+  priceCents: number | null,
+): Promise<FieldErrors> {
+  const errors: FieldErrors = {}
+  if (currency !== current.currency && (await repo.pairedWithOtherCurrency(db, current.id, currency))) {
+    errors.currency = [bumpCurrencyConflict]
+  }
+  if (!isPricedAboveZero(priceCents) && (await repo.isAttached(db, current.id))) errors.new_price = [offerMessages.attachedBumpNeedsPrice]
+  return errors
 }
 
 const toValues = (input: BumpOfferForm, currency: number): Omit<BumpOfferValues, 'assetImage'> => ({
@@ -64,7 +78,7 @@ export function createBumpOfferService({ db, images, views }: { db: Database; im
       const existing = await findOwned(sellerId, id)
       const [prepared, currencyErrors] = await Promise.all([
         images.prepare({ asset_image: input.asset_image }),
-        currencyChangeErrors(db, existing, input.currency ?? existing.currency),
+        attachmentChangeErrors(db, existing, input.currency ?? existing.currency, toCentsOrNull(input.new_price)),
       ])
       throwIfFieldErrors(currencyErrors, prepared.errors)
       return images.commit(prepared, (stored) =>
@@ -73,8 +87,8 @@ export function createBumpOfferService({ db, images, views }: { db: Database; im
           const current = await repo.lockOwned(tx, sellerId, id)
           if (!current) throw new NotFoundError()
           const currency = input.currency ?? current.currency
-          const errors = await currencyChangeErrors(tx, current, currency)
-          if (errors.currency) throw new ValidationError(errors)
+          const errors = await attachmentChangeErrors(tx, current, currency, toCentsOrNull(input.new_price))
+          if (Object.keys(errors).length > 0) throw new ValidationError(errors)
           const row = await repo.update(tx, sellerId, id, { ...toValues(input, currency), ...imageColumns(stored) })
           if (!row) throw new NotFoundError()
           return { value: views.bump(row), replaced: replacedKeys({ asset_image: current.assetImage }, stored) }

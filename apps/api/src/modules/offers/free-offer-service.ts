@@ -13,6 +13,7 @@ import { bumpOfferRepository } from './bump-offer-repository.js'
 import { throwIfFieldErrors } from './field-errors.js'
 import type { LoadFreeOfferPublishing } from './free-offer-publishing.js'
 import { type FreeOfferValues, freeOfferRepository as repo } from './free-offer-repository.js'
+import { isPricedAboveZero } from './offer-attachments.js'
 import { imageColumns, type OfferImages, replacedKeys } from './offer-images.js'
 import type { OfferViews } from './offer-views.js'
 import { pageWindow, toPage } from './pagination.js'
@@ -21,22 +22,23 @@ import { upsellOfferRepository } from './upsell-offer-repository.js'
 type Attachments = Pick<FreeOfferForm, 'bump_offer_id' | 'upsell_offer_id'>
 
 /**
- * The bump and upsell must be the seller's own and share a currency (decision "Server rules").
- * Their rows stay FOR SHARE locked inside a transaction, so neither currency can change before
- * the free offer is saved (the bump and upsell updates check the pairing under FOR UPDATE).
+ * The bump and upsell must be the seller's own, priced above zero (decision D19) and share a
+ * currency (decision "Server rules"). Their rows stay FOR SHARE locked inside a transaction, so
+ * neither can change before the free offer is saved (the bump and upsell updates check the
+ * pairing under FOR UPDATE).
  */
 async function attachmentErrors(db: Executor, sellerId: string, input: Attachments): Promise<FieldErrors> {
   const { bump_offer_id: bumpId, upsell_offer_id: upsellId } = input
-  const [bumpCurrency, upsellCurrency] = await Promise.all([
-    bumpId ? bumpOfferRepository.currencyForAttachment(db, sellerId, bumpId) : undefined,
-    upsellId ? upsellOfferRepository.currencyForAttachment(db, sellerId, upsellId) : undefined,
+  const [bump, upsell] = await Promise.all([
+    bumpId ? bumpOfferRepository.findForAttachment(db, sellerId, bumpId) : undefined,
+    upsellId ? upsellOfferRepository.findForAttachment(db, sellerId, upsellId) : undefined,
   ])
   const errors: FieldErrors = {}
-  if (bumpId && bumpCurrency === undefined) errors.bump_offer_id = [offerMessages.chooseBump]
-  if (upsellId && upsellCurrency === undefined) errors.upsell_offer_id = [offerMessages.chooseUpsell]
-  else if (bumpCurrency !== undefined && upsellCurrency !== undefined && bumpCurrency !== upsellCurrency) {
-    errors.upsell_offer_id = [offerMessages.currencyMismatch]
-  }
+  if (bumpId && !bump) errors.bump_offer_id = [offerMessages.chooseBump]
+  else if (bump && !isPricedAboveZero(bump.priceCents)) errors.bump_offer_id = [offerMessages.unpricedBump(bump.headline)]
+  if (upsellId && !upsell) errors.upsell_offer_id = [offerMessages.chooseUpsell]
+  else if (upsell && !isPricedAboveZero(upsell.priceCents)) errors.upsell_offer_id = [offerMessages.unpricedUpsell(upsell.headline)]
+  else if (bump && upsell && bump.currency !== upsell.currency) errors.upsell_offer_id = [offerMessages.currencyMismatch]
   return errors
 }
 

@@ -3,6 +3,7 @@ import { amountToCents, centsToAmount } from '@funnelry/shared'
 import type { BumpOfferRow } from './bump-offer-repository.js'
 import type { FreeOfferPublishing } from './free-offer-publishing.js'
 import type { FreeOfferWithAttachments } from './free-offer-repository.js'
+import { offeredBump, offeredUpsell } from './offer-attachments.js'
 import type { UpsellOfferRow } from './upsell-offer-repository.js'
 
 /** Cents of a price the form schema already checked ("19.99"); never through floating point. */
@@ -45,29 +46,31 @@ export function createOfferViews(imageUrl: (key: string | null) => string | null
       created_at: row.createdAt.toISOString(),
     }),
 
-    free: (
-      { offer, bump, upsell }: FreeOfferWithAttachments,
-      publishing: FreeOfferPublishing,
-      { owner }: { owner: boolean },
-    ): FreeOffer => ({
-      id: offer.id,
-      headline: offer.headline,
-      sub_headline: offer.subHeadline,
-      url: owner ? offer.url : null,
-      opt_in_button: offer.optInButton,
-      asset_image: imageUrl(offer.assetImage),
-      logo: imageUrl(offer.logo),
-      is_active: offer.isActive,
-      price: '0.00',
-      bump_offer: bump ? attachedBump(bump) : null,
-      upsell_offer: upsell ? attachedUpsell(upsell) : null,
-      bump_offer_id: offer.bumpOfferId,
-      upsell_offer_id: offer.upsellOfferId,
-      show_url: publishing.showUrl(offer.id),
-      advertising_pixels: publishing.advertising_pixels,
-      store_links: publishing.store_links,
-      created_at: offer.createdAt.toISOString(),
-    }),
+    free: (found: FreeOfferWithAttachments, publishing: FreeOfferPublishing, { owner }: { owner: boolean }): FreeOffer => {
+      const { offer } = found
+      // Decision D19: a BUMP or OTO without a price above zero is never offered on the page.
+      const bump = offeredBump(found)
+      const upsell = offeredUpsell(found)
+      return {
+        id: offer.id,
+        headline: offer.headline,
+        sub_headline: offer.subHeadline,
+        url: owner ? offer.url : null,
+        opt_in_button: offer.optInButton,
+        asset_image: imageUrl(offer.assetImage),
+        logo: imageUrl(offer.logo),
+        is_active: offer.isActive,
+        price: '0.00',
+        bump_offer: bump ? attachedBump(bump) : null,
+        upsell_offer: upsell ? attachedUpsell(upsell) : null,
+        bump_offer_id: offer.bumpOfferId,
+        upsell_offer_id: offer.upsellOfferId,
+        show_url: publishing.showUrl(offer.id),
+        advertising_pixels: publishing.advertising_pixels,
+        store_links: publishing.store_links,
+        created_at: offer.createdAt.toISOString(),
+      }
+    },
   }
 }
 export type OfferViews = ReturnType<typeof createOfferViews>

@@ -20,9 +20,24 @@ export const upsellOfferRepository = {
   lockOwned: async (db: Executor, sellerId: string, id: string) =>
     (await db.select().from(upsellOffers).where(owned(sellerId, id)).for('update'))[0],
 
-  /** The currency of an upsell being attached; FOR SHARE holds it unchanged until the free offer is saved. */
-  currencyForAttachment: async (db: Executor, sellerId: string, id: string) =>
-    (await db.select({ currency: upsellOffers.currency }).from(upsellOffers).where(owned(sellerId, id)).for('share'))[0]?.currency,
+  /**
+   * What attaching an upsell checks (its currency, its price: D19, its name for the message); FOR SHARE
+   * holds the row unchanged until the free offer is saved.
+   */
+  findForAttachment: async (db: Executor, sellerId: string, id: string) =>
+    (
+      await db
+        .select({ currency: upsellOffers.currency, priceCents: upsellOffers.productPriceCents, headline: upsellOffers.headline })
+        .from(upsellOffers)
+        .where(owned(sellerId, id))
+        .for('share')
+    )[0],
+
+  /** Whether some free offer has this upsell attached. */
+  async isAttached(db: Executor, id: string): Promise<boolean> {
+    const rows = await db.select({ id: freeOffers.id }).from(freeOffers).where(eq(freeOffers.upsellOfferId, id)).limit(1)
+    return rows.length > 0
+  },
 
   page: (db: Executor, sellerId: string, window: { limit: number; offset: number }) =>
     db

@@ -4,6 +4,7 @@ import {
   type FieldErrors,
   isUuid,
   type OfferDropdownItem,
+  offerMessages,
   type PageQuery,
   type UpsellOffer,
   type UpsellOfferForm,
@@ -12,6 +13,7 @@ import {
 import type { Database, Executor } from '../../db/client.js'
 import { NotFoundError, ValidationError } from '../../lib/errors.js'
 import { throwIfFieldErrors } from './field-errors.js'
+import { isPricedAboveZero } from './offer-attachments.js'
 import { imageColumns, type OfferImages, replacedKeys } from './offer-images.js'
 import type { OfferViews } from './offer-views.js'
 import { pageWindow, toPage } from './pagination.js'
@@ -19,10 +21,23 @@ import { upsellOfferRepository as repo, type UpsellOfferRow, type UpsellOfferVal
 
 export const upsellCurrencyConflict = 'A free offer uses this OTO with a BUMP in another currency. Detach one of them first.'
 
-/** Decision "Server rules": a bump and upsell attached to one free offer always share a currency. */
-async function currencyChangeErrors(db: Executor, current: UpsellOfferRow, currency: number): Promise<FieldErrors> {
-  if (currency === current.currency) return {}
-  return (await repo.pairedWithOtherCurrency(db, current.id, currency)) ? { currency: [upsellCurrencyConflict] } : {}
+/**
+ * What a free offer using this upsell relies on: a bump and upsell attached to one free offer share a
+ * currency (decision "Server rules"), and an attached upsell keeps a price above zero (decision D19).
+ */
+async function attachmentChangeErrors(
+  db: Executor,
+  current: UpsellOfferRow,
+  currency: number,
+  priceCents: number | null,
+): Promise<FieldErrors> {
+  const errors: FieldErrors = {}
+  if (currency !== current.currency && (await repo.pairedWithOtherCurrency(db, current.id, currency))) {
+    errors.currency = [upsellCurrencyConflict]
+  }
+  if (!isPricedAboveZero(priceCents) && (await repo.isAttached(db, current.id)))
+    errors.product_price = [offerMessages.attachedUpsellNeedsPrice]
+  return errors
 }
 
 const toValues = (input: UpsellOfferForm, currency: number): Omit<UpsellOfferValues, 'assetImage' | 'logo'> => ({
@@ -80,7 +95,7 @@ export function createUpsellOfferService({ db, images, views }: { db: Database; 
       const existing = await findOwned(sellerId, id)
       const [prepared, currencyErrors] = await Promise.all([
         images.prepare({ asset_image: input.asset_image, logo: input.logo }),
-        currencyChangeErrors(db, existing, input.currency ?? existing.currency),
+        attachmentChangeErrors(db, existing, input.currency ?? existing.currency, amountToCents(input.product_price)),
       ])
       throwIfFieldErrors(currencyErrors, prepared.errors)
       return images.commit(prepared, (stored) =>
@@ -89,8 +104,8 @@ export function createUpsellOfferService({ db, images, views }: { db: Database; 
           const current = await repo.lockOwned(tx, sellerId, id)
           if (!current) throw new NotFoundError()
           const currency = input.currency ?? current.currency
-          const errors = await currencyChangeErrors(tx, current, currency)
-          if (errors.currency) throw new ValidationError(errors)
+          const errors = await attachmentChangeErrors(tx, current, currency, amountToCents(input.product_price))
+          if (Object.keys(errors).length > 0) throw new ValidationError(errors)
           const row = await repo.update(tx, sellerId, id, { ...toValues(input, currency), ...imageColumns(stored) })
           if (!row) throw new NotFoundError()
           const replaced = replacedKeys({ asset_image: current.assetImage, logo: current.logo }, stored)

@@ -41,6 +41,7 @@ describe('creating a payment intent: the server prices the order', () => {
       amount,
       currency: 1,
       provider: 'local',
+      order_reference: expect.stringMatching(/^[\w-]{22}$/),
     })
 
     const order = await orderOf(ctx, body.intent_id)
@@ -51,12 +52,15 @@ describe('creating a payment intent: the server prices the order', () => {
       email: 'ada@example.com',
       bumpOfferId: choices.bump_offer_id ?? null,
       upsellOfferId: choices.upsell_offer_id ?? null,
+      bumpPriceCents: choices.bump_offer_id ? 350 : null,
+      upsellPriceCents: choices.upsell_offer_id ? 4900 : null,
       upsellShown: choices.upsell_shown ?? false,
       amountCents: cents,
       currency: 1,
       status: 'pending',
       provider: 'local',
       paidAt: null,
+      receiptToken: body.order_reference,
     })
     const intent = await ctx.db.query.localPaymentIntents.findFirst({ where: eq(localPaymentIntents.id, order?.intentId ?? '') })
     expect(intent).toMatchObject({
@@ -79,7 +83,14 @@ describe('creating a payment intent: the server prices the order', () => {
     })
     expect(response.statusCode).toBe(200)
     const body = response.json()
-    expect(body).toEqual({ intent_id: expect.any(String), client_secret: null, amount: '0.00', currency: 1, provider: 'none' })
+    expect(body).toEqual({
+      intent_id: expect.any(String),
+      client_secret: null,
+      amount: '0.00',
+      currency: 1,
+      provider: 'none',
+      order_reference: expect.stringMatching(/^[\w-]{22}$/),
+    })
 
     const order = await orderOf(ctx, body.intent_id)
     expect(order).toMatchObject({ status: 'paid', provider: 'none', amountCents: 0, intentId: `free_${body.intent_id}`, upsellShown: true })

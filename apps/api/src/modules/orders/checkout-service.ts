@@ -3,23 +3,29 @@ import {
   type CreatePaymentIntent,
   centsToAmount,
   currencyById,
+  hasVisitorDetails,
   isUuid,
   messages,
   type PaymentIntentResponse,
   paymentMessages,
   type UpdatePaymentIntent,
+  type VisitorDetails,
 } from '@funnelry/shared'
 import type { Database, Executor } from '../../db/client.js'
+import type { JobQueue } from '../../jobs/queue.js'
 import { NotFoundError, PaymentError } from '../../lib/errors.js'
 import type { PaymentIntent, PaymentProvider } from '../../payments/provider.js'
+import { findLeadOffer, recordLead } from '../leads/leads-module.js'
 import { freeOfferRepository } from '../offers/free-offer-repository.js'
 import { checkoutProvider } from './checkout-provider.js'
 import type { OrderFulfilment } from './order-fulfilment.js'
 import { type PricedOrder, priceOrder } from './order-pricing.js'
+import { newReceipt, receiptExpiry } from './order-receipt-token.js'
 import { type OrderRow, orderRepository } from './order-repository.js'
 
 type Deps = {
   db: Database
+  jobs: JobQueue
   provider: PaymentProvider
   fulfilment: OrderFulfilment
   now: () => Date
@@ -37,12 +43,28 @@ class ConcurrentChange extends Error {}
 const droppedPrefix = 'none_after_'
 const baseIntentId = (intentId: string) => (intentId.startsWith(droppedPrefix) ? intentId.slice(droppedPrefix.length) : intentId)
 
+/** The choices and prices an order keeps from its pricing. */
+const pricedColumns = (priced: PricedOrder) => ({
+  bumpOfferId: priced.bumpOfferId,
+  upsellOfferId: priced.upsellOfferId,
+  bumpPriceCents: priced.bumpPriceCents,
+  upsellPriceCents: priced.upsellPriceCents,
+  amountCents: priced.amountCents,
+  currency: priced.currency,
+})
+
+const visitorOf = (input: VisitorDetails): VisitorDetails => ({ full_name: input.full_name, email: input.email.toLowerCase() })
+
 /**
  * The public checkout calls (spec section 7): an order per intent, priced by the server. The
  * `intent_id` the browser holds is the order's id, so it stays the same while the provider's intent
  * behind it is created, replaced or dropped as the total moves between 0 and a price.
+ *
+ * Decision D20: a call without the visitor's details makes or keeps a draft, which holds no provider
+ * intent (so it cannot be paid) and is never listed, counted or emailed. The first call with the
+ * details records the lead (D16: with its download email, even if the page's lead capture was lost).
  */
-export function createCheckoutService({ db, provider, fulfilment, now, publishableKey }: Deps) {
+export function createCheckoutService({ db, jobs, provider, fulfilment, now, publishableKey }: Deps) {
   const payments = checkoutProvider(provider)
 
   const loadCheckout = async (db: Executor, freeOfferId: string) => {
@@ -53,17 +75,21 @@ export function createCheckoutService({ db, provider, fulfilment, now, publishab
     return checkout
   }
 
-  const answer = (order: Pick<OrderRow, 'id' | 'amountCents' | 'currency'>, intent: PaymentIntent | null): PaymentIntentResponse => ({
-    intent_id: order.id,
-    client_secret: intent?.clientSecret ?? null,
-    amount: centsToAmount(order.amountCents),
-    currency: currencyById(order.currency).value,
-    provider: intent ? provider.name : 'none',
-    // Stripe.js mounts the Payment Element on the seller's account (direct charges).
-    ...(intent && provider.name === 'stripe'
-      ? { account_id: intent.accountId, ...(publishableKey ? { publishable_key: publishableKey } : {}) }
-      : {}),
-  })
+  const answer = (order: Pick<OrderRow, 'id' | 'amountCents' | 'currency' | 'receiptToken'>, intent: PaymentIntent | null) => {
+    const response: PaymentIntentResponse = {
+      intent_id: order.id,
+      client_secret: intent?.clientSecret ?? null,
+      amount: centsToAmount(order.amountCents),
+      currency: currencyById(order.currency).value,
+      provider: intent ? provider.name : 'none',
+      // Stripe.js mounts the Payment Element on the seller's account (direct charges).
+      ...(intent && provider.name === 'stripe'
+        ? { account_id: intent.accountId, ...(publishableKey ? { publishable_key: publishableKey } : {}) }
+        : {}),
+      order_reference: order.receiptToken,
+    }
+    return response
+  }
 
   const newIntent = (accountId: string, orderId: string, freeOfferId: string, priced: PricedOrder, idempotencyKey: string) =>
     payments.create({
@@ -74,18 +100,41 @@ export function createCheckoutService({ db, provider, fulfilment, now, publishab
       idempotencyKey,
     })
 
+  /** Records the lead of an order whose visitor's details just arrived, and links it, in the order's transaction. */
+  const recordOrderLead = async (tx: Executor, order: OrderRow, visitor: VisitorDetails, at: Date) => {
+    const offer = await findLeadOffer(tx, order.freeOfferId)
+    if (!offer) return
+    const { leadId } = await recordLead(tx, jobs, { offer, visitor, at })
+    await orderRepository.setLead(tx, order.id, leadId)
+  }
+
+  /** One try of an update of a draft that stays one: only the choices change; nothing can be paid yet. */
+  async function updateDraft(order: OrderRow, version: string, priced: PricedOrder, upsellShown: boolean) {
+    // Early feedback: a seller who cannot be paid is said so when the bump is ticked, as before.
+    if (priced.amountCents > 0) await payments.chargeableAccount(db, order.sellerId)
+    const updated = await orderRepository.updateIfUnchanged(db, order.id, version, { ...pricedColumns(priced), upsellShown }, now())
+    if (!updated) throw new ConcurrentChange()
+    return answer(updated, null)
+  }
+
   /** One try of an update: the answer, or ConcurrentChange when another update got there first. */
   async function applyUpdate(input: UpdatePaymentIntent): Promise<PaymentIntentResponse> {
     const read = await orderRepository.findVersioned(db, input.intent_id)
     if (!read) throw new NotFoundError(paymentMessages.intentNotFound)
     const { order, version } = read
     if (order.status === 'paid') throw new PaymentError(paymentMessages.alreadyComplete)
+    if (order.status === 'abandoned') throw new PaymentError(paymentMessages.orderExpired)
     const checkout = await loadCheckout(db, order.freeOfferId)
     // A field left out keeps the earlier choice; null removes it.
     const priced = priceOrder(checkout, {
       bumpOfferId: input.bump_offer_id === undefined ? order.bumpOfferId : input.bump_offer_id,
       upsellOfferId: input.upsell_offer_id === undefined ? order.upsellOfferId : input.upsell_offer_id,
     })
+    // Once shown, always shown: a later call cannot undo what the visitor saw.
+    const upsellShown = order.upsellShown || input.upsell_shown === true
+    const known = order.fullName !== null && order.email !== null ? { full_name: order.fullName, email: order.email } : null
+    const visitor = hasVisitorDetails(input) ? visitorOf(input) : known
+    if (!visitor) return updateDraft(order, version, priced, upsellShown)
 
     let live = order.provider !== 'none'
     let intentId = order.intentId
@@ -115,56 +164,81 @@ export function createCheckoutService({ db, provider, fulfilment, now, publishab
       intentId = `${droppedPrefix}${order.intentId}`
     }
 
-    const updated = await orderRepository.updateIfUnchanged(
-      db,
-      order.id,
-      version,
-      {
-        fullName: input.full_name,
-        email: input.email.toLowerCase(),
-        bumpOfferId: priced.bumpOfferId,
-        upsellOfferId: priced.upsellOfferId,
-        // Once shown, always shown: a later call cannot undo what the visitor saw.
-        upsellShown: order.upsellShown || input.upsell_shown === true,
-        amountCents: priced.amountCents,
-        currency: priced.currency,
-        provider: intent ? provider.name : 'none',
-        intentId,
-      },
-      now(),
-    )
-    if (!updated) throw new ConcurrentChange()
-    return answer(updated, intent)
+    const at = now()
+    const detailsArrived = known?.email !== visitor.email || known?.full_name !== visitor.full_name
+    return db.transaction(async (tx) => {
+      const updated = await orderRepository.updateIfUnchanged(
+        tx,
+        order.id,
+        version,
+        {
+          fullName: visitor.full_name,
+          email: visitor.email,
+          // A draft becomes an order the seller sees once the visitor's details arrive.
+          ...(order.status === 'draft' ? { status: 'pending' as const } : {}),
+          ...pricedColumns(priced),
+          upsellShown,
+          provider: intent ? provider.name : 'none',
+          intentId,
+          ...(order.receiptToken ? { receiptExpiresAt: receiptExpiry(at) } : newReceipt(at)),
+        },
+        at,
+      )
+      if (!updated) throw new ConcurrentChange()
+      if (detailsArrived) await recordOrderLead(tx, updated, visitor, at)
+      return answer(updated, intent)
+    })
+  }
+
+  /** Decision D20: the bump ticked before the visitor's details: an order nobody sees, with no intent. */
+  async function startDraft(sellerId: string, freeOfferId: string, priced: PricedOrder, upsellShown: boolean) {
+    if (priced.amountCents > 0) await payments.chargeableAccount(db, sellerId)
+    const id = randomUUID()
+    const draft = await orderRepository.insert(db, {
+      id,
+      sellerId,
+      freeOfferId,
+      fullName: null,
+      email: null,
+      ...pricedColumns(priced),
+      upsellShown,
+      status: 'draft',
+      provider: 'none',
+      // The column is unique and required; no provider event can ever name this value.
+      intentId: `draft_${id}`,
+    })
+    return answer(draft, null)
   }
 
   return {
     async createIntent(input: CreatePaymentIntent): Promise<PaymentIntentResponse> {
       const checkout = await loadCheckout(db, input.product_id)
       const priced = priceOrder(checkout, { bumpOfferId: input.bump_offer_id ?? null, upsellOfferId: input.upsell_offer_id ?? null })
-      const values = {
-        sellerId: checkout.offer.sellerId,
-        freeOfferId: checkout.offer.id,
-        fullName: input.full_name,
-        email: input.email.toLowerCase(),
-        bumpOfferId: priced.bumpOfferId,
-        upsellOfferId: priced.upsellOfferId,
-        upsellShown: input.upsell_shown ?? false,
-        currency: priced.currency,
-      }
+      const { sellerId, id: freeOfferId } = checkout.offer
+      const upsellShown = input.upsell_shown ?? false
+      if (!hasVisitorDetails(input)) return startDraft(sellerId, freeOfferId, priced, upsellShown)
+
+      const visitor = visitorOf(input)
+      const values = { sellerId, freeOfferId, fullName: visitor.full_name, email: visitor.email, ...pricedColumns(priced), upsellShown }
       if (priced.amountCents === 0) return answer(await fulfilment.completeFreeOrder(values), null)
 
-      const accountId = await payments.chargeableAccount(db, checkout.offer.sellerId)
+      const accountId = await payments.chargeableAccount(db, sellerId)
       // The order's id is chosen first so the provider's idempotency key can name it: the SDK's own
       // retries of this call (a timeout, a dropped connection) return the intent already made.
       const id = randomUUID()
-      const intent = await newIntent(accountId, id, checkout.offer.id, priced, `order-${id}-create`)
-      const order = await orderRepository.insert(db, {
-        ...values,
-        id,
-        amountCents: priced.amountCents,
-        status: 'pending',
-        provider: provider.name,
-        intentId: intent.id,
+      const intent = await newIntent(accountId, id, freeOfferId, priced, `order-${id}-create`)
+      const at = now()
+      const order = await db.transaction(async (tx) => {
+        const row = await orderRepository.insert(tx, {
+          ...values,
+          id,
+          status: 'pending',
+          provider: provider.name,
+          intentId: intent.id,
+          ...newReceipt(at),
+        })
+        await recordOrderLead(tx, row, visitor, at)
+        return row
       })
       return answer(order, intent)
     },

@@ -81,6 +81,7 @@ describe('checkout with Stripe (the real SDK against the local stand-in)', () =>
       provider: 'stripe',
       publishable_key: 'pk_test_standin',
       account_id: accountId,
+      order_reference: order?.receiptToken,
     })
     const [create] = stripe.find('POST', '/v1/payment_intents')
     expect(create?.headers['stripe-account']).toBe(accountId)
@@ -117,8 +118,8 @@ describe('checkout with Stripe (the real SDK against the local stand-in)', () =>
     expect(delivered.json()).toEqual({ received: true })
     expect(await orderOf(ctx, body.intent_id)).toMatchObject({ status: 'paid', amountCents: 5250 })
     const mails = await emailsTo(ctx, 'ada@example.com')
-    expect(mails.map((mail) => mail.kind)).toEqual(['purchase'])
-    expect(mails[0]?.text).toContain('https://files.example/course')
+    expect(mails.map((mail) => mail.kind).sort()).toEqual(['free-download', 'purchase'])
+    expect(mails.find((mail) => mail.kind === 'purchase')?.text).toContain('https://files.example/course')
     await eventually(async () => receiver.requests.some((request) => JSON.parse(request.body).event === 'order.paid'))
 
     const late = await updateIntent(ctx, { intent_id: body.intent_id, ...visitor, bump_offer_id: null })
@@ -146,7 +147,14 @@ describe('checkout with Stripe (the real SDK against the local stand-in)', () =>
     const first = (await orderOf(ctx, created.intent_id))?.intentId ?? ''
 
     const zero = await updateIntent(ctx, { intent_id: created.intent_id, ...visitor, bump_offer_id: null })
-    expect(zero.json()).toEqual({ intent_id: created.intent_id, client_secret: null, amount: '0.00', currency: 1, provider: 'none' })
+    expect(zero.json()).toEqual({
+      intent_id: created.intent_id,
+      client_secret: null,
+      amount: '0.00',
+      currency: 1,
+      provider: 'none',
+      order_reference: created.order_reference,
+    })
     const [cancel] = stripe.find('POST', `/v1/payment_intents/${first}/cancel`)
     expect(cancel?.headers['stripe-account']).toBe(accountId)
     expect(stripe.intents.get(first)?.status).toBe('canceled')

@@ -14,8 +14,6 @@ import {
   visitor,
 } from './checkout-test-kit.js'
 
-const placeholder = { full_name: 'Visitor', email: 'visitor@example.com' }
-
 describe('updating a payment intent', () => {
   let ctx: TestApp
   let sellerId: string
@@ -24,11 +22,16 @@ describe('updating a payment intent', () => {
   let upsellId: string
 
   const localIntent = (id: string) => ctx.db.query.localPaymentIntents.findFirst({ where: eq(localPaymentIntents.id, id) })
-  /** The early intent of the spec's flow: the bump ticked before the visitor typed their details. */
+  /**
+   * The spec's flow: the bump ticked before the visitor typed their details makes a draft (D20), and
+   * the details' submit turns it into an order with a payment intent.
+   */
   const early = async () => {
-    const response = await createIntent(ctx, { ...placeholder, product_id: funnel.offer.id, bump_offer_id: bumpId })
+    const draft = await createIntent(ctx, { product_id: funnel.offer.id, bump_offer_id: bumpId })
+    expect(draft.statusCode).toBe(200)
+    const response = await updateIntent(ctx, { intent_id: draft.json().intent_id, ...visitor })
     expect(response.statusCode).toBe(200)
-    return response.json() as { intent_id: string; client_secret: string }
+    return response.json() as { intent_id: string; client_secret: string; order_reference: string }
   }
 
   beforeAll(async () => {
@@ -56,6 +59,7 @@ describe('updating a payment intent', () => {
       amount: '52.50',
       currency: 1,
       provider: 'local',
+      order_reference: created.order_reference,
     })
     const order = await orderOf(ctx, created.intent_id)
     expect(order).toMatchObject({
@@ -80,11 +84,25 @@ describe('updating a payment intent', () => {
     const created = await early()
     const first = await orderOf(ctx, created.intent_id)
 
-    const zero = await updateIntent(ctx, { intent_id: created.intent_id, ...placeholder, bump_offer_id: null })
+    // Details left out keep the ones the order has.
+    const zero = await updateIntent(ctx, { intent_id: created.intent_id, bump_offer_id: null })
     expect(zero.statusCode).toBe(200)
-    expect(zero.json()).toEqual({ intent_id: created.intent_id, client_secret: null, amount: '0.00', currency: 1, provider: 'none' })
+    expect(zero.json()).toEqual({
+      intent_id: created.intent_id,
+      client_secret: null,
+      amount: '0.00',
+      currency: 1,
+      provider: 'none',
+      order_reference: created.order_reference,
+    })
     // Still an open order: only the create call completes a free order (D11).
-    expect(await orderOf(ctx, created.intent_id)).toMatchObject({ status: 'pending', provider: 'none', amountCents: 0, paidAt: null })
+    expect(await orderOf(ctx, created.intent_id)).toMatchObject({
+      status: 'pending',
+      provider: 'none',
+      amountCents: 0,
+      paidAt: null,
+      fullName: 'Ada Lovelace',
+    })
     expect(await localIntent(first?.intentId ?? '')).toMatchObject({ status: 'canceled' })
     // The old client secret can no longer pay for what the visitor unticked.
     const stale = await confirmLocal(ctx, { client_secret: created.client_secret, card_number: '4242424242424242' })
@@ -128,7 +146,7 @@ describe('updating a payment intent', () => {
       expect(refused.statusCode).toBe(400)
       expect(refused.json()).toEqual({ error: paymentMessages.alreadyComplete })
     }
-    expect(await orderOf(ctx, racing.intent_id)).toMatchObject({ provider: 'local', amountCents: 350, fullName: 'Visitor' })
+    expect(await orderOf(ctx, racing.intent_id)).toMatchObject({ provider: 'local', amountCents: 350, bumpOfferId: bumpId })
 
     // A free order is complete from the moment it is created.
     const free = await createIntent(ctx, { ...visitor, product_id: funnel.offer.id })

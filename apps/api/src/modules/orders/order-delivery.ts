@@ -1,61 +1,49 @@
 import { centsToAmount, currencyById, formatMoney } from '@funnelry/shared'
 import type { Executor } from '../../db/client.js'
-import { emails } from '../../db/schema/index.js'
 import type { JobQueue } from '../../jobs/queue.js'
-import type { MailKind } from '../../mail/mail-service.js'
-import type { OutgoingMail } from '../../mail/mail-transport.js'
-import { type DownloadLink, freeDownloadEmail, purchaseEmail } from '../../mail/templates.js'
-import { leadRepository } from '../leads/lead-repository.js'
+import { queueMailIn } from '../../mail/mail-service.js'
+import { type PaidItem, purchaseEmail } from '../../mail/templates.js'
+import { recordLead } from '../leads/leads-module.js'
 import { queueWebhook } from '../webhooks/webhook-service.js'
 import { type OrderRow, orderRepository } from './order-repository.js'
 
 /**
- * Stores the message and queues its job in the caller's transaction (the mail service's `queue`
- * commits on its own): the email exists exactly when the order's fulfilment commits.
- */
-async function queueMail(tx: Executor, jobs: JobQueue, message: OutgoingMail & { kind: MailKind }) {
-  const [row] = await tx
-    .insert(emails)
-    .values({ to: message.to, subject: message.subject, text: message.text, html: message.html ?? null, kind: message.kind })
-    .returning({ id: emails.id })
-  if (!row) throw new Error('the email row was not stored')
-  await jobs.send('send-email', { emailId: row.id }, { tx })
-}
-
-/**
- * Everything a paid order sends, inside the transaction that marked it paid: the buyer's email
- * with the links of what was bought, the seller's `order.paid` CRM webhook, and the lead (kept
- * here rather than at intent time, so the placeholder details of an early intent never become one).
+ * Everything a completed order sends, inside the transaction that marked it paid: the lead (kept
+ * once per offer and email; its free download email went out when the details first arrived, D16,
+ * so a free order sends no second one), the purchase email listing what was paid for, and the
+ * seller's `order.paid` CRM webhook.
  */
 export async function deliverOrder(tx: Executor, jobs: JobQueue, order: OrderRow, at: Date): Promise<void> {
   const details = await orderRepository.deliveryDetails(tx, order)
-  // The free offer is gone: its orders went with it (cascade), so there is nothing left to deliver.
-  if (!details) return
+  // The free offer is gone (its orders went with it), or a draft, which holds no payment: nothing to deliver.
+  if (!details || order.email === null || order.fullName === null) return
   const { offer, bump, upsell } = details
   const currency = currencyById(order.currency)
+  const visitor = { full_name: order.fullName, email: order.email }
 
-  const lead = await leadRepository.upsert(tx, {
-    sellerId: order.sellerId,
-    freeOfferId: order.freeOfferId,
-    email: order.email,
-    fullName: order.fullName,
+  const { leadId } = await recordLead(tx, jobs, {
+    offer: { id: order.freeOfferId, sellerId: order.sellerId, headline: offer.headline, url: offer.url, businessName: offer.businessName },
+    visitor,
     at,
   })
 
-  const free: DownloadLink = { title: offer.headline, url: offer.url }
-  const bought: DownloadLink[] = [
-    ...(bump ? [{ title: bump.headline ?? 'Your BUMP offer', url: bump.url }] : []),
-    ...(upsell ? [{ title: upsell.headline, url: upsell.url }] : []),
-  ]
-  const recipient = { to: order.email, fullName: order.fullName, businessName: offer.businessName }
-  const mail =
-    bought.length === 0
-      ? { ...freeDownloadEmail({ ...recipient, download: free }), kind: 'free-download' as const }
-      : {
-          ...purchaseEmail({ ...recipient, downloads: [free, ...bought], total: formatMoney(currency.symbol, order.amountCents) }),
-          kind: 'purchase' as const,
-        }
-  await queueMail(tx, jobs, mail)
+  if (order.amountCents > 0) {
+    // Orders priced before the prices were kept on the order list their items without one.
+    const price = (cents: number | null) => (cents === null ? undefined : formatMoney(currency.symbol, cents))
+    const purchases: PaidItem[] = [
+      ...(bump ? [{ title: bump.headline ?? 'Your BUMP offer', url: bump.url, price: price(order.bumpPriceCents) }] : []),
+      ...(upsell ? [{ title: upsell.headline, url: upsell.url, price: price(order.upsellPriceCents) }] : []),
+    ]
+    const mail = purchaseEmail({
+      to: order.email,
+      fullName: order.fullName,
+      businessName: offer.businessName,
+      purchases,
+      total: formatMoney(currency.symbol, order.amountCents),
+      freeDownload: { title: offer.headline, url: offer.url },
+    })
+    await queueMailIn(tx, jobs, { ...mail, kind: 'purchase' })
+  }
 
   await queueWebhook(tx, jobs, {
     sellerId: order.sellerId,
@@ -73,5 +61,5 @@ export async function deliverOrder(tx: Executor, jobs: JobQueue, order: OrderRow
       upsell_offer_id: order.upsellOfferId,
     },
   })
-  await orderRepository.markFulfilled(tx, order.id, lead.id, at)
+  await orderRepository.markFulfilled(tx, order.id, leadId, at)
 }

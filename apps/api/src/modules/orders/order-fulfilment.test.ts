@@ -28,14 +28,9 @@ describe('fulfilment: once per order, however often and however concurrently the
 
   /** Creates an order for the bump and the upsell and returns it with the event body of its payment. */
   const openOrder = async (email: string) => {
-    const response = await createIntent(ctx, {
-      full_name: 'Visitor',
-      email: 'visitor@example.com',
-      product_id: funnel.offer.id,
-      bump_offer_id: funnel.bump?.id,
-    })
+    // The bump ticked before the details: a draft (D20); the details arrive with the next update, as on the page.
+    const response = await createIntent(ctx, { product_id: funnel.offer.id, bump_offer_id: funnel.bump?.id })
     const { intent_id } = response.json()
-    // The real details arrive with the next update, as on the page.
     await updateIntent(ctx, { intent_id, full_name: 'Ada Lovelace', email, upsell_offer_id: funnel.upsell?.id, upsell_shown: true })
     const order = await orderOf(ctx, intent_id)
     if (!order) throw new Error('no order')
@@ -67,7 +62,8 @@ describe('fulfilment: once per order, however often and however concurrently the
       expect((await sendWebhook(ctx, body, provider.signWebhook(body))).statusCode).toBe(200)
     }
     expect(await orderOf(ctx, order.id)).toMatchObject({ status: 'pending', amountCents: 5250 })
-    expect(await emailsTo(ctx, 'short@example.com')).toHaveLength(0)
+    // Only the free download of the opt-in (D16): nothing was delivered for the order.
+    expect((await emailsTo(ctx, 'short@example.com')).map((mail) => mail.kind)).toEqual(['free-download'])
     expect(await orderPaidDeliveries(ctx, seller.seller.id)).toHaveLength(0)
   })
 
@@ -85,21 +81,22 @@ describe('fulfilment: once per order, however often and however concurrently the
     expect(paid?.paidAt).toBeInstanceOf(Date)
     expect(paid?.fulfilledAt).toBeInstanceOf(Date)
 
+    // The free download left when the details arrived (D16); the payment adds one purchase email.
     const mails = await emailsTo(ctx, 'ada@example.com')
-    expect(mails).toHaveLength(1)
-    const [mail] = mails
-    expect(mail?.kind).toBe('purchase')
+    expect(mails.map((mail) => mail.kind).sort()).toEqual(['free-download', 'purchase'])
+    const mail = mails.find((each) => each.kind === 'purchase')
     expect(mail?.subject).toBe(`Your purchase from ${seller.businessName}`)
     expect(mail?.text).toContain('Hi Ada Lovelace')
-    expect(mail?.text).toContain('total $52.50')
+    expect(mail?.text).toContain(
+      'You paid for:\n\n- The Checklist ($3.50): https://files.example/checklist.pdf\n- The Course ($49.00): https://files.example/course',
+    )
+    expect(mail?.text).toContain('Total: $52.50')
     expect(mail?.text).toContain('- Seven Recipes: https://files.example/recipes.pdf')
-    expect(mail?.text).toContain('- The Checklist: https://files.example/checklist.pdf')
-    expect(mail?.text).toContain('- The Course: https://files.example/course')
-    expect(mail?.html).toContain('<a href="https://files.example/course">The Course</a>')
+    expect(mail?.html).toContain('<a href="https://files.example/course">The Course</a> ($49.00)')
     expect(await orderPaidDeliveries(ctx, seller.seller.id)).toHaveLength(1)
 
     await eventually(async () => crmEvents('order.paid').length === 1)
-    await eventually(async () => (await emailsTo(ctx, 'ada@example.com'))[0]?.status === 'stored')
+    await eventually(async () => (await emailsTo(ctx, 'ada@example.com')).every((each) => each.status === 'stored'))
     await settle()
     const [delivered, ...more] = crmEvents('order.paid')
     expect(more).toHaveLength(0)
@@ -118,13 +115,14 @@ describe('fulfilment: once per order, however often and however concurrently the
     })
   })
 
-  it('keeps the lead with the real details, never the placeholder of an early intent', async () => {
+  it('keeps the lead with the real details (a draft never becomes one) and links it to the order', async () => {
+    const leadsBefore = await ctx.db.select().from(leads).where(eq(leads.freeOfferId, funnel.offer.id))
     const { order, intent } = await openOrder('grace@example.com')
     const body = intentEventBody('payment_intent.succeeded', intent)
     await sendWebhook(ctx, body, provider.signWebhook(body))
     const stored = await ctx.db.select().from(leads).where(eq(leads.freeOfferId, funnel.offer.id))
+    expect(stored).toHaveLength(leadsBefore.length + 1)
     expect(stored.map((lead) => lead.email)).toContain('grace@example.com')
-    expect(stored.map((lead) => lead.email)).not.toContain('visitor@example.com')
     expect((await orderOf(ctx, order.id))?.leadId).toBe(stored.find((lead) => lead.email === 'grace@example.com')?.id)
   })
 
@@ -133,7 +131,9 @@ describe('fulfilment: once per order, however often and however concurrently the
     const failed = intentEventBody('payment_intent.payment_failed', intent)
     expect((await sendWebhook(ctx, failed, provider.signWebhook(failed))).statusCode).toBe(200)
     expect(await orderOf(ctx, order.id)).toMatchObject({ status: 'failed', paidAt: null })
-    expect(await emailsTo(ctx, 'retry@example.com')).toHaveLength(0)
+    const kinds = async () => (await emailsTo(ctx, 'retry@example.com')).map((mail) => mail.kind).sort()
+    // A decline keeps the free download the visitor got at opt-in (D16), and sends nothing more.
+    expect(await kinds()).toEqual(['free-download'])
 
     const succeeded = intentEventBody('payment_intent.succeeded', intent)
     await sendWebhook(ctx, succeeded, provider.signWebhook(succeeded))
@@ -141,7 +141,7 @@ describe('fulfilment: once per order, however often and however concurrently the
     // A failure arriving late does not undo a payment.
     await sendWebhook(ctx, failed, provider.signWebhook(failed))
     expect(await orderOf(ctx, order.id)).toMatchObject({ status: 'paid' })
-    expect(await emailsTo(ctx, 'retry@example.com')).toHaveLength(1)
+    expect(await kinds()).toEqual(['free-download', 'purchase'])
   })
 
   it('refuses events with a bad signature or none, and changes nothing', async () => {
@@ -160,7 +160,7 @@ describe('fulfilment: once per order, however often and however concurrently the
     })
     expect(unsigned.statusCode).toBe(400)
     expect(await orderOf(ctx, order.id)).toMatchObject({ status: 'pending', paidAt: null })
-    expect(await emailsTo(ctx, 'forged@example.com')).toHaveLength(0)
+    expect((await emailsTo(ctx, 'forged@example.com')).map((mail) => mail.kind)).toEqual(['free-download'])
   })
 
   it('acknowledges a success for an intent that is not an order of ours, and does nothing', async () => {
@@ -168,7 +168,7 @@ describe('fulfilment: once per order, however often and however concurrently the
     expect((await sendWebhook(ctx, body, provider.signWebhook(body))).statusCode).toBe(200)
   })
 
-  it('delivers a free order (D11) at once: the free download email and the order.paid webhook', async () => {
+  it('delivers a free order (D11) at once: the order.paid webhook and one free download email, never two', async () => {
     const response = await createIntent(ctx, { ...visitor, email: 'free-rider@example.com', product_id: funnel.offer.id })
     const { intent_id } = response.json()
     await eventually(async () => crmEvents('order.paid').some((body) => body.order_id === intent_id))
@@ -179,10 +179,25 @@ describe('fulfilment: once per order, however often and however concurrently the
       bump_offer_id: null,
       upsell_offer_id: null,
     })
-    const [mail] = await eventually(async () => {
+    const mails = await eventually(async () => {
       const rows = await emailsTo(ctx, 'free-rider@example.com')
       return rows[0]?.status === 'stored' ? rows : undefined
     })
-    expect(mail).toMatchObject({ kind: 'free-download' })
+    expect(mails.map((mail) => mail.kind)).toEqual(['free-download'])
+  })
+
+  it('sends no second download to a visitor who opted in before completing a free order (D16)', async () => {
+    const email = 'opted-in@example.com'
+    const optIn = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/seller/webhook/notify/',
+      payload: { full_name: 'Opted In', email, product_id: funnel.offer.id },
+      remoteAddress: '203.0.113.91',
+    })
+    expect(optIn.statusCode).toBe(201)
+    const free = await createIntent(ctx, { full_name: 'Opted In', email, product_id: funnel.offer.id, upsell_shown: true })
+    expect(free.json()).toMatchObject({ provider: 'none', amount: '0.00' })
+    expect(await orderOf(ctx, free.json().intent_id)).toMatchObject({ status: 'paid', leadId: expect.any(String) })
+    expect((await emailsTo(ctx, email)).map((mail) => mail.kind)).toEqual(['free-download'])
   })
 })

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.js'
 import type { JobQueue } from '../../jobs/queue.js'
 import type { PaymentIntentEvent } from '../payments/provider-webhook-routes.js'
 import { deliverOrder } from './order-delivery.js'
+import { newReceipt } from './order-receipt-token.js'
 import { type NewOrder, type OrderRow, orderRepository } from './order-repository.js'
 
 /** The provider speaks currency codes ('usd'); orders keep our ids (decision D2). Unknown codes match nothing. */
@@ -11,8 +12,11 @@ const currencyIdOfCode = (code: string) => currencies.find((currency) => currenc
 
 type Deps = { db: Database; jobs: JobQueue; now: () => Date; log?: (message: string) => void }
 
-/** A zero-total order as the checkout computed it; fulfilment decides the rest. */
-export type FreeOrderValues = Omit<NewOrder, 'id' | 'status' | 'provider' | 'intentId' | 'paidAt' | 'fulfilledAt' | 'amountCents'>
+/** A zero-total order of a visitor whose details are known, as the checkout computed it; fulfilment decides the rest. */
+export type FreeOrderValues = Omit<
+  NewOrder,
+  'id' | 'status' | 'provider' | 'intentId' | 'paidAt' | 'fulfilledAt' | 'amountCents' | 'receiptToken' | 'receiptExpiresAt'
+> & { fullName: string; email: string }
 
 /**
  * Decisions, "Orders": fulfilment happens once per order, driven by the provider's event, however
@@ -49,7 +53,8 @@ export function createOrderFulfilment({ db, jobs, now, log = (message) => consol
 
     /**
      * Decision D11: nothing to charge, so no provider and no event. The order is recorded as paid
-     * and delivered at once; it is final (an update answers "already complete").
+     * and delivered at once (its lead and, if the opt-in did not already send it, the free download:
+     * D16); it is final (an update answers "already complete").
      */
     async completeFreeOrder(values: FreeOrderValues): Promise<OrderRow> {
       const id = randomUUID()
@@ -64,6 +69,7 @@ export function createOrderFulfilment({ db, jobs, now, log = (message) => consol
           // The column is unique and required; no provider event can ever name this value.
           intentId: `free_${id}`,
           paidAt: at,
+          ...newReceipt(at),
         })
         await deliverOrder(tx, jobs, order, at)
         return order

@@ -1,21 +1,28 @@
 import { type CurrencyId, currencyById, defaultCurrency, type FieldErrors, paymentMessages } from '@funnelry/shared'
 import { PaymentError, ValidationError } from '../../lib/errors.js'
 import type { FreeOfferWithAttachments } from '../offers/free-offer-repository.js'
+import { offeredBump, offeredUpsell } from '../offers/offer-attachments.js'
 
 /** What the visitor chose on the page; null is "not chosen". */
 export type OrderChoices = { bumpOfferId: string | null; upsellOfferId: string | null }
 
-export type PricedOrder = OrderChoices & { amountCents: number; currency: CurrencyId }
+export type PricedOrder = OrderChoices & {
+  amountCents: number
+  currency: CurrencyId
+  /** Each chosen item's price, kept on the order so its receipt adds up to what was charged. */
+  bumpPriceCents: number | null
+  upsellPriceCents: number | null
+}
 
 /**
  * Decisions, "The server is the authority for money": the total is the bump's new price if it was
  * chosen plus the upsell's product price if it was accepted, both read from the database. Only the
- * bump and upsell attached to this free offer (and owned by its seller) can be named; anything
- * else is a field error on the field that named it.
+ * bump and upsell attached to this free offer (owned by its seller, and priced above zero: D19) can
+ * be named; anything else is a field error on the field that named it.
  */
-export function priceOrder({ offer, bump, upsell }: FreeOfferWithAttachments, choices: OrderChoices): PricedOrder {
-  const attachedBump = bump && bump.id === offer.bumpOfferId && bump.sellerId === offer.sellerId ? bump : null
-  const attachedUpsell = upsell && upsell.id === offer.upsellOfferId && upsell.sellerId === offer.sellerId ? upsell : null
+export function priceOrder(checkout: FreeOfferWithAttachments, choices: OrderChoices): PricedOrder {
+  const attachedBump = offeredBump(checkout)
+  const attachedUpsell = offeredUpsell(checkout)
 
   const errors: FieldErrors = {}
   if (choices.bumpOfferId !== null && choices.bumpOfferId !== attachedBump?.id) errors.bump_offer_id = [paymentMessages.bumpNotOffered]
@@ -33,12 +40,15 @@ export function priceOrder({ offer, bump, upsell }: FreeOfferWithAttachments, ch
   }
   // The currency of what is bought, else of what is attached (the page shows those prices), else D2's default.
   const currency = chosenBump?.currency ?? chosenUpsell?.currency ?? attachedBump?.currency ?? attachedUpsell?.currency ?? defaultCurrency
+  const bumpPriceCents = chosenBump ? chosenBump.newPriceCents : null
+  const upsellPriceCents = chosenUpsell ? chosenUpsell.productPriceCents : null
 
   return {
     bumpOfferId: chosenBump?.id ?? null,
     upsellOfferId: chosenUpsell?.id ?? null,
-    // A bump saved without a new price is given away with the order.
-    amountCents: (chosenBump?.newPriceCents ?? 0) + (chosenUpsell?.productPriceCents ?? 0),
+    amountCents: (bumpPriceCents ?? 0) + (upsellPriceCents ?? 0),
     currency: currencyById(currency).value,
+    bumpPriceCents,
+    upsellPriceCents,
   }
 }

@@ -1,15 +1,34 @@
-import { and, eq, ne, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, inArray, lt, notInArray, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client.js'
 import { bumpOffers, freeOffers, orders, sellers, upsellOffers } from '../../db/schema/index.js'
+import { receiptExpiry } from './order-receipt-token.js'
 
 export type OrderRow = typeof orders.$inferSelect
 export type NewOrder = typeof orders.$inferInsert
 export type OrderChanges = Partial<
   Pick<
     OrderRow,
-    'fullName' | 'email' | 'bumpOfferId' | 'upsellOfferId' | 'upsellShown' | 'amountCents' | 'currency' | 'provider' | 'intentId'
+    | 'fullName'
+    | 'email'
+    | 'status'
+    | 'bumpOfferId'
+    | 'upsellOfferId'
+    | 'upsellShown'
+    | 'bumpPriceCents'
+    | 'upsellPriceCents'
+    | 'amountCents'
+    | 'currency'
+    | 'provider'
+    | 'intentId'
+    | 'receiptToken'
+    | 'receiptExpiresAt'
   >
 >
+
+/** Orders that no longer wait for a payment: a change or an abandonment leaves them alone. */
+const closedStatuses = ['paid', 'abandoned'] as const
+/** Orders still open for a payment, which the abandonment sweep looks at (decision D20). */
+export const unpaidStatuses = ['draft', 'pending', 'failed'] as const
 
 export const orderRepository = {
   async insert(db: Executor, values: NewOrder): Promise<OrderRow> {
@@ -37,18 +56,16 @@ export const orderRepository = {
       await db
         .update(orders)
         .set({ ...changes, updatedAt: at })
-        .where(and(eq(orders.id, id), sql`${orders}.xmin::text = ${version}`, ne(orders.status, 'paid')))
+        .where(and(eq(orders.id, id), sql`${orders}.xmin::text = ${version}`, notInArray(orders.status, [...closedStatuses])))
         .returning()
     )[0],
 
   /**
-   * The one place an order becomes paid. Of any number of concurrent deliveries of the same event,
-   * exactly one gets the row back (the others wait for its lock, then see `paid` and match nothing);
-   * only that one goes on to fulfil.
-   */
-  /**
-   * Marks the order paid only when what was charged is what the order says: an intent changed by
-   * an update that then lost a race must not deliver more than was paid for.
+   * The one place an order becomes paid, and only when what was charged is what the order says: an
+   * intent changed by an update that then lost a race must not deliver more than was paid for. Of
+   * any number of concurrent deliveries of the same event, exactly one gets the row back (the others
+   * wait for its lock, then see `paid` and match nothing); only that one goes on to fulfil. A payment
+   * that succeeded wins over an abandonment. The receipt stays readable for an hour after payment.
    */
   markPaid: async (
     db: Executor,
@@ -59,11 +76,11 @@ export const orderRepository = {
     (
       await db
         .update(orders)
-        .set({ status: 'paid', paidAt: at, updatedAt: at })
+        .set({ status: 'paid', paidAt: at, updatedAt: at, receiptExpiresAt: receiptExpiry(at) })
         .where(
           and(
             eq(orders.intentId, intentId),
-            ne(orders.status, 'paid'),
+            sql`${orders.status} <> 'paid'`,
             eq(orders.amountCents, charged.amountCents),
             eq(orders.currency, charged.currency),
           ),
@@ -80,8 +97,47 @@ export const orderRepository = {
       .set({ status: 'failed', updatedAt: at })
       .where(and(eq(orders.intentId, intentId), eq(orders.status, 'pending'))),
 
+  /** The lead an order's visitor became (decision D16: recorded as soon as the details arrive). */
+  setLead: (db: Executor, id: string, leadId: string) => db.update(orders).set({ leadId }).where(eq(orders.id, id)),
+
   markFulfilled: (db: Executor, id: string, leadId: string, at: Date) =>
     db.update(orders).set({ leadId, fulfilledAt: at, updatedAt: at }).where(eq(orders.id, id)),
+
+  /** Unpaid orders last changed before `cutoff`, oldest first, with their versions (the partial index serves it). */
+  unpaidSince: (db: Executor, cutoff: Date, limit: number) =>
+    db
+      .select({ order: orders, version: sql<string>`${orders}.xmin::text` })
+      .from(orders)
+      .where(and(inArray(orders.status, [...unpaidStatuses]), lt(orders.updatedAt, cutoff)))
+      .orderBy(asc(orders.updatedAt))
+      .limit(limit),
+
+  /** Decision D20: abandoned, unless the visitor came back (or a payment arrived) since it was read. */
+  abandonIfUnchanged: async (db: Executor, id: string, version: string, at: Date): Promise<boolean> =>
+    (
+      await db
+        .update(orders)
+        .set({ status: 'abandoned', updatedAt: at })
+        .where(and(eq(orders.id, id), sql`${orders}.xmin::text = ${version}`, inArray(orders.status, [...unpaidStatuses])))
+        .returning({ id: orders.id })
+    ).length > 0,
+
+  /** An order by its thank-you reference while that is valid, with the names of what it holds. */
+  findByReceipt: async (db: Executor, token: string, at: Date) =>
+    (
+      await db
+        .select({
+          order: orders,
+          offer: { id: freeOffers.id, headline: freeOffers.headline },
+          bump: { id: bumpOffers.id, headline: bumpOffers.headline },
+          upsell: { id: upsellOffers.id, headline: upsellOffers.headline },
+        })
+        .from(orders)
+        .innerJoin(freeOffers, eq(freeOffers.id, orders.freeOfferId))
+        .leftJoin(bumpOffers, eq(bumpOffers.id, orders.bumpOfferId))
+        .leftJoin(upsellOffers, eq(upsellOffers.id, orders.upsellOfferId))
+        .where(and(eq(orders.receiptToken, token), gt(orders.receiptExpiresAt, at)))
+    )[0],
 
   /** What a paid order delivers: the seller's name and the download links of what was bought. */
   async deliveryDetails(db: Executor, order: OrderRow) {

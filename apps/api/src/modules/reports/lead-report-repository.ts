@@ -1,11 +1,9 @@
 import type { LeadFilters } from '@funnelry/shared'
-import { and, count, eq, sql } from 'drizzle-orm'
+import { and, count, eq } from 'drizzle-orm'
 import type { Executor } from '../../db/client.js'
 import { freeOffers, leads } from '../../db/schema/index.js'
-import { funnelRowFilter, newestFirst } from './report-filters.js'
-
-/** Where the previous export batch ended: its last row's exact (microsecond) time and id. */
-export type LeadCursor = { createdAt: string; id: string }
+import type { KeysetCursor } from './csv-export.js'
+import { afterCursor, cursorTimeOf, funnelRowFilter, newestFirst } from './report-filters.js'
 
 const columns = {
   id: leads.id,
@@ -41,23 +39,17 @@ export const leadReportRepository = {
 
   /**
    * One batch of the export after `cursor` (keyset): each batch is an index range however deep
-   * into the list it is. The cursor is PostgreSQL's own text of the time: a JS Date would drop
-   * the microseconds and skip or repeat rows.
+   * into the list it is.
    */
-  exportBatch: (db: Executor, sellerId: string, filters: LeadFilters, cursor: LeadCursor | null, limit: number) =>
+  exportBatch: (db: Executor, sellerId: string, filters: LeadFilters, cursor: KeysetCursor | null, limit: number) =>
     db
       .select({
         ...columns,
-        cursorTime: sql<string>`to_char(${leads.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+        cursorTime: cursorTimeOf(leads.createdAt),
       })
       .from(leads)
       .innerJoin(freeOffers, eq(freeOffers.id, leads.freeOfferId))
-      .where(
-        and(
-          funnelRowFilter(leads, sellerId, filters),
-          cursor ? sql`(${leads.createdAt}, ${leads.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)` : undefined,
-        ),
-      )
+      .where(and(funnelRowFilter(leads, sellerId, filters), afterCursor(leads.createdAt, leads.id, cursor)))
       .orderBy(...newest)
       .limit(limit),
 }

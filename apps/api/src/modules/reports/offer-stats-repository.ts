@@ -1,5 +1,5 @@
 import type { OfferStatsQuery } from '@funnelry/shared'
-import { and, count, desc, eq, gte, lt, lte, max, sql, sum } from 'drizzle-orm'
+import { and, count, desc, eq, gt, gte, isNotNull, lt, lte, max, sql, sum } from 'drizzle-orm'
 import type { Executor } from '../../db/client.js'
 import { bumpOffers, freeOffers, leads, offerDailyViews, orders, upsellOffers } from '../../db/schema/index.js'
 import { endOfDay, startOfDay } from './report-filters.js'
@@ -9,7 +9,8 @@ const createdIn = (createdAt: typeof leads.createdAt | typeof orders.createdAt, 
   range.date_to ? lt(createdAt, endOfDay(range.date_to)) : undefined,
 ]
 
-const paid = sql`${orders.status} = 'paid'`
+/** A completed checkout: paid, whatever the amount (free completions of D11 included). */
+const completed = sql`${orders.status} = 'paid'`
 const countWhere = (condition: ReturnType<typeof sql>) => sql<number>`count(*) filter (where ${condition})`.mapWith(Number)
 
 export const offerStatsRepository = {
@@ -62,27 +63,34 @@ export const offerStatsRepository = {
         .where(and(eq(leads.freeOfferId, offerId), ...createdIn(leads.createdAt, range)))
     )[0]?.value ?? 0,
 
-  /** Every order count of the funnel in one pass over the offer's orders in the range. */
+  /**
+   * Every order count of the funnel in one pass over the offer's orders in the range (decision D21).
+   * Drafts (no visitor details, D20) are not orders yet. An order holding the upsell was shown it,
+   * whether or not the page said so.
+   */
   orderCounts: async (db: Executor, offerId: string, range: OfferStatsQuery) =>
     (
       await db
         .select({
           orders: count(),
-          paid: countWhere(paid),
-          paidWithBump: countWhere(sql`${paid} and ${orders.bumpOfferId} is not null`),
-          paidUpsellShown: countWhere(sql`${paid} and ${orders.upsellShown}`),
-          paidWithUpsell: countWhere(sql`${paid} and ${orders.upsellShown} and ${orders.upsellOfferId} is not null`),
+          paid: countWhere(sql`${completed} and ${orders.amountCents} > 0`),
+          free: countWhere(sql`${completed} and ${orders.amountCents} = 0`),
+          completedWithBump: countWhere(sql`${completed} and ${orders.bumpOfferId} is not null`),
+          completedUpsellShown: countWhere(sql`${completed} and (${orders.upsellShown} or ${orders.upsellOfferId} is not null)`),
+          completedWithUpsell: countWhere(sql`${completed} and ${orders.upsellOfferId} is not null`),
         })
         .from(orders)
-        .where(and(eq(orders.freeOfferId, offerId), ...createdIn(orders.createdAt, range)))
+        .where(and(eq(orders.freeOfferId, offerId), isNotNull(orders.email), ...createdIn(orders.createdAt, range)))
     )[0],
 
-  /** Paid amounts per currency, the currency of the latest paid order first. */
+  /** Paid amounts per currency, the currency of the latest paid order first (free completions add nothing). */
   revenueByCurrency: async (db: Executor, offerId: string, range: OfferStatsQuery) =>
     db
       .select({ currency: orders.currency, cents: sum(orders.amountCents).mapWith(Number) })
       .from(orders)
-      .where(and(eq(orders.freeOfferId, offerId), eq(orders.status, 'paid'), ...createdIn(orders.createdAt, range)))
+      .where(
+        and(eq(orders.freeOfferId, offerId), eq(orders.status, 'paid'), gt(orders.amountCents, 0), ...createdIn(orders.createdAt, range)),
+      )
       .groupBy(orders.currency)
       .orderBy(desc(max(orders.createdAt))),
 }

@@ -34,9 +34,10 @@ export function createOfferStatsService({ db, now }: { db: Database; now: () => 
         optIns,
         orders: orderCounts?.orders ?? 0,
         paidOrders: orderCounts?.paid ?? 0,
-        paidWithBump: orderCounts?.paidWithBump ?? 0,
-        paidUpsellShown: orderCounts?.paidUpsellShown ?? 0,
-        paidWithUpsell: orderCounts?.paidWithUpsell ?? 0,
+        freeCompletions: orderCounts?.free ?? 0,
+        completedWithBump: orderCounts?.completedWithBump ?? 0,
+        completedUpsellShown: orderCounts?.completedUpsellShown ?? 0,
+        completedWithUpsell: orderCounts?.completedWithUpsell ?? 0,
         revenueCents: latest?.cents ?? 0,
         currency,
       })

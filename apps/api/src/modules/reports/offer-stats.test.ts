@@ -14,9 +14,12 @@ type Headers = Record<string, string>
  * orders on 1 March: #1 bump + upsell shown and taken 58.99, #2 bump + upsell shown 9.99,
  *                    #3 upsell shown and taken 49.00, #4 upsell shown 0.00
  * orders on 5 March: #5 bump 9.99, #6 nothing 0.00, #7 bump + upsell shown 9.99, #8 upsell shown 0.00,
- *                    a pending one (bump + upsell, 58.99) and a failed one (49.00)
- * orders 10, paid 8; bump take 4/8 = 0.5; upsell shown on #1 #2 #3 #4 #7 #8 = 6, taken on #1 #3 -> 2/6 = 0.3333
- * revenue 58.99 + 9.99 + 49.00 + 9.99 + 9.99 = 137.96; per view 137.96 / 200 = 0.6898 -> 0.69
+ *                    #9 upsell taken 49.00 without the page saying it was shown,
+ *                    a pending one (bump + upsell, 58.99), a failed one (49.00), and a draft (no details: not an order)
+ * Decision D21: paid orders are the paid ones above zero (#1 #2 #3 #5 #7 #9 = 6); free completions
+ * #4 #6 #8 = 3; orders 11; completed 9; bump take 4/9 = 0.4444; upsell shown on #1 #2 #3 #4 #7 #8
+ * and #9 (it holds the upsell) = 7, taken on #1 #3 #9 -> 3/7 = 0.4286
+ * revenue 58.99 + 9.99 + 49.00 + 9.99 + 9.99 + 49.00 = 186.96; per view 186.96 / 200 = 0.9348 -> 0.93
  */
 describe('GET /api/v1/free-product/{id}/stats/', () => {
   let ctx: TestApp
@@ -50,9 +53,10 @@ describe('GET /api/v1/free-product/{id}/stats/', () => {
       createdAt: Date,
       amountCents: number,
       choice: { bump?: boolean; shown?: boolean; taken?: boolean },
-      status: 'paid' | 'pending' | 'failed' = 'paid',
+      status: 'paid' | 'pending' | 'failed' | 'draft' = 'paid',
     ) =>
       insertOrder(ctx, {
+        ...(status === 'draft' ? { fullName: null, email: null } : {}),
         sellerId,
         freeOfferId: offerId,
         createdAt,
@@ -73,6 +77,8 @@ describe('GET /api/v1/free-product/{id}/stats/', () => {
     await order(march5, 0, { shown: true })
     await order(march5, 5899, { bump: true, shown: true, taken: true }, 'pending')
     await order(march5, 4900, { shown: true, taken: true }, 'failed')
+    await order(march5, 4900, { taken: true })
+    await order(march5, 999, { bump: true }, 'draft')
 
     // The same seller's other offer and another seller's offer: never counted here.
     await insertDailyViews(ctx, otherOfferId, { '2025-03-01': 1000 })
@@ -99,30 +105,33 @@ describe('GET /api/v1/free-product/{id}/stats/', () => {
       views: 200,
       opt_ins: 50,
       opt_in_rate: 0.25,
-      orders: 10,
-      paid_orders: 8,
-      bump_take_rate: 0.5,
-      upsell_take_rate: 0.3333,
-      revenue: '137.96',
-      revenue_per_view: '0.69',
+      orders: 11,
+      paid_orders: 6,
+      free_completions: 3,
+      bump_take_rate: 0.4444,
+      upsell_take_rate: 0.4286,
+      revenue: '186.96',
+      revenue_per_view: '0.93',
       currency: 2,
     })
   })
 
   it('counts only the inclusive UTC days asked for', async () => {
-    // 2-5 March: views 60 + 100; leads 30 (the last millisecond of the 5th counts); orders #5-#8,
-    // pending, failed; bump 2/4; upsell shown on #7 #8, taken on none; revenue 19.98; 19.98/160 = 0.1249.
+    // 2-5 March: views 60 + 100; leads 30 (the last millisecond of the 5th counts); orders #5-#9,
+    // pending, failed; paid #5 #7 #9, free #6 #8; bump 2/5; upsell shown on #7 #8 #9, taken on #9;
+    // revenue 68.98; 68.98/160 = 0.4311.
     const { body } = await stats(offerId, '?date_from=2025-03-02&date_to=2025-03-05')
     expect(body).toEqual({
       views: 160,
       opt_ins: 30,
       opt_in_rate: 0.1875,
-      orders: 6,
-      paid_orders: 4,
-      bump_take_rate: 0.5,
-      upsell_take_rate: 0,
-      revenue: '19.98',
-      revenue_per_view: '0.12',
+      orders: 7,
+      paid_orders: 3,
+      free_completions: 2,
+      bump_take_rate: 0.4,
+      upsell_take_rate: 0.3333,
+      revenue: '68.98',
+      revenue_per_view: '0.43',
       currency: 2,
     })
     const firstDay = await stats(offerId, '?date_to=2025-03-01')
@@ -131,7 +140,8 @@ describe('GET /api/v1/free-product/{id}/stats/', () => {
       opt_ins: 20,
       opt_in_rate: 0.5,
       orders: 4,
-      paid_orders: 4,
+      paid_orders: 3,
+      free_completions: 1,
       bump_take_rate: 0.5,
       upsell_take_rate: 0.5,
       revenue: '117.98',
@@ -146,6 +156,7 @@ describe('GET /api/v1/free-product/{id}/stats/', () => {
       opt_in_rate: 0,
       orders: 0,
       paid_orders: 0,
+      free_completions: 0,
       bump_take_rate: 0,
       upsell_take_rate: 0,
       revenue: '0.00',

@@ -4,10 +4,14 @@ export type FunnelCounts = {
   views: number
   optIns: number
   orders: number
+  /** Decision D21: paid with an amount above zero. */
   paidOrders: number
-  paidWithBump: number
-  paidUpsellShown: number
-  paidWithUpsell: number
+  /** Decision D21: completed with nothing to pay (D11). */
+  freeCompletions: number
+  /** Completed checkouts (paid or free) with the bump, shown the upsell, with the upsell. */
+  completedWithBump: number
+  completedUpsellShown: number
+  completedWithUpsell: number
   revenueCents: number
   currency: CurrencyId
 }
@@ -23,8 +27,10 @@ export function funnelFigures(counts: FunnelCounts): OfferStats {
     opt_in_rate: rate(counts.optIns, counts.views),
     orders: counts.orders,
     paid_orders: counts.paidOrders,
-    bump_take_rate: rate(counts.paidWithBump, counts.paidOrders),
-    upsell_take_rate: rate(counts.paidWithUpsell, counts.paidUpsellShown),
+    free_completions: counts.freeCompletions,
+    // A visitor who completed without the add-on declined it, free checkout or not.
+    bump_take_rate: rate(counts.completedWithBump, counts.paidOrders + counts.freeCompletions),
+    upsell_take_rate: rate(counts.completedWithUpsell, counts.completedUpsellShown),
     revenue: centsToAmount(counts.revenueCents),
     revenue_per_view: centsToAmount(counts.views === 0 ? 0 : Math.round(counts.revenueCents / counts.views)),
     currency: counts.currency,

@@ -134,7 +134,7 @@ describe('GET /api/v1/orders/', () => {
   it('refuses an unknown status', async () => {
     const response = await ctx.app.inject({ url: '/api/v1/orders/?status=refunded', headers })
     expect(response.statusCode).toBe(400)
-    expect(response.json()).toMatchObject({ status: ['Choose pending, paid or failed.'] })
+    expect(response.json()).toMatchObject({ status: ['Choose pending, paid, failed or abandoned.'] })
   })
 
   it('needs a signed-in seller and shows each seller only their own orders', async () => {

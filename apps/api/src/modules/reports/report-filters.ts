@@ -1,5 +1,5 @@
 import type { LeadFilters, PageQuery, Paginated } from '@funnelry/shared'
-import { and, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm'
+import { and, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import { toPage } from '../offers/pagination.js'
 
@@ -61,3 +61,14 @@ export function filteredPage<T>(
   }
   return { ...page, next: withFilters(page.next), previous: withFilters(page.previous) }
 }
+
+/** The rows after `cursor` in newest-first order: the next batch of an export, an index range. */
+export const afterCursor = (createdAt: AnyPgColumn, id: AnyPgColumn, cursor: { createdAt: string; id: string } | null) =>
+  cursor ? sql`(${createdAt}, ${id}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)` : undefined
+
+/**
+ * PostgreSQL's own microsecond text of a row's time, which the next export batch starts after: a
+ * JavaScript Date keeps milliseconds and would skip or repeat rows.
+ */
+export const cursorTimeOf = (createdAt: AnyPgColumn) =>
+  sql<string>`to_char(${createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`

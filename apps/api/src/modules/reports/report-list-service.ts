@@ -7,13 +7,17 @@ import {
   type LeadList,
   type LeadListQuery,
   type Order,
+  type OrderFilters,
   type OrderList,
   type OrderListQuery,
+  type OrderStatus,
 } from '@funnelry/shared'
 import type { Database } from '../../db/client.js'
 import { pageWindow } from '../offers/pagination.js'
-import { leadCsvStream, leadExportFilename } from './lead-export.js'
+import { exportFilename } from './csv-export.js'
+import { leadCsvStream } from './lead-export.js'
 import { type LeadReportRow, leadReportRepository as leadRepo } from './lead-report-repository.js'
+import { orderCsvStream } from './order-export.js'
 import { type OrderReportRow, orderReportRepository as orderRepo } from './order-report-repository.js'
 import { filteredPage } from './report-filters.js'
 
@@ -25,17 +29,18 @@ const toLead = (row: LeadReportRow): Lead => ({
   created_at: row.createdAt.toISOString(),
 })
 
+/** Listed orders always carry the visitor's details and a listed status: the list leaves drafts out (D20). */
 const toOrder = ({ order, offer, bump, upsell }: OrderReportRow): Order => ({
   id: order.id,
   intent_id: order.intentId,
-  full_name: order.fullName,
-  email: order.email,
+  full_name: order.fullName ?? '',
+  email: order.email ?? '',
   free_offer: offer,
   bump_offer: bump,
   upsell_offer: upsell,
   amount: centsToAmount(order.amountCents),
   currency: currencyById(order.currency).value,
-  status: order.status,
+  status: order.status as OrderStatus,
   created_at: order.createdAt.toISOString(),
 })
 
@@ -47,7 +52,7 @@ const leadFilterParams = (filters: LeadFilters) => ({
   date_to: filters.date_to,
 })
 
-/** The seller's leads and orders: lists (newest first) and the leads CSV. Always the caller's own. */
+/** The seller's leads and orders: lists (newest first) and their CSV exports. Always the caller's own. */
 export function createReportListService({ db, now, exportBatchSize }: { db: Database; now: () => Date; exportBatchSize: number }) {
   return {
     async leads(sellerId: string, query: LeadListQuery, listUrl: string): Promise<LeadList> {
@@ -65,8 +70,15 @@ export function createReportListService({ db, now, exportBatchSize }: { db: Data
 
     exportLeads(sellerId: string, filters: LeadFilters): { filename: string; stream: Readable } {
       return {
-        filename: leadExportFilename(now()),
+        filename: exportFilename('leads', now()),
         stream: leadCsvStream((cursor, limit) => leadRepo.exportBatch(db, sellerId, filters, cursor, limit), exportBatchSize),
+      }
+    },
+
+    exportOrders(sellerId: string, filters: OrderFilters): { filename: string; stream: Readable } {
+      return {
+        filename: exportFilename('orders', now()),
+        stream: orderCsvStream((cursor, limit) => orderRepo.exportBatch(db, sellerId, filters, cursor, limit), exportBatchSize),
       }
     },
   }

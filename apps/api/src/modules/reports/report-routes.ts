@@ -1,9 +1,26 @@
-import { leadFiltersSchema, leadListQuerySchema, leadListSchema, orderListQuerySchema, orderListSchema } from '@funnelry/shared'
+import type { Readable } from 'node:stream'
+import {
+  leadFiltersSchema,
+  leadListQuerySchema,
+  leadListSchema,
+  orderFiltersSchema,
+  orderListQuerySchema,
+  orderListSchema,
+} from '@funnelry/shared'
+import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { listUrlOf } from '../offers/route-helpers.js'
 import type { ReportListService } from './report-list-service.js'
 
 type Options = { reports: ReportListService; publicUrl: string }
+
+/** A CSV export as a download named by the server. */
+const sendCsv = (reply: FastifyReply, { filename, stream }: { filename: string; stream: Readable }) =>
+  reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .header('cache-control', 'no-store')
+    .send(stream)
 
 /** The seller's leads and orders (issue 6): signed in, the caller's own only. */
 export const reportRoutes: FastifyPluginAsyncZod<Options> = async (app, { reports, publicUrl }) => {
@@ -34,14 +51,7 @@ export const reportRoutes: FastifyPluginAsyncZod<Options> = async (app, { report
         produces: ['text/csv'],
       },
     },
-    (request, reply) => {
-      const { filename, stream } = reports.exportLeads(request.seller.id, request.query)
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${filename}"`)
-        .header('cache-control', 'no-store')
-        .send(stream)
-    },
+    (request, reply) => sendCsv(reply, reports.exportLeads(request.seller.id, request.query)),
   )
 
   app.get(
@@ -56,5 +66,19 @@ export const reportRoutes: FastifyPluginAsyncZod<Options> = async (app, { report
       },
     },
     (request) => reports.orders(request.seller.id, request.query, listUrlOf(publicUrl, request)),
+  )
+
+  app.get(
+    '/orders/export/',
+    {
+      ...signedIn,
+      schema: {
+        tags: ['reports'],
+        summary: 'All orders matching the filters as CSV (streamed; header row first), quoted and defused like the leads export',
+        querystring: orderFiltersSchema,
+        produces: ['text/csv'],
+      },
+    },
+    (request, reply) => sendCsv(reply, reports.exportOrders(request.seller.id, request.query)),
   )
 }

@@ -1,0 +1,4 @@
+/** The leads module's public entry: lead capture (service and route) and the one way to record a lead. */
+export { findLeadOffer, type LeadOffer, recordLead } from './lead-recording.js'
+export { leadRoutes } from './lead-routes.js'
+export { createLeadService, type LeadService } from './lead-service.js'

@@ -1,0 +1,39 @@
+import { centsToAmount, currencyById, type OrderReceipt, type OrderReceiptItem, paymentMessages } from '@funnelry/shared'
+import type { Database } from '../../db/client.js'
+import { NotFoundError } from '../../lib/errors.js'
+import { orderRepository } from './order-repository.js'
+
+/** A reference is 22 URL-safe characters; anything else is not one of ours. */
+const referencePattern = /^[A-Za-z0-9_-]{22}$/
+
+/**
+ * The thank-you page's order summary (docs/decisions/0007): what was bought and the total, read by
+ * the order's random reference while it is valid. It tells nothing about the visitor (no name, no
+ * email), and an unknown, expired, draft or abandoned reference answers alike: 404.
+ */
+export function createOrderReceipts({ db, now }: { db: Database; now: () => Date }) {
+  return {
+    async read(reference: string): Promise<OrderReceipt> {
+      const found = referencePattern.test(reference) ? await orderRepository.findByReceipt(db, reference, now()) : undefined
+      const status = found?.order.status
+      if (!found || !(status === 'paid' || status === 'pending' || status === 'failed')) {
+        throw new NotFoundError(paymentMessages.receiptNotFound)
+      }
+      const { order, offer, bump, upsell } = found
+      const items: OrderReceiptItem[] = [{ id: offer.id, kind: 'free', name: offer.headline, price: '0.00' }]
+      // A bump or upsell deleted since (on delete set null) is no longer on the order.
+      if (bump)
+        items.push({ id: bump.id, kind: 'bump', name: bump.headline ?? 'BUMP offer', price: centsToAmount(order.bumpPriceCents ?? 0) })
+      if (upsell) items.push({ id: upsell.id, kind: 'upsell', name: upsell.headline, price: centsToAmount(order.upsellPriceCents ?? 0) })
+      return {
+        reference,
+        // A declined attempt is not a purchase yet; the page waits for the payment's event.
+        status: status === 'paid' ? 'paid' : 'pending',
+        items,
+        total: centsToAmount(order.amountCents),
+        currency: currencyById(order.currency).value,
+      }
+    },
+  }
+}
+export type OrderReceipts = ReturnType<typeof createOrderReceipts>

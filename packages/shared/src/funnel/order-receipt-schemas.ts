@@ -1,0 +1,30 @@
+import { z } from 'zod'
+
+/**
+ * GET /api/v1/order-receipts/{reference}/ (no auth): what the thank-you page shows and hands to the
+ * seller's analytics. The reference comes from the intent answers (`order_reference`); it is random,
+ * never the order id, and expires an hour after the order last changed (docs/decisions/0007).
+ */
+export const orderReferenceParamsSchema = z.object({ reference: z.string().max(100) })
+
+export const orderItemKinds = ['free', 'bump', 'upsell'] as const
+
+export const orderReceiptItemSchema = z.object({
+  /** The offer's id: stable across orders, so analytics can group by it. */
+  id: z.string(),
+  kind: z.enum(orderItemKinds),
+  name: z.string(),
+  /** Two decimals; "0.00" for the free download. */
+  price: z.string().regex(/^\d+\.\d{2}$/),
+})
+export type OrderReceiptItem = z.infer<typeof orderReceiptItemSchema>
+
+export const orderReceiptSchema = z.object({
+  reference: z.string(),
+  /** `pending` until the provider's payment event arrived (Stripe may confirm in the browser first). */
+  status: z.enum(['pending', 'paid']),
+  items: z.array(orderReceiptItemSchema),
+  total: z.string().regex(/^\d+\.\d{2}$/),
+  currency: z.literal([1, 2, 3]),
+})
+export type OrderReceipt = z.infer<typeof orderReceiptSchema>
