@@ -8,7 +8,8 @@ import { z } from 'zod'
  * into U+FFFD in a `text` column. Both arrive through JSON (`"\ud800"`, `"\u0000"`), query strings
  * and multipart fields; no person types them, so they are refused rather than silently changed.
  */
-const unstorable = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
+const loneSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
+const unstorable = { test: (text: string) => text.includes('\u0000') || loneSurrogate.test(text) }
 
 export const unstorableTextMessage =
   'This text contains a character that cannot be stored (a NUL or a broken emoji). Remove it and try again.'

@@ -1,0 +1,84 @@
+import { paymentMessages } from '@funnelry/shared'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, type TestApp } from '../../../test/build-test-app.js'
+import { confirmLocal, createIntent, createLocalSeller, insertFunnel, updateIntent, visitor } from './checkout-test-kit.js'
+
+/** Issue 9 item 9: the thank-you page's summary, by an unguessable short-lived reference, never the order id. */
+describe('GET /api/v1/order-receipts/{reference}/', () => {
+  let ctx: TestApp
+  let funnel: Awaited<ReturnType<typeof insertFunnel>>
+
+  const receipt = (reference: string) => ctx.app.inject({ url: `/api/v1/order-receipts/${encodeURIComponent(reference)}/` })
+
+  beforeAll(async () => {
+    ctx = await createTestApp()
+    const seller = await createLocalSeller(ctx)
+    funnel = await insertFunnel(ctx, seller.seller.id)
+  })
+  afterAll(() => ctx.close())
+
+  it('lists what a paid order holds at the prices charged, and the total, with nothing about the visitor', async () => {
+    const created = (
+      await createIntent(ctx, {
+        ...visitor,
+        product_id: funnel.offer.id,
+        bump_offer_id: funnel.bump?.id,
+        upsell_offer_id: funnel.upsell?.id,
+        upsell_shown: true,
+      })
+    ).json()
+    const pending = await receipt(created.order_reference)
+    expect(pending.statusCode).toBe(200)
+    expect(pending.json()).toMatchObject({ status: 'pending', total: '52.50' })
+
+    expect((await confirmLocal(ctx, { client_secret: created.client_secret, card_number: '4242424242424242' })).statusCode).toBe(200)
+    const response = await receipt(created.order_reference)
+    expect(response.headers['cache-control']).toBe('no-store')
+    expect(response.json()).toEqual({
+      reference: created.order_reference,
+      status: 'paid',
+      items: [
+        { id: funnel.offer.id, kind: 'free', name: 'Seven Recipes', price: '0.00' },
+        { id: funnel.bump?.id, kind: 'bump', name: 'The Checklist', price: '3.50' },
+        { id: funnel.upsell?.id, kind: 'upsell', name: 'The Course', price: '49.00' },
+      ],
+      total: '52.50',
+      currency: 1,
+    })
+    expect(response.body).not.toContain('Ada')
+    expect(response.body).not.toContain(created.intent_id)
+  })
+
+  it('summarises a free order, keeps one reference through updates, and expires an hour after the last change', async () => {
+    const free = (await createIntent(ctx, { ...visitor, product_id: funnel.offer.id, upsell_shown: true })).json()
+    expect((await receipt(free.order_reference)).json()).toMatchObject({
+      status: 'paid',
+      items: [{ kind: 'free', price: '0.00' }],
+      total: '0.00',
+    })
+
+    const open = (await createIntent(ctx, { ...visitor, product_id: funnel.offer.id, bump_offer_id: funnel.bump?.id })).json()
+    ctx.clock.advance(50 * 60 * 1000)
+    const updated = (await updateIntent(ctx, { intent_id: open.intent_id, ...visitor, upsell_offer_id: funnel.upsell?.id })).json()
+    expect(updated.order_reference).toBe(open.order_reference)
+    ctx.clock.advance(50 * 60 * 1000)
+    // 100 minutes after the free order, 50 after the update.
+    expect((await receipt(free.order_reference)).statusCode).toBe(404)
+    expect((await receipt(open.order_reference)).json()).toMatchObject({ status: 'pending', total: '52.50' })
+    ctx.clock.advance(11 * 60 * 1000)
+    const expired = await receipt(open.order_reference)
+    expect(expired.statusCode).toBe(404)
+    expect(expired.json()).toEqual({ detail: paymentMessages.receiptNotFound })
+  })
+
+  it('answers 404 alike for an unknown reference, an order id, a draft and anything malformed', async () => {
+    const draft = (await createIntent(ctx, { product_id: funnel.offer.id, bump_offer_id: funnel.bump?.id })).json()
+    expect(draft.order_reference).toBeNull()
+    const paid = (await createIntent(ctx, { ...visitor, product_id: funnel.offer.id })).json()
+    for (const reference of ['AAAAAAAAAAAAAAAAAAAAAA', draft.intent_id, paid.intent_id, 'not a reference', `${paid.order_reference}x`]) {
+      const response = await receipt(reference)
+      expect(response.statusCode).toBe(404)
+      expect(response.json()).toEqual({ detail: paymentMessages.receiptNotFound })
+    }
+  })
+})
