@@ -13,6 +13,7 @@ const stats: OfferStats = {
   opt_in_rate: 0.125,
   orders: 32,
   paid_orders: 25,
+  free_completions: 5,
   bump_take_rate: 0.4,
   upsell_take_rate: 0.3333,
   revenue: '1250.00',
@@ -26,15 +27,16 @@ const steps = () =>
     .map((item) => item.textContent)
 
 describe('FunnelChart', () => {
-  it('lists views, opt-ins, paid orders, bump and upsell with counts and each step as a percentage of the one before', () => {
+  it('lists views, opt-ins, paid orders, free completions, bump and upsell, each step a percentage of the one before', () => {
     render(<FunnelChart stats={stats} />)
 
     expect(steps()).toEqual([
       `Views: ${count(1000)}`,
       `Opt-ins: 125${percent(0.125)} of views`,
       `Paid orders: 25${percent(0.2)} of opt-ins`,
-      `With bump${percent(0.4)} of paid orders`,
-      `With upsell${percent(0.3333)} of orders shown the upsell`,
+      `Free completions: 5${percent(0.04)} of opt-ins`,
+      `With bump${percent(0.4)} of completed checkouts`,
+      `With upsell${percent(0.3333)} of checkouts shown the upsell`,
     ])
   })
 
@@ -57,6 +59,7 @@ describe('FunnelChart', () => {
           opt_in_rate: 0,
           orders: 0,
           paid_orders: 0,
+          free_completions: 0,
           bump_take_rate: 0,
           upsell_take_rate: 0,
           revenue: '0.00',
@@ -70,8 +73,9 @@ describe('FunnelChart', () => {
       'Views: 0',
       `Opt-ins: 0${percent(0)} of views`,
       `Paid orders: 0${percent(0)} of opt-ins`,
-      `With bump${percent(0)} of paid orders`,
-      `With upsell${percent(0)} of orders shown the upsell`,
+      `Free completions: 0${percent(0)} of opt-ins`,
+      `With bump${percent(0)} of completed checkouts`,
+      `With upsell${percent(0)} of checkouts shown the upsell`,
     ])
     expect(screen.getAllByRole('definition').map((value) => value.textContent)).toEqual(['$0.00', '$0.00'])
   })
@@ -79,6 +83,6 @@ describe('FunnelChart', () => {
   it('keeps the bars out of what a screen reader reads', () => {
     const { container } = render(<FunnelChart stats={stats} />)
 
-    expect(container.querySelectorAll('li > [aria-hidden="true"]')).toHaveLength(5)
+    expect(container.querySelectorAll('li > [aria-hidden="true"]')).toHaveLength(6)
   })
 })

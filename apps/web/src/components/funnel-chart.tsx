@@ -30,27 +30,39 @@ const ratio = (part: number, whole: number) => (whole > 0 ? part / whole : 0)
 const clamp = (fraction: number) => Math.min(1, Math.max(0, fraction))
 
 /**
- * Each step after the views is a fraction of the step before (docs/decisions/0005): opt-ins per
- * view, paid orders per opt-in (worked out here; the API sends both counts), bumps per paid order
- * and upsells per order on which the upsell was shown.
+ * Each step after the views is a fraction of the step before (docs/decisions/0005, D21): opt-ins
+ * per view; paid orders (above zero) and free completions, each per opt-in (worked out here; the
+ * API sends the counts); bumps per completed checkout; upsells per checkout shown the upsell.
  */
 export function funnelSteps(stats: OfferStats): Step[] {
   const optIns = clamp(stats.opt_in_rate)
   const paid = optIns * clamp(ratio(stats.paid_orders, stats.opt_ins))
-  const bump = paid * clamp(stats.bump_take_rate)
-  const upsell = paid * clamp(stats.upsell_take_rate)
+  const free = optIns * clamp(ratio(stats.free_completions, stats.opt_ins))
+  const completed = optIns * clamp(ratio(stats.paid_orders + stats.free_completions, stats.opt_ins))
   return [
     { label: 'Views', count: stats.views, width: stats.views > 0 ? 1 : 0 },
     { label: 'Opt-ins', count: stats.opt_ins, rate: stats.opt_in_rate, of: 'views', width: optIns },
     { label: 'Paid orders', count: stats.paid_orders, rate: ratio(stats.paid_orders, stats.opt_ins), of: 'opt-ins', width: paid },
-    { label: 'With bump', rate: stats.bump_take_rate, of: 'paid orders', width: bump },
-    { label: 'With upsell', rate: stats.upsell_take_rate, of: 'orders shown the upsell', width: upsell },
+    {
+      label: 'Free completions',
+      count: stats.free_completions,
+      rate: ratio(stats.free_completions, stats.opt_ins),
+      of: 'opt-ins',
+      width: free,
+    },
+    { label: 'With bump', rate: stats.bump_take_rate, of: 'completed checkouts', width: completed * clamp(stats.bump_take_rate) },
+    {
+      label: 'With upsell',
+      rate: stats.upsell_take_rate,
+      of: 'checkouts shown the upsell',
+      width: completed * clamp(stats.upsell_take_rate),
+    },
   ]
 }
 
 /**
- * A small horizontal funnel of a free offer: views → opt-ins → paid orders → with bump → with
- * upsell, then revenue. The figures are text in a list; the bars are decoration, hidden from
+ * A small horizontal funnel of a free offer: views → opt-ins → paid orders and free completions →
+ * with bump → with upsell, then revenue. The figures are text in a list; the bars are decoration, hidden from
  * screen readers. Fits a 280 px card.
  *
  *   const stats = useOfferStats(offer.id)

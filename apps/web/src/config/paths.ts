@@ -24,7 +24,8 @@ export const paths = {
   thankYouStripe: { path: '/thank-you-stripe', href: () => '/thank-you-stripe' },
   thankYouPurchase: {
     path: '/thank-you-purchase',
-    href: (type: 'free-offer' | 'oto-offer') => `/thank-you-purchase?type=${type}`,
+    /** `order` is the order's thank-you reference (never its id), for the summary of what was bought. */
+    href: (type: 'free-offer' | 'oto-offer', order?: string) => withQuery('/thank-you-purchase', { type, order }),
   },
   freeOfferPublic: {
     path: '/free-offer/:id?',

@@ -61,7 +61,13 @@ export function FreeOfferFunnel({ offer, mode }: { offer: FunnelOffer; mode: Che
             />
           )}
           {checkout.paymentVisible && (
-            <PaymentSection intent={checkout.intent} preview={mode === 'preview'} formRef={checkout.paymentForm} />
+            <PaymentSection
+              intent={checkout.intent}
+              preview={mode === 'preview'}
+              formRef={checkout.paymentForm}
+              error={checkout.paymentError}
+              onCardChange={checkout.clearPaymentError}
+            />
           )}
           {checkout.detailsOpen && (
             <CallToAction

@@ -1,5 +1,6 @@
 import type { PaymentIntentResponse } from '@funnelry/shared'
 import LockOutlined from '@mui/icons-material/LockOutlined'
+import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
@@ -7,10 +8,21 @@ import type { ReactNode, Ref } from 'react'
 import { PaymentForm } from './payment/payment-form'
 import { isPayable, type PaymentFormHandle } from './payment/payment-form-types'
 
-type PaymentSectionProps = { intent: PaymentIntentResponse | null; preview: boolean; formRef: Ref<PaymentFormHandle> }
+type PaymentSectionProps = {
+  intent: PaymentIntentResponse | null
+  preview: boolean
+  formRef: Ref<PaymentFormHandle>
+  /** Why the last payment failed (the provider's words, else 'Payment failed.'); null when none did. */
+  error?: string | null
+  onCardChange?: () => void
+}
 
-/** Where the provider's form goes. A preview has no intent, so it shows where the form would be. */
-export function PaymentSection({ intent, preview, formRef }: PaymentSectionProps) {
+/**
+ * Where the provider's form goes, and under it why a payment failed: the message stays (and is
+ * announced, role "alert") until the visitor changes the card. A preview has no intent, so it
+ * shows where the form would be.
+ */
+export function PaymentSection({ intent, preview, formRef, error = null, onCardChange }: PaymentSectionProps) {
   let content: ReactNode = null
   if (preview) {
     content = (
@@ -19,7 +31,7 @@ export function PaymentSection({ intent, preview, formRef }: PaymentSectionProps
       </Typography>
     )
   } else if (isPayable(intent)) {
-    content = <PaymentForm intent={intent} ref={formRef} />
+    content = <PaymentForm intent={intent} ref={formRef} {...(onCardChange ? { onCardChange } : {})} />
   }
   return (
     <Box
@@ -34,6 +46,11 @@ export function PaymentSection({ intent, preview, formRef }: PaymentSectionProps
         </Typography>
       </Stack>
       {content}
+      {error && (
+        <Alert severity="error" sx={{ mt: 1.5 }}>
+          {error}
+        </Alert>
+      )}
     </Box>
   )
 }

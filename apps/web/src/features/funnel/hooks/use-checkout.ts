@@ -1,41 +1,34 @@
-import {
-  type CreatePaymentIntentInput,
-  messages,
-  type PaymentIntentResponse,
-  type VisitorDetails,
-  visitorDetailsSchema,
-} from '@funnelry/shared'
+import { messages, type PaymentIntentResponse, type VisitorDetails } from '@funnelry/shared'
 import { useRef, useState } from 'react'
 import type { UseFormReturn } from 'react-hook-form'
 import { useNavigate } from 'react-router'
 import { paths } from '../../../config/paths'
 import { toast } from '../../../lib/toast'
 import { captureLead } from '../api/capture-lead'
-import { createPaymentIntent } from '../api/create-payment-intent'
-import { updatePaymentIntent } from '../api/update-payment-intent'
 import { isPayable, type PaymentFormHandle } from '../components/payment/payment-form-types'
 import type { FunnelOffer } from '../lib/funnel-offer'
 import { intentErrorMessage, isNotFound } from '../lib/intent-errors'
 import { orderSummary } from '../lib/order-total'
-
-/** Sent when the bump is ticked before the visitor typed valid details; the real ones follow on the next update. */
-export const placeholderVisitor = { full_name: 'Visitor', email: 'visitor@example.com' } as const
+import { type CheckoutChoice, useIntentQueue } from './use-intent-queue'
 
 /** Previews walk through the views but never order or pay. */
 export const previewNotice = 'This is a preview: nothing is ordered or paid.'
 
 /** 'live' calls the API; 'preview' (isPreview=true, the draft preview) makes no lead or payment call. */
 export type CheckoutMode = 'live' | 'preview'
-export type UpsellChoice = 'unseen' | 'accepted' | 'skipped'
-
-/** What every intent call sends: the visitor and their choices, never an amount. */
-type IntentSelection = Required<Omit<CreatePaymentIntentInput, 'product_id'>>
+export type UpsellChoice = CheckoutChoice['upsell']
 
 type Options = { offer: FunnelOffer; mode: CheckoutMode; form: UseFormReturn<VisitorDetails> }
 
 /**
- * The public free offer flow of spec section 4: views 'free' then 'oto', the bump and upsell
- * choices, the payment intent kept in step with them, lead capture, and the final payment.
+ * The public free offer flow (spec section 4 as decisions D17, D18 and D20 settle it), apart from
+ * how it is drawn: views 'free' then 'oto', the bump and upsell choices, the order kept in step
+ * with them, lead capture, and the final payment.
+ *
+ * - A submit of the details shows an unviewed upsell first, bump or not (D18), so 'Pay $X' always pays.
+ * - Skip and accept both continue that submit (D17): nothing to pay goes to the thank-you page, something
+ *   to pay shows the payment form.
+ * - Until the visitor submitted their details, intent calls carry none: the order is a draft (D20).
  */
 export function useCheckout({ offer, mode, form }: Options) {
   const navigate = useNavigate()
@@ -44,55 +37,22 @@ export function useCheckout({ offer, mode, form }: Options) {
   const [detailsOpen, setDetailsOpen] = useState(false)
   const [bumpSelected, setBumpSelected] = useState(false)
   const [upsell, setUpsell] = useState<UpsellChoice>('unseen')
-  const [intent, setIntent] = useState<PaymentIntentResponse | null>(null)
   const [paymentShown, setPaymentShown] = useState(false)
   const [paymentDisabled, setPaymentDisabled] = useState(false)
+  const [paymentError, setPaymentError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
 
-  // Intent calls run one after another and read the visitor's latest choice when they start,
-  // so a quick tick-untick ends with the intent matching the checkbox.
-  const choice = useRef<{ bump: boolean; upsell: UpsellChoice }>({ bump: false, upsell: 'unseen' })
-  const intentRef = useRef<PaymentIntentResponse | null>(null)
-  const lastSent = useRef<string | null>(null)
-  const queue = useRef<Promise<unknown>>(Promise.resolve())
+  // The visitor's latest choice, read by each intent call when it starts.
+  const choice = useRef<CheckoutChoice>({ bump: false, upsell: 'unseen', details: null })
   const leadSentFor = useRef<string | null>(null)
   const paymentForm = useRef<PaymentFormHandle | null>(null)
+  const intents = useIntentQueue({ offer, choice, paymentForm })
+  const { intent } = intents
 
   const summary = orderSummary(offer, { bump: bumpSelected, upsell: upsell === 'accepted' })
   const paymentVisible = paymentShown && summary.totalCents > 0 && (live ? isPayable(intent) : true)
-  const hasUpsell = offer.upsell_offer !== null
-
-  function selectionNow(): IntentSelection {
-    const details = visitorDetailsSchema.safeParse(form.getValues())
-    const { bump, upsell: upsellChoice } = choice.current
-    return {
-      ...(details.success ? details.data : placeholderVisitor),
-      bump_offer_id: bump && offer.bump_offer ? offer.bump_offer.id : null,
-      upsell_offer_id: upsellChoice === 'accepted' && offer.upsell_offer ? offer.upsell_offer.id : null,
-      upsell_shown: upsellChoice !== 'unseen',
-    }
-  }
-
-  function queued<T>(task: () => Promise<T>): Promise<T> {
-    const result = queue.current.then(task)
-    queue.current = result.catch(() => undefined)
-    return result
-  }
-
-  /** Creates the intent, or updates the existing one; `fresh` always creates (a zero total, decision D11). */
-  async function sendIntent(fresh = false): Promise<PaymentIntentResponse> {
-    const selection = selectionNow()
-    const current = intentRef.current
-    const next =
-      current && !fresh
-        ? await updatePaymentIntent({ intent_id: current.intent_id, ...selection })
-        : await createPaymentIntent({ product_id: offer.id, ...selection })
-    intentRef.current = next
-    lastSent.current = JSON.stringify(selection)
-    setIntent(next)
-    if (current && !fresh && current.client_secret === next.client_secret) await paymentForm.current?.refresh()
-    return next
-  }
+  const upsellPending = () => offer.upsell_offer !== null && choice.current.upsell === 'unseen'
+  const paying = () => choice.current.bump || choice.current.upsell === 'accepted'
 
   async function sendLead(details: VisitorDetails) {
     const key = `${details.full_name}\n${details.email}`
@@ -107,92 +67,103 @@ export function useCheckout({ offer, mode, form }: Options) {
     document.getElementById('funnel-top')?.scrollIntoView?.({ block: 'start' })
   }
 
-  function toggleBump(checked: boolean) {
-    choice.current.bump = checked
-    setBumpSelected(checked)
-    if (!live) return
-    queued(async () => {
-      // Unticking before any intent exists leaves nothing to clear.
-      if (!choice.current.bump && intentRef.current === null) return
-      await sendIntent()
-    }).catch((error: unknown) => toast(intentErrorMessage(error), 'error'))
-  }
+  const thankYou = (type: 'free-offer' | 'oto-offer', order: PaymentIntentResponse | null) =>
+    navigate(paths.thankYouPurchase.href(type, order?.order_reference ?? undefined))
 
-  async function acceptUpsell() {
-    choice.current.upsell = 'accepted'
-    setUpsell('accepted')
-    showView('free')
+  /**
+   * Where a submit goes once the upsell was seen (D17): with nothing to pay a new order of total 0
+   * completes the free order (D11); otherwise the order gets the choices and the payment form shows.
+   */
+  async function continueCheckout() {
     if (!live) {
-      setPaymentShown(true)
+      if (paying()) setPaymentShown(true)
+      else toast(previewNotice, 'info')
       return
     }
+    if (!paying()) {
+      thankYou('free-offer', await intents.send({ fresh: true }))
+      return
+    }
+    const next = await intents.send()
+    if (isPayable(next)) setPaymentShown(true)
+  }
+
+  /** Runs one step of the flow with the button busy; a failed intent call is shown as the spec's toast. */
+  async function step(work: () => Promise<void>) {
     setBusy(true)
     try {
-      const next = await queued(() => sendIntent())
-      // The visitor already submitted their details to get here: what they accepted is payable now.
-      if (isPayable(next)) setPaymentShown(true)
+      await work()
     } catch (error) {
-      // Spec section 8: on the upsell update path a 404 goes to /404, and an error disables payment.
-      if (isNotFound(error)) {
-        navigate(paths.notFound.href(), { replace: true })
-        return
-      }
       toast(intentErrorMessage(error), 'error')
-      setPaymentDisabled(true)
     } finally {
       setBusy(false)
     }
   }
 
-  function skipUpsell() {
-    choice.current.upsell = 'skipped'
-    setUpsell('skipped')
-    showView('free')
+  function toggleBump(checked: boolean) {
+    choice.current.bump = checked
+    setBumpSelected(checked)
+    if (!live) return
+    intents
+      .enqueue(async () => {
+        // Unticking before any order exists leaves nothing to clear.
+        if (!choice.current.bump && intents.current() === null) return
+        await intents.sendNow()
+      })
+      .catch((error: unknown) => toast(intentErrorMessage(error), 'error'))
   }
 
-  function previewSubmit(paying: boolean, upsellPending: boolean) {
-    if (paying && !paymentShown) setPaymentShown(true)
-    else if (upsellPending) showView('oto')
-    else toast(previewNotice, 'info')
+  function chooseUpsell(accepted: boolean) {
+    choice.current.upsell = accepted ? 'accepted' : 'skipped'
+    setUpsell(choice.current.upsell)
+    showView('free')
+    return step(async () => {
+      try {
+        await continueCheckout()
+      } catch (error) {
+        // Spec section 8: on the upsell update path a 404 goes to /404, and an error also disables payment.
+        if (accepted && isNotFound(error)) {
+          navigate(paths.notFound.href(), { replace: true })
+          return
+        }
+        if (accepted) setPaymentDisabled(true)
+        throw error
+      }
+    })
   }
 
   async function pay() {
+    // The spec's final-payment guard: the upsell is always seen before a payment (D18).
+    if (upsellPending()) return showView('oto')
     // Details changed, or the upsell was skipped, since the last intent call: the order hears it first.
-    if (lastSent.current !== JSON.stringify(selectionNow())) await queued(() => sendIntent())
+    const order = await intents.enqueue(async () => (intents.isCurrent() ? intents.current() : intents.sendNow()))
     const handle = paymentForm.current
     if (!handle) return
     const outcome = await handle.confirm()
     if (outcome.status === 'succeeded') {
       toast(messages.paymentSucceeded, 'success')
-      navigate(paths.thankYouPurchase.href('oto-offer'))
+      thankYou('oto-offer', order)
     } else if (outcome.status === 'failed') {
-      toast(outcome.message ?? messages.paymentFailed, 'error')
+      // Stays beside the card form (and is announced) until the card number changes.
+      setPaymentError(outcome.message ?? messages.paymentFailed)
     }
   }
 
   async function onValid(details: VisitorDetails) {
-    const paying = choice.current.bump || choice.current.upsell === 'accepted'
-    const upsellPending = hasUpsell && choice.current.upsell === 'unseen'
-    if (!live) return previewSubmit(paying, upsellPending)
-    if (paymentDisabled || !offer.is_active) return
-    setBusy(true)
-    try {
-      await sendLead(details)
-      if (!paying && upsellPending) return showView('oto')
-      if (paymentVisible) {
-        if (upsellPending) return showView('oto')
-        return await pay()
-      }
-      // Nothing chosen: a new zero-total intent completes the free order (D11). Otherwise the
-      // intent gets the real details and the payment form appears.
-      const next = await queued(() => sendIntent(!paying))
-      if (paying && isPayable(next)) setPaymentShown(true)
-      else navigate(paths.thankYouPurchase.href('free-offer'))
-    } catch (error) {
-      toast(intentErrorMessage(error), 'error')
-    } finally {
-      setBusy(false)
+    choice.current.details = details
+    if (!live) {
+      if (paymentVisible) toast(previewNotice, 'info')
+      else if (upsellPending()) showView('oto')
+      else await continueCheckout()
+      return
     }
+    if (paymentDisabled || !offer.is_active) return
+    await step(async () => {
+      await sendLead(details)
+      if (paymentVisible) return pay()
+      if (upsellPending()) return showView('oto')
+      return continueCheckout()
+    })
   }
 
   return {
@@ -202,13 +173,15 @@ export function useCheckout({ offer, mode, form }: Options) {
     bumpSelected,
     toggleBump,
     upsell,
-    acceptUpsell,
-    skipUpsell,
+    acceptUpsell: () => chooseUpsell(true),
+    skipUpsell: () => chooseUpsell(false),
     intent,
     summary,
     paymentVisible,
     paymentForm,
     paymentDisabled,
+    paymentError,
+    clearPaymentError: () => setPaymentError(null),
     busy,
     submit: form.handleSubmit(onValid),
   }

@@ -72,12 +72,11 @@ describe('free offer preview from the draft (/free-offer)', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Add to order' }))
     expect(screen.getByTestId('order-total')).toHaveTextContent('$19.00')
     await user.click(screen.getByRole('button', { name: 'Get it now' }))
-    expect(await screen.findByRole('button', { name: 'Pay $19.00' })).toBeInTheDocument()
-    expect(screen.getByText('The payment form appears here on the live page.')).toBeInTheDocument()
-
-    await user.click(screen.getByRole('button', { name: 'Pay $19.00' }))
+    // The upsell comes before the payment form (D18).
     await user.click(await screen.findByRole('button', { name: upsell.opt_in_button }))
-    await user.click(await screen.findByRole('button', { name: 'Pay $52.50' }))
+    expect(await screen.findByRole('button', { name: 'Pay $52.50' })).toBeInTheDocument()
+    expect(screen.getByText('The payment form appears here on the live page.')).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Pay $52.50' }))
     expect(await screen.findByText(previewNotice)).toBeInTheDocument()
   })
 })

@@ -3,13 +3,14 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { findElsewhere } from '../../../test/render'
-import { placeholderVisitor } from '../hooks/use-checkout'
 import { bump, makeOffer, mockFunnelApi, offerId, upsell } from '../testing/funnel-fixtures'
 import { optIn, payWithCard, renderOfferPage, visitor } from '../testing/render-funnel'
 
 const banner = 'Wait! Your Order Is Not Yet Complete'
 const skip = 'Skip and continue with My order!'
 const nothingChosen = { bump_offer_id: null, upsell_offer_id: null }
+/** The thank-you URL with the order's reference (the mock answers `ref_<intent id>`). */
+const thankYou = (type: 'free-offer' | 'oto-offer', intentId = 'pi_test_1') => `/thank-you-purchase?type=${type}&order=ref_${intentId}`
 
 describe('public free offer flow', () => {
   it('without bump or upsell: captures the lead, creates the intent and goes to the free thank-you page', async () => {
@@ -19,13 +20,13 @@ describe('public free offer flow', () => {
     await optIn(user)
     await user.click(screen.getByRole('button', { name: 'Send me the guide' }))
 
-    expect(await findElsewhere()).toBe('/thank-you-purchase?type=free-offer')
+    expect(await findElsewhere()).toBe(thankYou('free-offer'))
     expect(order).toEqual(['lead', 'create'])
     expect(calls.leads).toEqual([{ ...visitor, product_id: offerId }])
     expect(calls.creates).toEqual([{ ...visitor, product_id: offerId, ...nothingChosen, upsell_shown: false }])
   })
 
-  it('without the bump: shows the unviewed upsell first; skipping returns to the page, and the next submit completes the free order', async () => {
+  it("shows the unviewed upsell first; 'Skip' goes on to the free thank-you page in one press (D17)", async () => {
     const { calls } = mockFunnelApi()
     const { user } = renderOfferPage()
 
@@ -40,13 +41,7 @@ describe('public free offer flow', () => {
     expect(calls.leads).toHaveLength(1)
 
     await user.click(screen.getByRole('button', { name: skip }))
-    expect(screen.queryByText(banner)).not.toBeInTheDocument()
-    expect(screen.getByText('FREE')).toBeInTheDocument()
-    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Send me the guide' })))
-    expect(calls.creates).toEqual([])
-
-    await user.click(screen.getByRole('button', { name: 'Send me the guide' }))
-    expect(await findElsewhere()).toBe('/thank-you-purchase?type=free-offer')
+    expect(await findElsewhere()).toBe(thankYou('free-offer'))
     expect(calls.creates).toEqual([{ ...visitor, product_id: offerId, ...nothingChosen, upsell_shown: true }])
     // The lead is sent once for the same details.
     expect(calls.leads).toHaveLength(1)
@@ -97,39 +92,47 @@ describe('public free offer flow', () => {
 
     await payWithCard(user, '4242 4242 4242 4242', 'Pay $33.50')
     expect(await screen.findByText(messages.paymentSucceeded)).toBeInTheDocument()
-    expect(await findElsewhere()).toBe('/thank-you-purchase?type=oto-offer')
+    expect(await findElsewhere()).toBe(thankYou('oto-offer'))
     expect(calls.confirms).toEqual([{ client_secret: 'pi_test_1_secret_1', card_number: '4242424242424242' }])
   })
 
-  it('ticking the bump before any details creates the intent with placeholders; unticking sets it to null; ticking again sets it back', async () => {
+  it('ticking the bump before any details makes a draft with no details (D20); unticking sets it to null; ticking sets it back', async () => {
     const { calls } = mockFunnelApi()
     const { user } = renderOfferPage()
     const checkbox = await screen.findByRole('checkbox', { name: 'Add to order' })
 
     await user.click(checkbox)
     await waitFor(() => expect(calls.creates).toHaveLength(1))
-    expect(calls.creates[0]).toEqual({
-      ...placeholderVisitor,
-      product_id: offerId,
-      bump_offer_id: bump.id,
-      upsell_offer_id: null,
-      upsell_shown: false,
-    })
+    expect(calls.creates[0]).toEqual({ product_id: offerId, bump_offer_id: bump.id, upsell_offer_id: null, upsell_shown: false })
     const price = screen.getByRole('group', { name: 'Price' })
     expect(within(price).getByText('The checklist pack')).toBeInTheDocument()
     expect(within(price).getByTestId('order-total')).toHaveTextContent('$19.00')
 
     await user.click(checkbox)
     await waitFor(() => expect(calls.updates).toHaveLength(1))
-    expect(calls.updates[0]).toEqual({ ...placeholderVisitor, intent_id: 'pi_test_1', ...nothingChosen, upsell_shown: false })
+    expect(calls.updates[0]).toEqual({ intent_id: 'pi_test_1', ...nothingChosen, upsell_shown: false })
     expect(screen.getByText('FREE')).toBeInTheDocument()
 
     await user.click(checkbox)
     await waitFor(() => expect(calls.updates).toHaveLength(2))
     expect(calls.updates[1]).toMatchObject({ intent_id: 'pi_test_1', bump_offer_id: bump.id })
     expect(calls.creates).toHaveLength(1)
-    // Amounts are the server's business: no request carries one.
-    for (const body of [...calls.creates, ...calls.updates]) expect(Object.keys(body)).not.toContain('amount')
+    // Amounts are the server's business, and typed details are not sent before they are submitted.
+    for (const body of [...calls.creates, ...calls.updates]) {
+      expect(Object.keys(body)).not.toContain('amount')
+      expect(Object.keys(body)).not.toContain('email')
+    }
+  })
+
+  it('does not send details that were typed but not submitted', async () => {
+    const { calls } = mockFunnelApi()
+    const { user } = renderOfferPage()
+
+    await optIn(user)
+    await user.click(screen.getByRole('checkbox', { name: 'Add to order' }))
+    await waitFor(() => expect(calls.creates).toHaveLength(1))
+    expect(calls.creates[0]).not.toHaveProperty('email')
+    expect(calls.leads).toEqual([])
   })
 
   it('unticking before any intent exists sends nothing', async () => {
@@ -146,7 +149,7 @@ describe('public free offer flow', () => {
     expect(calls.updates).toEqual([])
   })
 
-  it('bump and upsell: real details replace the placeholders, Pay shows the upsell first, accepting updates the intent, then pays the total', async () => {
+  it("bump and upsell: the upsell comes before the payment form (D18), so 'Pay $52.50' pays in one press", async () => {
     const { calls, order } = mockFunnelApi()
     const { user } = renderOfferPage()
 
@@ -155,55 +158,37 @@ describe('public free offer flow', () => {
     await optIn(user)
     await user.click(screen.getByRole('button', { name: 'Send me the guide' }))
 
-    // Submit with the bump: the intent gets the real details and the payment form appears.
-    expect(await screen.findByRole('button', { name: 'Pay $19.00' })).toBeInTheDocument()
-    expect(calls.updates).toEqual([
-      { ...visitor, intent_id: 'pi_test_1', bump_offer_id: bump.id, upsell_offer_id: null, upsell_shown: false },
-    ])
-    expect(screen.getByLabelText('Card number')).toBeInTheDocument()
-
-    // Final payment with an unviewed upsell: the upsell comes first.
-    await user.type(screen.getByLabelText('Card number'), '4242424242424242')
-    await user.click(screen.getByRole('button', { name: 'Pay $19.00' }))
-    await user.click(await screen.findByRole('button', { name: upsell.opt_in_button }))
+    // The submit with the bump shows the unviewed upsell, not a 'Pay $19.00' that would not pay.
+    expect(await screen.findByText(banner)).toBeInTheDocument()
+    expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: upsell.opt_in_button }))
 
     expect(await screen.findByRole('button', { name: 'Pay $52.50' })).toBeInTheDocument()
-    expect(calls.updates[1]).toEqual({
-      ...visitor,
-      intent_id: 'pi_test_1',
-      bump_offer_id: bump.id,
-      upsell_offer_id: upsell.id,
-      upsell_shown: true,
-    })
+    expect(calls.updates).toEqual([
+      { ...visitor, intent_id: 'pi_test_1', bump_offer_id: bump.id, upsell_offer_id: upsell.id, upsell_shown: true },
+    ])
     const price = screen.getByRole('group', { name: 'Price' })
     expect(within(price).getByText('The checklist pack')).toBeInTheDocument()
     expect(within(price).getByText('The video masterclass')).toBeInTheDocument()
     expect(within(price).getByTestId('order-total')).toHaveTextContent('$52.50')
-    // The card number typed before the upsell is still there.
-    expect(screen.getByLabelText('Card number')).toHaveValue('4242 4242 4242 4242')
 
-    await user.click(screen.getByRole('button', { name: 'Pay $52.50' }))
+    await payWithCard(user, '4242 4242 4242 4242', 'Pay $52.50')
     expect(await screen.findByText(messages.paymentSucceeded)).toBeInTheDocument()
-    expect(await findElsewhere()).toBe('/thank-you-purchase?type=oto-offer')
-    expect(order).toEqual(['create', 'lead', 'update', 'update', 'confirm'])
+    expect(await findElsewhere()).toBe(thankYou('oto-offer'))
+    expect(order).toEqual(['create', 'lead', 'update', 'confirm'])
   })
 
-  it('bump with the upsell skipped: the intent hears that the upsell was shown, then the bump alone is paid', async () => {
+  it("bump with the upsell skipped: 'Skip' goes on to the payment form, and 'Pay $19.00' pays the bump alone", async () => {
     const { calls } = mockFunnelApi()
     const { user } = renderOfferPage()
 
     await optIn(user)
     await user.click(screen.getByRole('checkbox', { name: 'Add to order' }))
-    await waitFor(() => expect(calls.creates).toHaveLength(1))
-    // Valid details were typed before the tick: no placeholder is needed.
-    expect(calls.creates[0]).toMatchObject(visitor)
-
     await user.click(screen.getByRole('button', { name: 'Send me the guide' }))
-    await payWithCard(user, '4242 4242 4242 4242', 'Pay $19.00')
     await user.click(await screen.findByRole('button', { name: skip }))
-    await user.click(await screen.findByRole('button', { name: 'Pay $19.00' }))
+    await payWithCard(user, '4242 4242 4242 4242', 'Pay $19.00')
 
-    expect(await findElsewhere()).toBe('/thank-you-purchase?type=oto-offer')
+    expect(await findElsewhere()).toBe(thankYou('oto-offer'))
     expect(calls.updates.at(-1)).toEqual({
       ...visitor,
       intent_id: 'pi_test_1',
@@ -223,12 +208,27 @@ describe('public free offer flow', () => {
     await user.click(screen.getByRole('button', { name: 'Send me the guide' }))
     await payWithCard(user, '4242 4242 4242 4242', 'Pay $19.00')
 
-    expect(await findElsewhere()).toBe('/thank-you-purchase?type=oto-offer')
+    expect(await findElsewhere()).toBe(thankYou('oto-offer'))
     expect(screen.queryByText(banner)).not.toBeInTheDocument()
     expect(calls.confirms).toHaveLength(1)
   })
 
-  it('ignores a failing lead capture', async () => {
+  it('unticking the bump at the payment form turns the button back into the free checkout', async () => {
+    const { calls } = mockFunnelApi({ offer: makeOffer({ upsell_offer: null }) })
+    const { user } = renderOfferPage()
+
+    await optIn(user)
+    await user.click(screen.getByRole('checkbox', { name: 'Add to order' }))
+    await user.click(screen.getByRole('button', { name: 'Send me the guide' }))
+    await screen.findByRole('button', { name: 'Pay $19.00' })
+    await user.click(screen.getByRole('checkbox', { name: 'Add to order' }))
+    await user.click(await screen.findByRole('button', { name: 'Send me the guide' }))
+
+    expect(await findElsewhere()).toBe(thankYou('free-offer', 'pi_test_2'))
+    expect(calls.creates.at(-1)).toEqual({ ...visitor, product_id: offerId, ...nothingChosen, upsell_shown: false })
+  })
+
+  it('ignores a failing lead capture (the intent call carries the details, so the server still records the lead)', async () => {
     const { calls } = mockFunnelApi({
       offer: makeOffer({ upsell_offer: null, bump_offer: null }),
       lead: () => HttpResponse.json({ detail: 'Too many attempts.' }, { status: 429 }),
@@ -238,8 +238,8 @@ describe('public free offer flow', () => {
     await optIn(user)
     await user.click(screen.getByRole('button', { name: 'Send me the guide' }))
 
-    expect(await findElsewhere()).toBe('/thank-you-purchase?type=free-offer')
+    expect(await findElsewhere()).toBe(thankYou('free-offer'))
     expect(calls.leads).toHaveLength(1)
-    expect(calls.creates).toHaveLength(1)
+    expect(calls.creates).toEqual([{ ...visitor, product_id: offerId, ...nothingChosen, upsell_shown: false }])
   })
 })

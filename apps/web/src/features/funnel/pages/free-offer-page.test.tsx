@@ -203,7 +203,6 @@ describe('public free offer page', () => {
     await user.click(await screen.findByRole('checkbox', { name: 'Add to order' }))
     await optIn(user)
     await user.click(screen.getByRole('button', { name: 'Send me the guide' }))
-    await user.click(await screen.findByRole('button', { name: 'Pay $19.00' }))
     await user.click(await screen.findByRole('button', { name: 'Skip and continue with My order!' }))
     await user.click(await screen.findByRole('button', { name: 'Pay $19.00' }))
 

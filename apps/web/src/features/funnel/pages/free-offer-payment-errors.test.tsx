@@ -1,7 +1,8 @@
 import { messages } from '@funnelry/shared'
-import { screen, waitFor } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
+import { productToastDuration } from '../../../lib/toast'
 import { findElsewhere } from '../../../test/render'
 import { makeOffer, mockFunnelApi, upsell } from '../testing/funnel-fixtures'
 import { optIn, payWithCard, renderOfferPage } from '../testing/render-funnel'
@@ -15,20 +16,29 @@ async function reachPayment(user: Parameters<typeof optIn>[0]) {
 }
 
 describe('public free offer payment errors', () => {
-  it("shows the provider's message for a declined card and stays on the page", async () => {
+  it("keeps the provider's message for a declined card under the card form, announced, until the card number changes", async () => {
     const { calls, offer } = mockFunnelApi({ offer: makeOffer({ upsell_offer: null }) })
     const { user, pathname } = renderOfferPage()
     await reachPayment(user)
 
     await payWithCard(user, '4000 0000 0000 0002', 'Pay $19.00')
-    expect(await screen.findByText('Your card was declined.')).toBeInTheDocument()
+    const payment = screen.getByRole('region', { name: 'Payment' })
+    const declined = () => within(payment).queryByText('Your card was declined.')?.closest('[role="alert"]')
+    expect(await within(payment).findByText('Your card was declined.')).toBeInTheDocument()
+    expect(declined()).not.toBeNull()
     expect(pathname()).toBe(`/free-offer/${offer.id}`)
     expect(calls.confirms).toEqual([{ client_secret: 'pi_test_1_secret_1', card_number: '4000000000000002' }])
+    // Not a toast that goes away: still there long after, until the visitor edits the card.
+    await new Promise((resolve) => setTimeout(resolve, productToastDuration + 200))
+    expect(declined()).not.toBeNull()
+    await user.type(screen.getByLabelText('Card number'), '{Backspace}')
+    expect(declined()).toBeUndefined()
+
     // The visitor can try another card.
     await user.clear(screen.getByLabelText('Card number'))
     await payWithCard(user, '4242 4242 4242 4242', 'Pay $19.00')
-    expect(await findElsewhere()).toBe('/thank-you-purchase?type=oto-offer')
-  })
+    expect(await findElsewhere()).toBe('/thank-you-purchase?type=oto-offer&order=ref_pi_test_1')
+  }, 15_000)
 
   it("says 'Payment failed.' when the provider gives no message", async () => {
     mockFunnelApi({ offer: makeOffer({ upsell_offer: null }), confirm: () => HttpResponse.json({ status: 'failed' }, { status: 502 }) })
@@ -36,7 +46,8 @@ describe('public free offer payment errors', () => {
     await reachPayment(user)
 
     await payWithCard(user, '4242 4242 4242 4242', 'Pay $19.00')
-    expect(await screen.findByText(messages.paymentFailed)).toBeInTheDocument()
+    const payment = screen.getByRole('region', { name: 'Payment' })
+    expect((await within(payment).findByText(messages.paymentFailed)).closest('[role="alert"]')).not.toBeNull()
   })
 
   it('asks for a card number instead of confirming an empty one', async () => {
@@ -79,8 +90,9 @@ describe('public free offer payment errors', () => {
   it('goes to /404 when the intent update of an accepted upsell answers 404', async () => {
     mockFunnelApi({ update: (body) => (body.upsell_offer_id ? HttpResponse.json({ detail: 'Not found.' }, { status: 404 }) : undefined) })
     const { user } = renderOfferPage()
-    await reachPayment(user)
-    await payWithCard(user, '4242 4242 4242 4242', 'Pay $19.00')
+    await user.click(await screen.findByRole('checkbox', { name: 'Add to order' }))
+    await optIn(user)
+    await user.click(screen.getByRole('button', { name: 'Send me the guide' }))
 
     await user.click(await screen.findByRole('button', { name: upsell.opt_in_button }))
     expect(await findElsewhere()).toBe('/404')
@@ -92,12 +104,13 @@ describe('public free offer payment errors', () => {
         body.upsell_offer_id ? HttpResponse.json({ error: 'This payment can no longer be changed.' }, { status: 400 }) : undefined,
     })
     const { user } = renderOfferPage()
-    await reachPayment(user)
-    await payWithCard(user, '4242 4242 4242 4242', 'Pay $19.00')
+    await user.click(await screen.findByRole('checkbox', { name: 'Add to order' }))
+    await optIn(user)
+    await user.click(screen.getByRole('button', { name: 'Send me the guide' }))
 
     await user.click(await screen.findByRole('button', { name: upsell.opt_in_button }))
     expect(await screen.findByText('This payment can no longer be changed.')).toBeInTheDocument()
-    await waitFor(() => expect(screen.getByRole('button', { name: /^Pay / })).toBeDisabled())
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Send me the guide' })).toBeDisabled())
     expect(calls.confirms).toEqual([])
   })
 })

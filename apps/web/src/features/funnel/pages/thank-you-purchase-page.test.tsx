@@ -1,9 +1,50 @@
-import { screen } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import type { OrderReceipt } from '@funnelry/shared'
+import { screen, waitFor, within } from '@testing-library/react'
+import { HttpResponse, http } from 'msw'
+import { afterEach, describe, expect, it } from 'vitest'
+import { api, server } from '../../../test/msw'
 import { renderApp } from '../../../test/render'
 import ThankYouPurchasePage from './thank-you-purchase-page'
 
+type DataLayerWindow = Window & { dataLayer?: unknown[] }
+const dataLayer = () => (window as DataLayerWindow).dataLayer ?? []
+
+let references = 0
+/** A receipt with a reference of its own: "pushed once" is remembered per reference. */
+function paidReceipt(overrides: Partial<OrderReceipt> = {}): OrderReceipt {
+  references += 1
+  return {
+    reference: `ref${String(references).padStart(19, '0')}`,
+    status: 'paid',
+    items: [
+      { id: 'offer-1', kind: 'free', name: 'The 7-day launch guide', price: '0.00' },
+      { id: 'bump-1', kind: 'bump', name: 'The checklist pack', price: '19.00' },
+      { id: 'upsell-1', kind: 'upsell', name: 'The video masterclass', price: '33.50' },
+    ],
+    total: '52.50',
+    currency: 2,
+    ...overrides,
+  }
+}
+
+/** Answers the receipt call with what `answer` gives at that moment (404 for null), recording the references read. */
+function mockReceipt(answer: () => OrderReceipt | null) {
+  const reads: string[] = []
+  server.use(
+    http.get(api('/order-receipts/:reference/'), ({ params }) => {
+      reads.push(String(params.reference))
+      const receipt = answer()
+      return receipt ? HttpResponse.json(receipt) : HttpResponse.json({ detail: 'Gone.' }, { status: 404 })
+    }),
+  )
+  return reads
+}
+
 describe('thank-you page (/thank-you-purchase)', () => {
+  afterEach(() => {
+    delete (window as DataLayerWindow).dataLayer
+  })
+
   it('congratulates on the free download for type free-offer', () => {
     renderApp(<ThankYouPurchasePage />, { url: '/thank-you-purchase?type=free-offer' })
     expect(screen.getByRole('heading', { name: 'Congratulations for Claiming Your Free Download!' })).toBeInTheDocument()
@@ -14,5 +55,82 @@ describe('thank-you page (/thank-you-purchase)', () => {
     renderApp(<ThankYouPurchasePage />, { url })
     expect(screen.getByRole('heading', { name: 'Thank You For Your Purchase!' })).toBeInTheDocument()
     expect(screen.getByText('Please check your email address to get your free download and extra product purchases.')).toBeInTheDocument()
+  })
+
+  it('shows what was bought and the total, and pushes one GA4 purchase event for the seller’s analytics', async () => {
+    const receipt = paidReceipt()
+    const reads = mockReceipt(() => receipt)
+    renderApp(<ThankYouPurchasePage />, { url: `/thank-you-purchase?type=oto-offer&order=${receipt.reference}` })
+
+    const order = await screen.findByRole('region', { name: 'Your order' })
+    expect(
+      within(order)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['The 7-day launch guideFREE', 'The checklist pack€19.00', 'The video masterclass€33.50'])
+    expect(within(order).getByTestId('receipt-total')).toHaveTextContent('€52.50')
+    expect(new Set(reads)).toEqual(new Set([receipt.reference]))
+    expect(dataLayer()).toEqual([
+      { ecommerce: null },
+      {
+        event: 'purchase',
+        ecommerce: {
+          transaction_id: receipt.reference,
+          value: 52.5,
+          currency: 'EUR',
+          items: [
+            { item_id: 'offer-1', item_name: 'The 7-day launch guide', item_category: 'free', price: 0, quantity: 1 },
+            { item_id: 'bump-1', item_name: 'The checklist pack', item_category: 'bump', price: 19, quantity: 1 },
+            { item_id: 'upsell-1', item_name: 'The video masterclass', item_category: 'upsell', price: 33.5, quantity: 1 },
+          ],
+        },
+      },
+    ])
+  })
+
+  it('does not push the purchase again when the page is reloaded', async () => {
+    const receipt = paidReceipt()
+    mockReceipt(() => receipt)
+    const url = `/thank-you-purchase?type=oto-offer&order=${receipt.reference}`
+    const first = renderApp(<ThankYouPurchasePage />, { url })
+    await screen.findByRole('region', { name: 'Your order' })
+    first.unmount()
+    // A reload keeps localStorage (setup.ts clears it only between tests).
+    expect(localStorage.getItem(`funnelry:purchase-pushed:${receipt.reference}`)).toBe('1')
+    renderApp(<ThankYouPurchasePage />, { url })
+    await screen.findByRole('region', { name: 'Your order' })
+    expect(dataLayer().filter((entry) => (entry as { event?: string }).event === 'purchase')).toHaveLength(1)
+  })
+
+  it('waits for a payment still being confirmed before pushing it', async () => {
+    const paid = paidReceipt()
+    let eventArrived = false
+    mockReceipt(() => (eventArrived ? paid : { ...paid, status: 'pending' }))
+    renderApp(<ThankYouPurchasePage />, { url: `/thank-you-purchase?type=oto-offer&order=${paid.reference}` })
+
+    expect(await screen.findByText('Your payment is being confirmed.')).toBeInTheDocument()
+    expect(dataLayer()).toEqual([])
+    // The provider's event reaches the server; the page's next read sees the payment.
+    eventArrived = true
+    await waitFor(() => expect(screen.queryByText('Your payment is being confirmed.')).not.toBeInTheDocument(), { timeout: 5000 })
+    expect(dataLayer()).toHaveLength(2)
+  })
+
+  it('shows the free download of a free order and pushes no purchase', async () => {
+    const receipt = paidReceipt({ items: [{ id: 'offer-1', kind: 'free', name: 'The 7-day launch guide', price: '0.00' }], total: '0.00' })
+    mockReceipt(() => receipt)
+    renderApp(<ThankYouPurchasePage />, { url: `/thank-you-purchase?type=free-offer&order=${receipt.reference}` })
+    const order = await screen.findByRole('region', { name: 'Your order' })
+    expect(within(order).getByTestId('receipt-total')).toHaveTextContent('€0.00')
+    expect(dataLayer()).toEqual([])
+  })
+
+  it('shows the thanks alone when the reference is unknown or expired', async () => {
+    const reads = mockReceipt(() => null)
+    renderApp(<ThankYouPurchasePage />, { url: '/thank-you-purchase?type=oto-offer&order=expired000000000000000' })
+    await waitFor(() => expect(reads.length).toBeGreaterThan(0))
+    expect(screen.getByRole('heading', { name: 'Thank You For Your Purchase!' })).toBeInTheDocument()
+    expect(screen.queryByRole('region', { name: 'Your order' })).not.toBeInTheDocument()
+    expect(dataLayer()).toEqual([])
   })
 })

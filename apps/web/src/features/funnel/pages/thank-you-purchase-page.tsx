@@ -2,7 +2,11 @@ import CheckCircleRounded from '@mui/icons-material/CheckCircleRounded'
 import Box from '@mui/material/Box'
 import Paper from '@mui/material/Paper'
 import Typography from '@mui/material/Typography'
+import { useEffect } from 'react'
 import { useSearchParams } from 'react-router'
+import { useOrderReceipt } from '../api/get-order-receipt'
+import { OrderReceiptSummary } from '../components/order-receipt-summary'
+import { pushPurchaseOnce } from '../lib/purchase-event'
 
 export const thankYouTexts = {
   'free-offer': {
@@ -15,10 +19,20 @@ export const thankYouTexts = {
   },
 } as const
 
-/** `/thank-you-purchase?type=free-offer|oto-offer`: the visitor's last page (spec section 2). */
+/**
+ * `/thank-you-purchase?type=free-offer|oto-offer&order=<reference>`: the visitor's last page (spec
+ * section 2). With the order's reference it shows what was bought and the total, and hands a paid
+ * order to the seller's analytics as a GA4 `purchase` event, once per order (issue 9, item 9).
+ */
 export default function ThankYouPurchasePage() {
   const [searchParams] = useSearchParams()
   const { title, text } = searchParams.get('type') === 'free-offer' ? thankYouTexts['free-offer'] : thankYouTexts.purchase
+  const receipt = useOrderReceipt(searchParams.get('order'))
+  const data = receipt.data
+  useEffect(() => {
+    if (data) pushPurchaseOnce(data)
+  }, [data])
+
   return (
     <Box component="main" sx={{ minHeight: '100dvh', display: 'grid', placeItems: 'center', p: 2, bgcolor: 'background.default' }}>
       <Paper variant="outlined" sx={{ maxWidth: 560, width: '100%', p: { xs: 3, sm: 5 }, textAlign: 'center', borderRadius: 4 }}>
@@ -27,6 +41,8 @@ export default function ThankYouPurchasePage() {
           {title}
         </Typography>
         <Typography color="text.secondary">{text}</Typography>
+        {/* An expired or unknown reference shows no summary; the emails hold everything. */}
+        {data && <OrderReceiptSummary receipt={data} />}
       </Paper>
     </Box>
   )

@@ -86,8 +86,13 @@ function intentFor(
   const cents =
     (body.bump_offer_id && offer.bump_offer ? amountToCents(offer.bump_offer.new_price ?? '0') : 0) +
     (body.upsell_offer_id && offer.upsell_offer ? amountToCents(offer.upsell_offer.product_price) : 0)
-  if (cents === 0) return { intent_id: intentId, client_secret: null, amount: '0.00', currency: 1, provider: 'none' }
+  // Decision D20: a call without the visitor's details is about a draft, which has no reference.
+  const order_reference = body.email ? `ref_${intentId}` : null
+  if (cents === 0) return { intent_id: intentId, client_secret: null, amount: '0.00', currency: 1, provider: 'none', order_reference }
+  if (!body.email)
+    return { intent_id: intentId, client_secret: null, amount: centsToAmount(cents), currency: 1, provider: 'none', order_reference }
   return {
+    order_reference,
     intent_id: intentId,
     client_secret: `${intentId}_secret_1`,
     amount: centsToAmount(cents),

@@ -9,7 +9,7 @@ import FreeOfferFormPage from './free-offer-form-page'
 import FreeOffersPage from './free-offers-page'
 
 describe("a free offer's funnel numbers (issue 6)", () => {
-  it('shows on each card: views, opt-ins, paid orders, bump and upsell take rates, revenue', async () => {
+  it('shows on each card: views, opt-ins, paid orders, free completions, bump and upsell take rates, revenue', async () => {
     server.use(http.get(api('/free-product/'), () => HttpResponse.json(pageOf([freeOffer()]))))
     mockOfferStats(offerStats())
     renderApp(<FreeOffersPage />, { url: '/dashboard/free-offers', signedIn: true })
@@ -22,8 +22,10 @@ describe("a free offer's funnel numbers (issue 6)", () => {
     expect(steps[1]).toContain('Opt-ins: 50')
     expect(steps[1]).toContain('25% of views')
     expect(steps[2]).toContain('Paid orders: 10')
-    expect(steps[3]).toContain('40% of paid orders')
-    expect(steps[4]).toContain('50% of orders shown the upsell')
+    // Decision D21: checkouts with nothing to pay are counted apart from paid orders.
+    expect(steps[3]).toContain('Free completions: 4')
+    expect(steps[4]).toContain('40% of completed checkouts')
+    expect(steps[5]).toContain('50% of checkouts shown the upsell')
     expect(screen.getByText('$310.00')).toBeInTheDocument()
   })
 

@@ -3,7 +3,7 @@ import { usePageParam } from '../../../components/page-pagination'
 import { useLeads } from '../api/get-leads'
 import { reportPageSize } from '../api/report-keys'
 import { DateTimeText } from '../components/date-time-text'
-import { ExportLeadsButton } from '../components/export-leads-button'
+import { ExportCsvButton } from '../components/export-csv-button'
 import { ReportFiltersBar } from '../components/report-filters-bar'
 import { ReportPage } from '../components/report-page'
 import type { ReportColumn } from '../components/report-table'
@@ -25,7 +25,7 @@ export default function LeadsPage() {
   return (
     <ReportPage
       title="Leads"
-      actions={<ExportLeadsButton filters={filters} />}
+      actions={<ExportCsvButton kind="leads" filters={filters} />}
       filters={<ReportFiltersBar />}
       page={page}
       pageSize={reportPageSize}

@@ -1,9 +1,12 @@
+import { orderExportColumns } from '@funnelry/shared'
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { formatDateTime } from '../../../lib/format-date-time'
 import { setViewportWidth } from '../../../test/media'
 import { renderApp } from '../../../test/render'
-import { mockOfferOptions, mockOrders } from '../testing/mock-reports-api'
+import { fakeAccessToken } from '../../../test/tokens'
+import { captureDownloads } from '../testing/capture-downloads'
+import { mockExport, mockOfferOptions, mockOrders } from '../testing/mock-reports-api'
 import { checklist, guide, order, uuid } from '../testing/report-fixtures'
 import OrdersPage from './orders-page'
 
@@ -138,5 +141,41 @@ describe('Orders page', () => {
           .map((term) => term.textContent),
     ).toEqual(['Buyer', 'Free offer', 'Bump', 'Upsell', 'Amount', 'Status', 'Date'])
     expect(card && within(card).getByText('€52.50')).toBeInTheDocument()
+  })
+
+  it('shows abandoned orders under their own status, and filters by it (D20)', async () => {
+    const abandoned = order({ id: uuid(203), full_name: 'Left Early', status: 'abandoned', amount: '19.00', currency: 1 })
+    const sent = mockOrders([abandoned])
+    mockOfferOptions()
+    const { user } = open()
+    const rows = within(await table()).getAllByRole('row')
+    expect(cellsOf(rows[1]).slice(4, 6)).toEqual(['$19.00', 'Abandoned'])
+
+    await user.click(screen.getByRole('combobox', { name: 'Status' }))
+    await user.click(await screen.findByRole('option', { name: 'Abandoned' }))
+    await waitFor(() => expect(sent.at(-1)).toEqual({ page: '1', page_size: '25', status: 'abandoned' }))
+  })
+
+  it('exports every order matching the current filters as the CSV file the server names', async () => {
+    mockOrders([paid], 60)
+    mockOfferOptions()
+    const exports = mockExport(
+      'orders',
+      `${orderExportColumns.join(',')}\r\nGrace Hopper,grace@example.com,The Ultimate Guide,Workbook,,52.50,EUR,paid,2025-01-31\r\n`,
+    )
+    const capture = captureDownloads()
+    try {
+      const { user } = open(`?search=grace&status=paid&page=2`)
+      await table()
+      await user.click(screen.getByRole('button', { name: 'Export CSV' }))
+
+      await waitFor(() => expect(capture.downloads).toHaveLength(1))
+      expect(exports).toEqual([{ query: { search: 'grace', status: 'paid' }, authorization: `Bearer ${fakeAccessToken()}` }])
+      const [download] = capture.downloads
+      expect(download?.filename).toBe('orders-2025-02-01.csv')
+      await expect(download?.blob.text()).resolves.toContain('Grace Hopper,grace@example.com')
+    } finally {
+      capture.restore()
+    }
   })
 })

@@ -4,6 +4,7 @@ import { usePageParam } from '../../../components/page-pagination'
 import { useOrders } from '../api/get-orders'
 import { reportPageSize } from '../api/report-keys'
 import { DateTimeText } from '../components/date-time-text'
+import { ExportCsvButton } from '../components/export-csv-button'
 import { OfferRefText } from '../components/offer-ref-text'
 import { OrderStatusChip } from '../components/order-status-chip'
 import { ReportFiltersBar } from '../components/report-filters-bar'
@@ -31,7 +32,7 @@ const columns: ReportColumn<Order>[] = [
   { header: 'Date', render: (order) => <DateTimeText value={order.created_at} /> },
 ]
 
-/** What was bought, newest first, with the same filters as Leads plus the order status. */
+/** What was bought, newest first, with the same filters as Leads plus the order status; 'Export CSV' takes them too. */
 export default function OrdersPage() {
   const page = usePageParam()
   const { filters } = useReportFilters()
@@ -39,6 +40,7 @@ export default function OrdersPage() {
   return (
     <ReportPage
       title="Orders"
+      actions={<ExportCsvButton kind="orders" filters={filters} />}
       filters={<ReportFiltersBar withStatus />}
       page={page}
       pageSize={reportPageSize}

@@ -48,9 +48,14 @@ export type ExportRequest = { query: SentQuery; authorization: string | null }
 
 /** GET /leads/export/ answers `csv` as the API does (an attachment named `filename`). */
 export function mockLeadExport(csv: string, filename = 'leads-2025-02-01.csv') {
+  return mockExport('leads', csv, filename)
+}
+
+/** GET /{kind}/export/, recording the filters and the Authorization header of each request. */
+export function mockExport(kind: 'leads' | 'orders', csv: string, filename = `${kind}-2025-02-01.csv`) {
   const sent: ExportRequest[] = []
   server.use(
-    http.get(api('/leads/export/'), ({ request }) => {
+    http.get(api(`/${kind}/export/`), ({ request }) => {
       sent.push({ query: queryOf(request), authorization: request.headers.get('authorization') })
       return new HttpResponse(csv, {
         headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${filename}"` },

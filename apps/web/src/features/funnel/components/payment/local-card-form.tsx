@@ -24,7 +24,7 @@ function formatCardNumber(value: string): string {
 }
 
 /** The local test provider's form (decisions, "Payment providers"): one card number field. */
-export function LocalCardForm({ intent, ref }: PaymentFormProps) {
+export function LocalCardForm({ intent, ref, onCardChange }: PaymentFormProps) {
   const [cardNumber, setCardNumber] = useState('')
   const [error, setError] = useState<string | null>(null)
 
@@ -61,6 +61,7 @@ export function LocalCardForm({ intent, ref }: PaymentFormProps) {
         onChange={(event) => {
           setCardNumber(formatCardNumber(event.target.value))
           setError(null)
+          onCardChange?.()
         }}
         error={error !== null}
         helperText={error ?? undefined}

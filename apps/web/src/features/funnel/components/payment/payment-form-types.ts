@@ -18,7 +18,12 @@ export type PaymentFormHandle = {
 /** An intent the visitor can pay: the provider answered with a client secret. */
 export type PayableIntent = PaymentIntentResponse & { client_secret: string; provider: 'local' | 'stripe' }
 
-export type PaymentFormProps = { intent: PayableIntent; ref?: Ref<PaymentFormHandle> }
+export type PaymentFormProps = {
+  intent: PayableIntent
+  ref?: Ref<PaymentFormHandle>
+  /** The visitor changed the card details (a decline message beside the form then goes away). */
+  onCardChange?: () => void
+}
 
 export function isPayable(intent: PaymentIntentResponse | null): intent is PayableIntent {
   return intent !== null && intent.client_secret !== null && intent.provider !== 'none'

@@ -6,11 +6,11 @@ import type { PaymentFormProps } from './payment-form-types'
 const StripePaymentForm = lazy(() => import('./stripe-payment-form'))
 
 /** Mounts the form of the provider that answered the intent call, behind one handle. */
-export function PaymentForm({ intent, ref }: PaymentFormProps) {
-  if (intent.provider === 'local') return <LocalCardForm intent={intent} ref={ref} />
+export function PaymentForm(props: PaymentFormProps) {
+  if (props.intent.provider === 'local') return <LocalCardForm {...props} />
   return (
     <Suspense fallback={<Skeleton variant="rounded" height={180} aria-label="Loading the payment form" />}>
-      <StripePaymentForm intent={intent} ref={ref} />
+      <StripePaymentForm {...props} />
     </Suspense>
   )
 }

@@ -30,6 +30,7 @@ const stripeJs = vi.hoisted(() => {
 })
 vi.mock('@stripe/stripe-js', () => ({ loadStripe: stripeJs.loadStripe }))
 
+/** With no upsell attached: the bump, the details, and the payment form. */
 async function reachStripePayment(user: Parameters<typeof optIn>[0]) {
   await optIn(user)
   await user.click(screen.getByRole('checkbox', { name: 'Add to order' }))
@@ -47,24 +48,28 @@ describe('Stripe payment form', () => {
     const { calls } = mockFunnelApi({ provider: 'stripe', stripeAccount: 'acct_pays' })
     const { user } = renderOfferPage()
 
-    await optIn(user)
-    await user.click(screen.getByRole('checkbox', { name: 'Add to order' }))
+    await user.click(await screen.findByRole('checkbox', { name: 'Add to order' }))
     await waitFor(() => expect(calls.creates).toHaveLength(1))
-    // An intent alone does not need Stripe.js; the payment form does.
+    await optIn(user)
+    // A draft (no details yet, D20) has no payment intent, and so needs no Stripe.js.
     expect(stripeJs.loadStripe).not.toHaveBeenCalled()
 
+    // The upsell first (D18); accepting it gives the order the details and a Stripe intent.
     await user.click(screen.getByRole('button', { name: 'Send me the guide' }))
-    await screen.findByRole('button', { name: 'Pay $19.00' })
+    await user.click(await screen.findByRole('button', { name: upsell.opt_in_button }))
+    await screen.findByRole('button', { name: 'Pay $52.50' })
     await waitFor(() => expect(stripeJs.element.mount).toHaveBeenCalled())
     expect(stripeJs.loadStripe).toHaveBeenCalledWith('pk_test_123', { stripeAccount: 'acct_pays' })
     expect(stripeJs.stripe.elements).toHaveBeenCalledWith(expect.objectContaining({ clientSecret: 'pi_test_1_secret_1' }))
     expect(stripeJs.elements.create).toHaveBeenCalledWith('payment', expect.anything())
 
-    // Pay: the upsell first; accepting it updates the intent and the element re-reads it.
-    await user.click(screen.getByRole('button', { name: 'Pay $19.00' }))
-    await user.click(await screen.findByRole('button', { name: upsell.opt_in_button }))
-    await screen.findByRole('button', { name: 'Pay $52.50' })
+    // A change of the same intent's amount: the element re-reads it.
+    await user.click(screen.getByRole('checkbox', { name: 'Add to order' }))
+    await screen.findByRole('button', { name: 'Pay $33.50' })
     await waitFor(() => expect(stripeJs.elements.fetchUpdates).toHaveBeenCalledTimes(1))
+    await user.click(screen.getByRole('checkbox', { name: 'Add to order' }))
+    await screen.findByRole('button', { name: 'Pay $52.50' })
+    await waitFor(() => expect(stripeJs.elements.fetchUpdates).toHaveBeenCalledTimes(2))
 
     await user.click(screen.getByRole('button', { name: 'Pay $52.50' }))
     await waitFor(() => expect(stripeJs.stripe.confirmPayment).toHaveBeenCalledTimes(1))
@@ -72,11 +77,12 @@ describe('Stripe payment form', () => {
       expect.objectContaining({
         elements: stripeJs.elements,
         redirect: 'if_required',
-        confirmParams: { return_url: 'http://localhost:3000/thank-you-purchase?type=oto-offer' },
+        // Redirect-based methods come back to the thank-you page with the order's reference.
+        confirmParams: { return_url: 'http://localhost:3000/thank-you-purchase?type=oto-offer&order=ref_pi_test_1' },
       }),
     )
     expect(await screen.findByText(messages.paymentSucceeded)).toBeInTheDocument()
-    expect(await findElsewhere()).toBe('/thank-you-purchase?type=oto-offer')
+    expect(await findElsewhere()).toBe('/thank-you-purchase?type=oto-offer&order=ref_pi_test_1')
   })
 
   it("shows Stripe's message when the payment fails, and 'Payment failed.' when it has none", async () => {

@@ -5,7 +5,11 @@ import { paths } from '../../../../config/paths'
 import { loadStripeFor } from '../../lib/load-stripe'
 import type { PaymentFormHandle, PaymentFormProps } from './payment-form-types'
 
-function StripeFields({ ref }: { ref?: PaymentFormProps['ref'] }) {
+function StripeFields({
+  ref,
+  orderReference,
+  onCardChange,
+}: Pick<PaymentFormProps, 'ref' | 'onCardChange'> & { orderReference: string | null }) {
   const stripe = useStripe()
   const elements = useElements()
 
@@ -18,7 +22,9 @@ function StripeFields({ ref }: { ref?: PaymentFormProps['ref'] }) {
           elements,
           redirect: 'if_required',
           // Only redirect-based methods (bank redirects) leave the page; they come back here.
-          confirmParams: { return_url: new URL(paths.thankYouPurchase.href('oto-offer'), window.location.origin).href },
+          confirmParams: {
+            return_url: new URL(paths.thankYouPurchase.href('oto-offer', orderReference ?? undefined), window.location.origin).href,
+          },
         })
         if (result.error) {
           // The Payment Element shows validation problems next to its own fields.
@@ -33,17 +39,17 @@ function StripeFields({ ref }: { ref?: PaymentFormProps['ref'] }) {
         await elements?.fetchUpdates()
       },
     }),
-    [stripe, elements],
+    [stripe, elements, orderReference],
   )
 
-  return <PaymentElement options={{ layout: 'tabs' }} />
+  return <PaymentElement options={{ layout: 'tabs' }} onChange={() => onCardChange?.()} />
 }
 
 /**
  * Stripe's Payment Element on the seller's connected account. This file is loaded on demand
  * (React.lazy), so neither Stripe.js nor its React bindings reach visitors who pay nothing.
  */
-export default function StripePaymentForm({ intent, ref }: PaymentFormProps) {
+export default function StripePaymentForm({ intent, ref, onCardChange }: PaymentFormProps) {
   const publishableKey = intent.publishable_key
   const stripe = useMemo(
     () => (publishableKey ? loadStripeFor(publishableKey, intent.account_id) : null),
@@ -53,7 +59,7 @@ export default function StripePaymentForm({ intent, ref }: PaymentFormProps) {
   return (
     // A new intent (new client secret) needs a new Elements group; an update keeps this one.
     <Elements key={intent.client_secret} stripe={stripe} options={{ clientSecret: intent.client_secret, appearance: { theme: 'stripe' } }}>
-      <StripeFields ref={ref} />
+      <StripeFields ref={ref} orderReference={intent.order_reference} onCardChange={onCardChange} />
     </Elements>
   )
 }
