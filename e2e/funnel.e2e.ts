@@ -10,10 +10,13 @@ import {
   logoImage,
   optIn,
   productImage,
+  queryDatabase,
+  type Seller,
+  sellerPassword,
   setCompanyLinks,
   waitForEmail,
 } from './support/funnel.js'
-import { type Journey, startJourney } from './support/journey.js'
+import { type Journey, logIn, startJourney } from './support/journey.js'
 
 /** Set E2E_SCREENSHOT_DIR to keep pictures of the visitor's pages (phone size) for a visual check. */
 const screenshotDir = process.env.E2E_SCREENSHOT_DIR
@@ -26,12 +29,13 @@ const urls = {
 
 describe('a visitor on a phone goes through the public funnel', () => {
   let journey: Journey
+  let seller: Seller
   let offerPath = ''
 
   beforeAll(async () => {
     journey = await startJourney({ viewport: { width: 390, height: 844 } })
     const { server, page } = journey
-    const seller = await createSeller(server, 'seller@acme.example')
+    seller = await createSeller(server, 'seller@acme.example')
     await connectLocalPayments(server, seller, page)
     const bump = await createBumpOffer(server, seller, {
       url: urls.bump,
@@ -94,7 +98,20 @@ describe('a visitor on a phone goes through the public funnel', () => {
     if (screenshotDir) await page.screenshot({ path: path.join(screenshotDir, 'free-offer-390.png'), fullPage: true })
   })
 
-  it('adds the bump, accepts the upsell, pays with the test card and gets the purchase email', async () => {
+  it('gets the free download by email at opt-in, before anything else happens', async () => {
+    const { page, server } = journey
+    const visitor = { fullName: 'Ada Byron', email: 'ada.byron@example.com' }
+    await page.goto(offerPath)
+    await optIn(page, 'Send Me The Free Guide', visitor)
+    await page.getByRole('button', { name: 'Send Me The Free Guide' }).click()
+    // The visitor is now looking at the upsell and may leave: the download is already on its way.
+    await page.getByText('Wait! Your Order Is Not Yet Complete').waitFor()
+    const email = await waitForEmail(server, visitor.email, 'free-download')
+    expect(email.text).toContain(urls.guide)
+    expect(email.text).not.toContain(urls.bump)
+  })
+
+  it("adds the bump, sees the upsell before the payment form, accepts it, and 'Pay $52.50' pays in one press", async () => {
     const { page, server } = journey
     const visitor = { fullName: 'Grace Hopper', email: 'grace@example.com' }
     await page.goto(offerPath)
@@ -102,28 +119,46 @@ describe('a visitor on a phone goes through the public funnel', () => {
     await optIn(page, 'Send Me The Free Guide', visitor)
     await page.getByRole('button', { name: 'Send Me The Free Guide' }).click()
 
-    await page.getByLabel('Card number').fill('4242 4242 4242 4242')
-    if (screenshotDir) await page.screenshot({ path: path.join(screenshotDir, 'payment-390.png'), fullPage: true })
-    await page.getByRole('button', { name: 'Pay $19.00' }).click()
-
     await page.getByText('Wait! Your Order Is Not Yet Complete').waitFor()
     if (screenshotDir) await page.screenshot({ path: path.join(screenshotDir, 'upsell-390.png'), fullPage: true })
     await page.getByRole('button', { name: 'Yes! Add the masterclass' }).click()
+
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242')
+    if (screenshotDir) await page.screenshot({ path: path.join(screenshotDir, 'payment-390.png'), fullPage: true })
     await page.getByRole('button', { name: 'Pay $52.50' }).click()
 
     await page.getByText('Payment succeeded!').waitFor()
-    await page.waitForURL('**/thank-you-purchase?type=oto-offer')
+    await page.waitForURL('**/thank-you-purchase?type=oto-offer&order=*')
     await page.getByRole('heading', { name: 'Thank You For Your Purchase!' }).waitFor()
+    // The summary of what was bought, and one purchase event for the seller's analytics.
+    const summary = page.getByRole('region', { name: 'Your order' })
+    await summary.getByText('Add the 10 launch checklists').waitFor()
+    await summary.getByText('The Launch Masterclass').waitFor()
+    expect(await summary.getByTestId('receipt-total').textContent()).toBe('$52.50')
+    const purchases = () =>
+      page.evaluate(() =>
+        ((window as Window & { dataLayer?: { event?: string; ecommerce?: { value?: number } }[] }).dataLayer ?? []).filter(
+          (entry) => entry.event === 'purchase',
+        ),
+      )
+    await page.waitForFunction(() =>
+      ((window as Window & { dataLayer?: { event?: string }[] }).dataLayer ?? []).some((entry) => entry.event === 'purchase'),
+    )
+    expect(await purchases()).toMatchObject([{ event: 'purchase', ecommerce: { value: 52.5, currency: 'USD' } }])
     if (screenshotDir) await page.screenshot({ path: path.join(screenshotDir, 'thank-you-390.png'), fullPage: true })
+    await page.reload()
+    await summary.getByText('The Launch Masterclass').waitFor()
+    expect(await purchases()).toEqual([])
 
     const email = await waitForEmail(server, visitor.email, 'purchase')
-    expect(email.text).toContain(urls.guide)
     expect(email.text).toContain(urls.bump)
     expect(email.text).toContain(urls.upsell)
-    expect(email.text).toContain('$52.50')
+    expect(email.text).toContain('Total: $52.50')
+    // The free download left at opt-in; the purchase email links it again.
+    expect((await waitForEmail(server, visitor.email, 'free-download')).text).toContain(urls.guide)
   })
 
-  it('takes only the free download, skipping the upsell', async () => {
+  it("takes only the free download: 'Skip' goes to the thank-you page in one press", async () => {
     const { page, server } = journey
     const visitor = { fullName: 'Alan Turing', email: 'alan@example.com' }
     await page.goto(offerPath)
@@ -131,27 +166,60 @@ describe('a visitor on a phone goes through the public funnel', () => {
     await page.getByRole('button', { name: 'Send Me The Free Guide' }).click()
 
     await page.getByRole('button', { name: 'Skip and continue with My order!' }).click()
-    await page.getByRole('button', { name: 'Send Me The Free Guide' }).click()
 
-    await page.waitForURL('**/thank-you-purchase?type=free-offer')
+    await page.waitForURL('**/thank-you-purchase?type=free-offer&order=*')
     await page.getByRole('heading', { name: 'Congratulations for Claiming Your Free Download!' }).waitFor()
     const email = await waitForEmail(server, visitor.email, 'free-download')
     expect(email.text).toContain(urls.guide)
     expect(email.text).not.toContain(urls.bump)
+    // One download email, from the opt-in: the free order sent no second one.
+    const count = await queryDatabase<{ n: string }>(server, `select count(*) as n from emails where "to" = $1`, [visitor.email])
+    expect(count[0]?.n).toBe('1')
   })
 
-  it('shows the decline of the test card 4000 0000 0000 0002 and stays on the page', async () => {
+  it('keeps the decline of the test card 4000 0000 0000 0002 beside the card form until the card changes', async () => {
     const { page } = journey
     await page.goto(offerPath)
     await page.getByRole('checkbox', { name: 'Add to order' }).check()
     await optIn(page, 'Send Me The Free Guide', { fullName: 'Edsger Dijkstra', email: 'edsger@example.com' })
     await page.getByRole('button', { name: 'Send Me The Free Guide' }).click()
+    await page.getByRole('button', { name: 'Skip and continue with My order!' }).click()
     await page.getByLabel('Card number').fill('4000 0000 0000 0002')
     await page.getByRole('button', { name: 'Pay $19.00' }).click()
-    await page.getByRole('button', { name: 'Skip and continue with My order!' }).click()
-    await page.getByRole('button', { name: 'Pay $19.00' }).click()
 
-    await page.getByText('Your card was declined.').waitFor()
+    // Beside the card (not a toast that hides itself), announced to screen readers (role alert).
+    const payment = page.getByRole('region', { name: 'Payment' })
+    const declined = payment.getByRole('alert').filter({ hasText: 'Your card was declined.' })
+    await declined.waitFor()
+    expect(await page.getByText('Your card was declined.').count()).toBe(1)
     expect(new URL(page.url()).pathname).toBe(offerPath)
+    if (screenshotDir) await page.screenshot({ path: path.join(screenshotDir, 'declined-390.png'), fullPage: true })
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242')
+    await declined.waitFor({ state: 'detached' })
+  })
+
+  it('lists no order for a visitor who ticks the bump and leaves; the seller sees the real ones', async () => {
+    const { page, server } = journey
+    await page.goto(offerPath)
+    const drafted = page.waitForResponse((response) => response.url().includes('/stripe/payment-intent/') && response.ok())
+    await page.getByRole('checkbox', { name: 'Add to order' }).check()
+    // The draft exists (the server priced the bump) ...
+    expect(await (await drafted).json()).toMatchObject({ amount: '19.00', order_reference: null })
+    const drafts = await queryDatabase<{ n: string }>(server, `select count(*) as n from orders where status = 'draft'`)
+    expect(Number(drafts[0]?.n)).toBeGreaterThan(0)
+    // ... and the visitor leaves.
+    await page.goto('about:blank')
+
+    // The seller works at a desk: Orders is a table there.
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await logIn(page, { email: seller.email, password: sellerPassword })
+    await page.getByRole('link', { name: 'Orders' }).click()
+    await page.getByRole('columnheader', { name: 'Amount' }).waitFor()
+    const rows = page.getByRole('row')
+    await rows.filter({ hasText: 'grace@example.com' }).waitFor()
+    const texts = await rows.allTextContents()
+    expect(texts.some((text) => text.includes('Visitor') || text.includes('visitor@example.com'))).toBe(false)
+    // Every listed order has its visitor's email.
+    expect(texts.slice(1).every((text) => text.includes('@example.com'))).toBe(true)
   })
 })

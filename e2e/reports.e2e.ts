@@ -46,7 +46,7 @@ describe("a seller sees the funnel's leads, orders and numbers", () => {
     await page.goto(`/free-offer/${offerId}`)
     await optIn(page, 'Send Me The Guide', freeTaker)
     await page.getByRole('button', { name: 'Send Me The Guide' }).click()
-    await page.waitForURL('**/thank-you-purchase?type=free-offer')
+    await page.waitForURL('**/thank-you-purchase?type=free-offer&order=*')
 
     await logIn(page, { email: seller.email, password: 'a long test password 2024' })
     await page.getByRole('link', { name: 'Leads' }).click()
@@ -67,14 +67,28 @@ describe("a seller sees the funnel's leads, orders and numbers", () => {
     await buyerRow.waitFor()
     await expect(buyerRow.innerText()).resolves.toContain('$19.00')
 
+    // Issue 9: Orders export like Leads.
+    const orderDownload = page.waitForEvent('download')
+    await page.getByRole('button', { name: 'Export CSV' }).click()
+    const ordersFile = await orderDownload
+    expect(ordersFile.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/)
+    const [ordersHeader, ...orderRows] = (await readFile((await ordersFile.path()) ?? '', 'utf8')).trim().split(/\r?\n/)
+    expect(ordersHeader).toBe('full_name,email,free_offer,bump_offer,upsell_offer,amount,currency,status,created_at')
+    expect(orderRows.map((row) => row.split(',').slice(1, 2).concat(row.split(',').slice(5, 8))).sort()).toEqual([
+      [freeTaker.email, '0.00', 'USD', 'paid'],
+      [buyer.email, '19.00', 'USD', 'paid'],
+    ])
+
     const response = await fetch(`${server.url}/api/v1/free-product/${offerId}/stats/`, {
       headers: { authorization: `Bearer ${seller.token}` },
     })
+    // Decision D21: the free taker is a free completion, not a paid order.
     expect(await response.json()).toMatchObject({
       views: 2,
       opt_ins: 2,
       opt_in_rate: 1,
-      paid_orders: 2,
+      paid_orders: 1,
+      free_completions: 1,
       bump_take_rate: 0.5,
       revenue: '19.00',
     })

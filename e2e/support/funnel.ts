@@ -42,10 +42,13 @@ function claimsOf(token: string): Json {
   return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Json
 }
 
+/** The password of every seller `createSeller` makes. */
+export const sellerPassword = 'a long test password 2024'
+
 /** An invited seller who signed up and logged in through the API. */
 export async function createSeller(server: RunningServer, email: string): Promise<Seller> {
   const link = new URL(await inviteSeller(server, email))
-  const password = 'a long test password 2024'
+  const password = sellerPassword
   await call(server, 'POST', '/seller/', {
     json: {
       full_name: 'Ada Lovelace',

@@ -1,7 +1,7 @@
 import { messages } from '@funnelry/shared'
 import { screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse } from 'msw'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { productToastDuration } from '../../../lib/toast'
 import { findElsewhere } from '../../../test/render'
 import { makeOffer, mockFunnelApi, upsell } from '../testing/funnel-fixtures'
@@ -28,9 +28,14 @@ describe('public free offer payment errors', () => {
     expect(declined()).not.toBeNull()
     expect(pathname()).toBe(`/free-offer/${offer.id}`)
     expect(calls.confirms).toEqual([{ client_secret: 'pi_test_1_secret_1', card_number: '4000000000000002' }])
-    // Not a toast that goes away: still there long after, until the visitor edits the card.
-    await new Promise((resolve) => setTimeout(resolve, productToastDuration + 200))
-    expect(declined()).not.toBeNull()
+    // Not a toast that goes away: still there long after (the clock moved on), until the visitor edits the card.
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    try {
+      await vi.advanceTimersByTimeAsync(productToastDuration * 3)
+      expect(declined()).not.toBeNull()
+    } finally {
+      vi.useRealTimers()
+    }
     await user.type(screen.getByLabelText('Card number'), '{Backspace}')
     expect(declined()).toBeUndefined()
 
@@ -38,7 +43,7 @@ describe('public free offer payment errors', () => {
     await user.clear(screen.getByLabelText('Card number'))
     await payWithCard(user, '4242 4242 4242 4242', 'Pay $19.00')
     expect(await findElsewhere()).toBe('/thank-you-purchase?type=oto-offer&order=ref_pi_test_1')
-  }, 15_000)
+  })
 
   it("says 'Payment failed.' when the provider gives no message", async () => {
     mockFunnelApi({ offer: makeOffer({ upsell_offer: null }), confirm: () => HttpResponse.json({ status: 'failed' }, { status: 502 }) })
