@@ -3,7 +3,7 @@ import { z } from 'zod'
 /**
  * GET /api/v1/order-receipts/{reference}/ (no auth): what the thank-you page shows and hands to the
  * seller's analytics. The reference comes from the intent answers (`order_reference`); it is random,
- * never the order id, and expires an hour after the order last changed (docs/decisions/0007).
+ * never the order id, and expires an hour after the order last changed (docs/decisions/0008).
  */
 export const orderReferenceParamsSchema = z.object({ reference: z.string().max(100) })
 

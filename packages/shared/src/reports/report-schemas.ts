@@ -41,7 +41,7 @@ const leadFilterShape = {
 }
 
 /**
- * What sellers see (docs/decisions/0007): `pending` waits for a payment, `failed` had a declined
+ * What sellers see (docs/decisions/0008): `pending` waits for a payment, `failed` had a declined
  * attempt and can still be paid, `paid`, and `abandoned` after 24 hours without a payment. Drafts
  * (decision D20: no visitor details yet) are never listed.
  */

@@ -61,7 +61,7 @@ export const orders = pgTable(
     provider: text('provider', { enum: ['local', 'stripe', 'none'] }).notNull(),
     intentId: text('intent_id').notNull(),
     /**
-     * The thank-you page's reference (docs/decisions/0007): random, never the order id, readable
+     * The thank-you page's reference (docs/decisions/0008): random, never the order id, readable
      * until `receipt_expires_at`. Null while the order is a draft.
      */
     receiptToken: text('receipt_token'),

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 
 /**
- * The thank-you page's reference to an order (docs/decisions/0007): 16 random bytes (22 URL-safe
+ * The thank-you page's reference to an order (docs/decisions/0008): 16 random bytes (22 URL-safe
  * characters), never the order id, so a link reveals nothing and cannot be guessed. It can be read
  * for an hour after the order last changed: long enough to reload the page after paying, short
  * enough that a shared or leaked link soon shows nothing.

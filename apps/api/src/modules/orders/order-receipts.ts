@@ -7,7 +7,7 @@ import { orderRepository } from './order-repository.js'
 const referencePattern = /^[A-Za-z0-9_-]{22}$/
 
 /**
- * The thank-you page's order summary (docs/decisions/0007): what was bought and the total, read by
+ * The thank-you page's order summary (docs/decisions/0008): what was bought and the total, read by
  * the order's random reference while it is valid. It tells nothing about the visitor (no name, no
  * email), and an unknown, expired, draft or abandoned reference answers alike: 404.
  */
