@@ -126,6 +126,23 @@ describe('updating a payment intent', () => {
     expect(await orderOf(ctx, created.intent_id)).toMatchObject({ status: 'paid', amountCents: 350 })
   })
 
+  it('completes the open order the visitor emptied as the free order, rather than adding a second one', async () => {
+    const email = 'unticked@example.com'
+    const draft = await createIntent(ctx, { product_id: funnel.offer.id, bump_offer_id: bumpId })
+    const created = (await updateIntent(ctx, { intent_id: draft.json().intent_id, ...visitor, email })).json()
+    // The card is declined, then the visitor unticks the bump and takes the free download only.
+    const declined = await confirmLocal(ctx, { client_secret: created.client_secret, card_number: '4000 0000 0000 0002' })
+    expect(declined.json()).toMatchObject({ status: 'failed' })
+    expect((await updateIntent(ctx, { intent_id: created.intent_id, bump_offer_id: null })).json()).toMatchObject({ amount: '0.00' })
+
+    const free = await createIntent(ctx, { product_id: funnel.offer.id, ...visitor, email: 'Unticked@Example.com' })
+    expect(free.statusCode).toBe(200)
+    expect(free.json()).toMatchObject({ intent_id: created.intent_id, amount: '0.00', provider: 'none' })
+    const orders = await ctx.db.query.orders.findMany({ where: (order, { eq }) => eq(order.freeOfferId, funnel.offer.id) })
+    const visitorOrders = orders.filter((order) => order.email?.toLowerCase() === email)
+    expect(visitorOrders).toEqual([expect.objectContaining({ id: created.intent_id, status: 'paid', amountCents: 0, bumpOfferId: null })])
+  })
+
   it('answers 400 once the order is paid, or once the provider says it is being paid', async () => {
     const created = await early()
     expect((await confirmLocal(ctx, { client_secret: created.client_secret, card_number: '4242424242424242' })).statusCode).toBe(200)

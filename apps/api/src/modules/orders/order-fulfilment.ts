@@ -57,20 +57,24 @@ export function createOrderFulfilment({ db, jobs, now, log = (message) => consol
      * D16); it is final (an update answers "already complete").
      */
     async completeFreeOrder(values: FreeOrderValues): Promise<OrderRow> {
-      const id = randomUUID()
       const at = now()
+      const completed = {
+        ...values,
+        amountCents: 0,
+        status: 'paid',
+        provider: 'none',
+        paidAt: at,
+        updatedAt: at,
+        ...newReceipt(at),
+      } as const
       return db.transaction(async (tx) => {
-        const order = await orderRepository.insert(tx, {
-          ...values,
-          id,
-          amountCents: 0,
-          status: 'paid',
-          provider: 'none',
-          // The column is unique and required; no provider event can ever name this value.
-          intentId: `free_${id}`,
-          paidAt: at,
-          ...newReceipt(at),
-        })
+        // A visitor who unticked the bump on the payment form (or after a declined card) already has
+        // an open order of total 0: it becomes the free order, rather than staying beside it.
+        const open = await orderRepository.openZeroTotalFor(tx, values.freeOfferId, values.email)
+        const reused = open && (await orderRepository.completeOpenAsFree(tx, open.id, { ...completed, intentId: `free_${open.id}` }))
+        const id = randomUUID()
+        // The column is unique and required; no provider event can ever name this value.
+        const order = reused || (await orderRepository.insert(tx, { ...completed, id, intentId: `free_${id}` }))
         await deliverOrder(tx, jobs, order, at)
         return order
       })

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, lt, notInArray, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, inArray, lt, notInArray, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client.js'
 import { bumpOffers, freeOffers, orders, sellers, upsellOffers } from '../../db/schema/index.js'
 import { receiptExpiry } from './order-receipt-token.js'
@@ -102,6 +102,39 @@ export const orderRepository = {
 
   markFulfilled: (db: Executor, id: string, leadId: string, at: Date) =>
     db.update(orders).set({ leadId, fulfilledAt: at, updatedAt: at }).where(eq(orders.id, id)),
+
+  /**
+   * The visitor's open order on this free offer that holds nothing to pay any more (they unticked
+   * what they were buying), locked for the free completion that takes it over: one checkout, one
+   * order (issue 9 review). Drafts have no email, so they never match.
+   */
+  openZeroTotalFor: async (db: Executor, freeOfferId: string, email: string): Promise<OrderRow | undefined> =>
+    (
+      await db
+        .select()
+        .from(orders)
+        .where(
+          and(
+            eq(orders.freeOfferId, freeOfferId),
+            sql`lower(${orders.email}) = lower(${email})`,
+            inArray(orders.status, ['pending', 'failed']),
+            eq(orders.amountCents, 0),
+          ),
+        )
+        .orderBy(desc(orders.updatedAt))
+        .limit(1)
+        .for('update')
+    )[0],
+
+  /** Replaces an open order's contents with the free completion's, as paid (decision D11). */
+  completeOpenAsFree: async (db: Executor, id: string, values: NewOrder): Promise<OrderRow | undefined> =>
+    (
+      await db
+        .update(orders)
+        .set(values)
+        .where(and(eq(orders.id, id), inArray(orders.status, ['pending', 'failed'])))
+        .returning()
+    )[0],
 
   /** Unpaid orders last changed before `cutoff`, oldest first, with their versions (the partial index serves it). */
   unpaidSince: (db: Executor, cutoff: Date, limit: number) =>
