@@ -40,6 +40,12 @@ describe('FunnelChart', () => {
     ])
   })
 
+  it('says an add-on is not attached instead of showing its take rate as 0 %', () => {
+    render(<FunnelChart stats={{ ...stats, bump_take_rate: 0, upsell_take_rate: 0 }} attached={{ bump: true, upsell: false }} />)
+
+    expect(steps().slice(-2)).toEqual([`With bump${percent(0)} of completed checkouts`, 'With upsellNo upsell attached'])
+  })
+
   it('shows revenue and revenue per view with the currency symbol', () => {
     render(<FunnelChart stats={stats} title="Ultimate Guide funnel" />)
 

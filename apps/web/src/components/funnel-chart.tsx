@@ -7,7 +7,12 @@ type FunnelChartProps = {
   stats: OfferStats
   /** The list's accessible name and visible caption. */
   title?: string
+  /** Which add-ons the offer has now; a step for one it lacks says so instead of showing 0 %. */
+  attached?: Attached
 }
+
+/** The free offer's add-ons, as its `bump_offer_id` and `upsell_offer_id` say. */
+export type Attached = { bump: boolean; upsell: boolean }
 
 type Step = {
   label: string
@@ -16,6 +21,8 @@ type Step = {
   /** A fraction of `of`, shown as a percentage. */
   rate?: number
   of?: string
+  /** Said instead of the rate, for an add-on the offer does not have. */
+  note?: string
   /** Bar width as a fraction of the views (decoration only). */
   width: number
 }
@@ -34,7 +41,7 @@ const clamp = (fraction: number) => Math.min(1, Math.max(0, fraction))
  * per view; paid orders (above zero) and free completions, each per opt-in (worked out here; the
  * API sends the counts); bumps per completed checkout; upsells per checkout shown the upsell.
  */
-export function funnelSteps(stats: OfferStats): Step[] {
+export function funnelSteps(stats: OfferStats, attached: Attached = { bump: true, upsell: true }): Step[] {
   const optIns = clamp(stats.opt_in_rate)
   const paid = optIns * clamp(ratio(stats.paid_orders, stats.opt_ins))
   const free = optIns * clamp(ratio(stats.free_completions, stats.opt_ins))
@@ -50,13 +57,17 @@ export function funnelSteps(stats: OfferStats): Step[] {
       of: 'opt-ins',
       width: free,
     },
-    { label: 'With bump', rate: stats.bump_take_rate, of: 'completed checkouts', width: completed * clamp(stats.bump_take_rate) },
-    {
-      label: 'With upsell',
-      rate: stats.upsell_take_rate,
-      of: 'checkouts shown the upsell',
-      width: completed * clamp(stats.upsell_take_rate),
-    },
+    attached.bump
+      ? { label: 'With bump', rate: stats.bump_take_rate, of: 'completed checkouts', width: completed * clamp(stats.bump_take_rate) }
+      : { label: 'With bump', note: 'No bump attached', width: 0 },
+    attached.upsell
+      ? {
+          label: 'With upsell',
+          rate: stats.upsell_take_rate,
+          of: 'checkouts shown the upsell',
+          width: completed * clamp(stats.upsell_take_rate),
+        }
+      : { label: 'With upsell', note: 'No upsell attached', width: 0 },
   ]
 }
 
@@ -68,7 +79,7 @@ export function funnelSteps(stats: OfferStats): Step[] {
  *   const stats = useOfferStats(offer.id)
  *   {stats.data && <FunnelChart stats={stats.data} />}
  */
-export function FunnelChart({ stats, title = 'Funnel' }: FunnelChartProps) {
+export function FunnelChart({ stats, title = 'Funnel', attached }: FunnelChartProps) {
   const titleId = useId()
   const symbol = currencySymbol(stats.currency)
   return (
@@ -77,7 +88,7 @@ export function FunnelChart({ stats, title = 'Funnel' }: FunnelChartProps) {
         {title}
       </Typography>
       <Box component="ol" aria-labelledby={titleId} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}>
-        {funnelSteps(stats).map((step) => (
+        {funnelSteps(stats, attached).map((step) => (
           <Box component="li" key={step.label}>
             <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'baseline' }}>
               <Typography variant="body2">
@@ -89,9 +100,9 @@ export function FunnelChart({ stats, title = 'Funnel' }: FunnelChartProps) {
                   </>
                 )}
               </Typography>
-              {step.rate !== undefined && (
+              {(step.rate !== undefined || step.note) && (
                 <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'right' }}>
-                  {`${formatPercent(step.rate)} of ${step.of}`}
+                  {step.rate !== undefined ? `${formatPercent(step.rate)} of ${step.of}` : step.note}
                 </Typography>
               )}
             </Stack>

@@ -3,6 +3,7 @@ import { Button } from '@mui/material'
 import { Link as RouterLink } from 'react-router'
 import { CopyButton } from '../../../components/copy-button'
 import { paths } from '../../../config/paths'
+import { attachedAddOns } from '../lib/attached-add-ons'
 import { offerTexts } from '../lib/offer-texts'
 import { ActivationSwitch } from './activation-switch'
 import { OfferCard } from './offer-card'
@@ -16,7 +17,7 @@ export function FreeOfferCard({ offer }: { offer: FreeOffer }) {
       headline={offer.headline}
       description={offer.sub_headline}
       dimmed={!offer.is_active}
-      details={<OfferFunnelNumbers offerId={offer.id} />}
+      details={<OfferFunnelNumbers offerId={offer.id} attached={attachedAddOns(offer)} />}
       actions={
         <>
           <CopyButton text={offer.show_url} label="Copy URL" copiedMessage={offerTexts.copied} size="small" />

@@ -1,5 +1,5 @@
 import { Skeleton } from '@mui/material'
-import { FunnelChart } from '../../../components/funnel-chart'
+import { type Attached, FunnelChart } from '../../../components/funnel-chart'
 import { useOfferStats } from '../../../lib/offer-stats'
 
 /**
@@ -7,9 +7,9 @@ import { useOfferStats } from '../../../lib/offer-stats'
  * its card and edit page. The numbers are extra: while they load a placeholder keeps the card's
  * height, and if they fail the card simply shows none.
  */
-export function OfferFunnelNumbers({ offerId }: { offerId: string }) {
+export function OfferFunnelNumbers({ offerId, attached }: { offerId: string; attached: Attached }) {
   const stats = useOfferStats(offerId)
   if (stats.isPending) return <Skeleton variant="rounded" height={220} aria-label="Loading the funnel numbers" />
   if (stats.isError) return null
-  return <FunnelChart stats={stats.data} />
+  return <FunnelChart stats={stats.data} attached={attached} />
 }

@@ -3,6 +3,7 @@ import { useFreeOffer } from '../api/get-free-offer'
 import { FreeOfferForm } from '../components/free-offer-form'
 import { OfferFunnelPanel } from '../components/offer-funnel-panel'
 import { OfferLoader } from '../components/offer-loader'
+import { attachedAddOns } from '../lib/attached-add-ons'
 import { emptyFreeOfferValues, freeOfferValues } from '../lib/free-offer-form-values'
 import { useFreeOfferDraft } from '../lib/use-free-offer-draft'
 
@@ -21,7 +22,7 @@ function FreeOfferScreen({ id }: { id?: string }) {
       {(offer) => (
         <>
           <FreeOfferForm offer={offer} initialValues={draft.initialValues(freeOfferValues(offer))} onKeepDraft={draft.keepDraft} />
-          <OfferFunnelPanel offerId={offer.id} />
+          <OfferFunnelPanel offerId={offer.id} attached={attachedAddOns(offer)} />
         </>
       )}
     </OfferLoader>

@@ -4,13 +4,14 @@ import { describe, expect, it } from 'vitest'
 import { api, server } from '../../../test/msw'
 import { renderApp } from '../../../test/render'
 import { mockDropdowns, mockFreeOffer, mockOfferStats, offerStats } from '../test/offer-api'
-import { freeOffer, pageOf } from '../test/offer-fixtures'
+import { freeOffer, offerId, pageOf } from '../test/offer-fixtures'
 import FreeOfferFormPage from './free-offer-form-page'
 import FreeOffersPage from './free-offers-page'
 
 describe("a free offer's funnel numbers (issue 6)", () => {
   it('shows on each card: views, opt-ins, paid orders, free completions, bump and upsell take rates, revenue', async () => {
-    server.use(http.get(api('/free-product/'), () => HttpResponse.json(pageOf([freeOffer()]))))
+    const withAddOns = freeOffer({ bump_offer_id: offerId(101), upsell_offer_id: offerId(201) })
+    server.use(http.get(api('/free-product/'), () => HttpResponse.json(pageOf([withAddOns]))))
     mockOfferStats(offerStats())
     renderApp(<FreeOffersPage />, { url: '/dashboard/free-offers', signedIn: true })
 
@@ -27,6 +28,17 @@ describe("a free offer's funnel numbers (issue 6)", () => {
     expect(steps[4]).toContain('40% of completed checkouts')
     expect(steps[5]).toContain('50% of checkouts shown the upsell')
     expect(screen.getByText('$310.00')).toBeInTheDocument()
+  })
+
+  it('says which add-ons the offer lacks rather than a 0 % take rate', async () => {
+    server.use(http.get(api('/free-product/'), () => HttpResponse.json(pageOf([freeOffer()]))))
+    mockOfferStats(offerStats())
+    renderApp(<FreeOffersPage />, { url: '/dashboard/free-offers', signedIn: true })
+
+    const funnel = await screen.findByRole('list', { name: 'Funnel' })
+    const steps = within(funnel).getAllByRole('listitem')
+    expect(steps[4]).toHaveTextContent('No bump attached')
+    expect(steps[5]).toHaveTextContent('No upsell attached')
   })
 
   it('leaves the card usable when the numbers cannot be read', async () => {
