@@ -29,6 +29,7 @@ import { customDomainsPlugin } from './plugins/custom-domains.js'
 import { registerErrorHandler } from './plugins/error-handler.js'
 import { answerClientError, answerFrameworkError } from './plugins/framework-errors.js'
 import { registerRateLimits } from './plugins/rate-limits.js'
+import { serverTimeouts } from './plugins/server-timeouts.js'
 import { storableTextValidatorCompiler } from './plugins/storable-text.js'
 import { registerWebApp } from './plugins/web-app.js'
 import type { FileStorage } from './storage/file-storage.js'
@@ -61,6 +62,7 @@ export async function buildApp(deps: AppDeps) {
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    ...serverTimeouts(config),
     // Errors raised before any route runs, answered in the product's shape too.
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,

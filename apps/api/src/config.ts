@@ -11,6 +11,8 @@ const flag = z
 
 const port = z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535)
 
+const seconds = z.coerce.number({ error: 'must be a number of seconds' }).positive('must be more than 0 seconds')
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: port.default(3000),
@@ -41,6 +43,11 @@ const envSchema = z.object({
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional(),
   TRUST_PROXY: flag.default(false),
   API_DOCS: flag.optional(),
+  // Slow clients (plugins/server-timeouts.ts): how long a request may take to arrive, its headers
+  // alone, and how long an idle keep-alive connection stays open (above load balancers' 60 s).
+  REQUEST_TIMEOUT_SECONDS: seconds.max(30, 'must be at most 30 seconds').default(30),
+  HEADERS_TIMEOUT_SECONDS: seconds.max(30, 'must be at most 30 seconds').default(10),
+  KEEP_ALIVE_TIMEOUT_SECONDS: seconds.max(600, 'must be at most 600 seconds').default(72),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 
