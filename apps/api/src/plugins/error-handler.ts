@@ -1,6 +1,7 @@
 import type { FieldErrors } from '@funnelry/shared'
 import type { FastifyError, FastifyInstance } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
+import { databaseUnavailableDetail, isDatabaseUnavailable } from '../db/unavailable.js'
 import { AppError, PaymentError, TooManyRequestsError, ValidationError } from '../lib/errors.js'
 
 /** Fastify's own 4xx codes, worded so that a person knows what to change. */
@@ -71,6 +72,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply
         .code(400)
         .send({ detail: 'The request contains a character that cannot be stored (a NUL character). Remove it and try again.' })
+    }
+
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable')
+      return reply.code(503).header('retry-after', '5').send({ detail: databaseUnavailableDetail })
     }
 
     const status = error.statusCode ?? 500

@@ -18,6 +18,12 @@ export type Runtime = {
   close: () => Promise<void>
 }
 
+/** Nothing can work without the database: exit non-zero so a supervisor (systemd, Docker) restarts us. */
+function exitWithMessage(message: string): never {
+  console.error(message)
+  process.exit(1)
+}
+
 /**
  * Opens what every process of the product needs (server, worker, CLI): the database (embedded
  * unless DATABASE_URL is set) migrated and seeded, the job queue, and the JWT secret.
@@ -26,7 +32,7 @@ export type Runtime = {
 export async function openRuntime(config: Config, log: (message: string) => void): Promise<Runtime> {
   const embedded = config.DATABASE_URL
     ? undefined
-    : await startEmbeddedDatabase({ dataDir: config.dataDir, port: config.EMBEDDED_DB_PORT, log })
+    : await startEmbeddedDatabase({ dataDir: config.dataDir, port: config.EMBEDDED_DB_PORT, log, onLost: exitWithMessage })
   const databaseUrl = config.DATABASE_URL ?? embedded?.url ?? ''
   const database = connectDatabase(databaseUrl)
   const jobs = createJobQueue(databaseUrl, { onError: (error) => log(`job queue: ${error.message}`) })
