@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { type Db, fromDrizzle, PgBoss } from 'pg-boss'
 import type { Executor } from '../db/client.js'
+import { type Dispatcher, startDispatcher } from './dispatcher.js'
 
 /**
  * Every background job of the product, with its payload. Jobs live in PostgreSQL (pg-boss), so a
@@ -34,6 +35,17 @@ const queuePolicies: Record<JobName, QueuePolicy> = {
 }
 
 /**
+ * Queues with many short jobs run through the dispatcher (jobs/dispatcher.ts): this many at once
+ * per process, each settled on its own. Webhooks go to sellers' own servers, some slow or down, so
+ * one seller holds at most `perGroup` of them at a time, across every process (fair per seller).
+ * The others run one batch of one job at a time through pg-boss `work`.
+ */
+const dispatchPolicies: Partial<Record<JobName, { concurrency: number; perGroup?: number }>> = {
+  'send-email': { concurrency: 20 },
+  'deliver-webhook': { concurrency: 50, perGroup: 5 },
+}
+
+/**
  * Recurring jobs. pg-boss keeps schedules in the database and sends each occurrence once, however
  * many processes run, so a sweep survives restarts; its `exclusive` queue never runs two at once.
  * An occurrence missed while nothing ran is sent once at the next start.
@@ -46,6 +58,8 @@ export const maxAttempts = (name: JobName) => queuePolicies[name].retryLimit + 1
 type SendOptions = {
   startAfterSeconds?: number
   singletonKey?: string
+  /** Jobs of one group (a seller) share that group's cap on jobs running at once (`perGroup`). */
+  group?: string
   /** Queues the job inside this open transaction: it exists only if the transaction commits. */
   tx?: Executor
 }
@@ -56,6 +70,8 @@ export type JobQueue = {
   work<N extends JobName>(name: N, handler: (data: JobPayloads[N], attempt: { isLast: boolean }) => Promise<void>): Promise<void>
   start(): Promise<void>
   stop(): Promise<void>
+  /** Runs `cleanup` once the workers have stopped (e.g. to close pooled SMTP connections). */
+  onStopped(cleanup: () => void): void
   boss: PgBoss
 }
 
@@ -69,8 +85,12 @@ export function createJobQueue(
   } = {},
 ): JobQueue {
   const boss = new PgBoss({ connectionString, schema: 'pgboss', max: 4 })
+  // Without a listener, an 'error' (a lost connection) would end the process.
   boss.on('error', (error: Error) => options.onError?.(error))
   const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2
+  const onError = (error: Error) => options.onError?.(error)
+  const dispatchers: Dispatcher[] = []
+  const cleanups: (() => void)[] = []
 
   return {
     boss,
@@ -88,20 +108,39 @@ export function createJobQueue(
       }
       for (const { name, cron } of schedules) await boss.schedule(name, cron, {}, { missed: 'once' })
     },
-    stop: () => boss.stop({ graceful: true, timeout: 10_000 }),
+    async stop() {
+      // Dispatchers first: their running jobs complete while pg-boss can still record it.
+      await Promise.all(dispatchers.splice(0).map((dispatcher) => dispatcher.stop(10_000)))
+      await boss.stop({ graceful: true, timeout: 10_000 })
+      for (const cleanup of cleanups.splice(0)) cleanup()
+    },
+    onStopped: (cleanup) => cleanups.push(cleanup),
     send: (name, data, sendOptions = {}) =>
       boss.send(name, data, {
         ...(sendOptions.startAfterSeconds ? { startAfter: sendOptions.startAfterSeconds } : {}),
         ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
+        ...(sendOptions.group ? { group: { id: sendOptions.group } } : {}),
         ...(sendOptions.tx ? { db: fromDrizzle(sendOptions.tx, sql) satisfies Db } : {}),
       }),
     async work(name, handler) {
+      const isLast = (retryCount: number) => retryCount >= queuePolicies[name].retryLimit
+      const dispatch = dispatchPolicies[name]
+      if (dispatch) {
+        const dispatcher = startDispatcher<JobPayloads[typeof name]>(
+          boss,
+          name,
+          { ...dispatch, idleMs: pollingIntervalSeconds * 1000, onError },
+          (job) => handler(job.data, { isLast: isLast(job.retryCount) }),
+        )
+        dispatchers.push(dispatcher)
+        return
+      }
       // Jobs queued inside our own transactions wake no listener, so workers keep polling.
       await boss.work<JobPayloads[typeof name]>(
         name,
         { pollingIntervalSeconds, notifyPollingIntervalSeconds: pollingIntervalSeconds, batchSize: 1 },
         async (jobs) => {
-          for (const job of jobs) await handler(job.data, { isLast: job.retryCount >= queuePolicies[name].retryLimit })
+          for (const job of jobs) await handler(job.data, { isLast: isLast(job.retryCount) })
         },
       )
     },

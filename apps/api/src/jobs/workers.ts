@@ -22,6 +22,7 @@ export async function startWorkers({
   now?: () => Date
 }) {
   const transport = createMailTransport(config.SMTP_URL, config.MAIL_FROM, log)
+  jobs.onStopped(() => transport.close())
   await jobs.work('send-email', createSendEmailHandler({ db, transport }))
   await jobs.work('deliver-webhook', createWebhookDeliveryHandler({ db, allowPrivate: config.ALLOW_PRIVATE_WEBHOOKS, now }))
   // Abandoning an order cancels its provider intent, so the sweep needs the provider in use.

@@ -112,8 +112,9 @@ describe('mail with SMTP_URL set', () => {
     const { emailId } = await queueInvitation(ctx, to)
     await eventually(async () => (await emailRow(ctx, emailId))?.status === 'sent')
 
-    const handler = createSendEmailHandler({ db: ctx.db, transport: createMailTransport(smtp.url, ctx.config.MAIL_FROM, () => {}) })
-    await handler({ emailId })
+    const transport = createMailTransport(smtp.url, ctx.config.MAIL_FROM, () => {})
+    await createSendEmailHandler({ db: ctx.db, transport })({ emailId })
+    transport.close()
     expect(smtp.received.filter((m) => m.to.includes(to))).toHaveLength(1)
   })
 
@@ -133,8 +134,9 @@ describe('mail with SMTP_URL set', () => {
   it('marks a message failed when its last attempt is refused too', async () => {
     const to = 'refused@example.com'
     const { emailId } = await queueInvitation(ctx, to)
-    const handler = createSendEmailHandler({ db: ctx.db, transport: createMailTransport(smtp.url, ctx.config.MAIL_FROM, () => {}) })
-    await expect(handler({ emailId }, { isLast: true })).rejects.toThrow()
+    const transport = createMailTransport(smtp.url, ctx.config.MAIL_FROM, () => {})
+    await expect(createSendEmailHandler({ db: ctx.db, transport })({ emailId }, { isLast: true })).rejects.toThrow()
+    transport.close()
     const row = await emailRow(ctx, emailId)
     expect(row?.status).toBe('failed')
     expect(row?.lastError).toContain('550')

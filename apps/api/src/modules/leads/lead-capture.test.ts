@@ -7,7 +7,7 @@ import { freePort } from '../../../test/free-port.js'
 import { configureWebhook, insertFreeOffer } from '../../../test/funnel-factories.js'
 import { startReceiver } from '../../../test/http-receiver.js'
 import { leads, webhookAttempts, webhookDeliveries } from '../../db/schema/index.js'
-import { webhookRepository } from '../webhooks/webhook-repository.js'
+import { unfinishedAttempt, webhookRepository } from '../webhooks/webhook-repository.js'
 import { verifyWebhookSignature } from '../webhooks/webhook-signature.js'
 
 const notify = (ctx: TestApp, payload: Record<string, unknown>, remoteAddress = '203.0.113.7') =>
@@ -190,7 +190,8 @@ describe('webhook delivery', () => {
       await notify(ctx, { full_name: 'Slow', email: 'slow@example.com', product_id: offer.id })
       const attempt = await eventually(async () => {
         const [row] = await ctx.db.select().from(webhookAttempts)
-        return row
+        // The attempt is logged before it is sent; wait for its outcome.
+        return row?.error === unfinishedAttempt ? undefined : row
       }, 15_000)
       expect(attempt.error).toBe('no answer within 5 seconds')
       expect(attempt.statusCode).toBeNull()

@@ -46,7 +46,7 @@ export function createDeliveryLogService({ db, jobs, now }: { db: Database; jobs
           // Pending (or turned pending by a concurrent retry): its job is already queued.
           throw new AppError(400, reportMessages.stillPending)
         }
-        await jobs.send('deliver-webhook', { deliveryId: id }, { tx })
+        await jobs.send('deliver-webhook', { deliveryId: id }, { tx, group: sellerId })
       })
       return toDelivery(await findOwned(sellerId, id))
     },

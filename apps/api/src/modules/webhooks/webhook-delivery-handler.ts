@@ -28,6 +28,9 @@ export function createWebhookDeliveryHandler({ db, allowPrivate, now }: { db: Da
       'user-agent': 'Funnelry-Webhooks/1.0',
     }
 
+    // Logged before it is sent: the receiver dedupes on X-Funnelry-Delivery, since a crash between
+    // its answer and our record sends the same delivery again (at least once).
+    const attemptId = await webhookRepository.startAttempt(db, delivery.id)
     const started = Date.now()
     let result: SendResult | undefined
     let failure: string | null = null
@@ -38,19 +41,13 @@ export function createWebhookDeliveryHandler({ db, allowPrivate, now }: { db: Da
       failure = error instanceof Error ? error.message : String(error)
       blocked = error instanceof BlockedAddressError
     }
-    const durationMs = Date.now() - started
-    await webhookRepository.recordAttempt(db, delivery.id, { statusCode: result?.statusCode ?? null, error: failure, durationMs })
+    const outcome = { statusCode: result?.statusCode ?? null, error: failure, durationMs: Date.now() - started }
 
-    if (result && result.statusCode >= 200 && result.statusCode < 300) {
-      await webhookRepository.setStatus(db, delivery.id, 'delivered', now())
-      return
-    }
-    const retryable = !blocked && (result === undefined || retryableStatus(result.statusCode))
+    const delivered = result !== undefined && result.statusCode >= 200 && result.statusCode < 300
+    const retryable = !delivered && !blocked && (result === undefined || retryableStatus(result.statusCode))
     const lastAttempt = delivery.attempts + 1 >= maxAttempts('deliver-webhook')
-    if (!retryable || lastAttempt) {
-      await webhookRepository.setStatus(db, delivery.id, 'failed', now())
-      return
-    }
-    throw new RetryableDeliveryError(failure ?? `the receiver answered ${result?.statusCode}`)
+    const status = delivered ? 'delivered' : retryable && !lastAttempt ? 'pending' : 'failed'
+    await webhookRepository.finishAttempt(db, attemptId, outcome, { id: delivery.id, status, at: now() })
+    if (status === 'pending') throw new RetryableDeliveryError(failure ?? `the receiver answered ${result?.statusCode}`)
   }
 }

@@ -5,6 +5,9 @@ import { storeSettings, webhookAttempts, webhookDeliveries } from '../../db/sche
 import { storeSettingsRepository } from '../settings/settings-repository.js'
 import { newWebhookSecret } from '../settings/store-settings-service.js'
 
+/** What an attempt row says until its outcome is written, and forever if the worker died meanwhile. */
+export const unfinishedAttempt = 'No outcome recorded: the attempt was under way, or the worker stopped during it.'
+
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect
 
 export const webhookRepository = {
@@ -33,19 +36,43 @@ export const webhookRepository = {
 
   findDelivery: (db: Executor, id: string) => db.query.webhookDeliveries.findFirst({ where: eq(webhookDeliveries.id, id) }),
 
-  async recordAttempt(db: Executor, deliveryId: string, attempt: { statusCode: number | null; error: string | null; durationMs: number }) {
-    await db.insert(webhookAttempts).values({ deliveryId, ...attempt })
-    await db
-      .update(webhookDeliveries)
-      .set({ attempts: sql`${webhookDeliveries.attempts} + 1`, updatedAt: new Date() })
-      .where(eq(webhookDeliveries.id, deliveryId))
+  /**
+   * Logs an attempt before it is made, counting it on the delivery, in one statement: a worker
+   * that dies mid-attempt leaves this row behind, so the log shows every request that may have left.
+   */
+  async startAttempt(db: Executor, deliveryId: string): Promise<string> {
+    const result = await db.execute<{ id: string }>(sql`
+      with attempt as (
+        insert into ${webhookAttempts} (delivery_id, status_code, error, duration_ms)
+        values (${deliveryId}, null, ${unfinishedAttempt}, 0)
+        returning id
+      ), counted as (
+        update ${webhookDeliveries} set attempts = attempts + 1, updated_at = now() where id = ${deliveryId}
+      )
+      select id from attempt`)
+    const id = result.rows[0]?.id
+    if (!id) throw new Error('the attempt was not logged')
+    return id
   },
 
-  setStatus: (db: Executor, id: string, status: 'pending' | 'delivered' | 'failed', at: Date) =>
-    db
-      .update(webhookDeliveries)
-      .set({ status, updatedAt: at, ...(status === 'delivered' ? { deliveredAt: at } : {}) })
-      .where(eq(webhookDeliveries.id, id)),
+  /** The attempt's outcome, and the delivery's status when this attempt settles it, in one statement. */
+  async finishAttempt(
+    db: Executor,
+    attemptId: string,
+    outcome: { statusCode: number | null; error: string | null; durationMs: number },
+    delivery: { id: string; status: 'pending' | 'delivered' | 'failed'; at: Date },
+  ) {
+    const deliveredAt = delivery.status === 'delivered' ? delivery.at : null
+    await db.execute(sql`
+      with attempt as (
+        update ${webhookAttempts}
+           set status_code = ${outcome.statusCode}, error = ${outcome.error}, duration_ms = ${outcome.durationMs}
+         where id = ${attemptId}
+      )
+      update ${webhookDeliveries}
+         set status = ${delivery.status}, updated_at = ${delivery.at}, delivered_at = coalesce(${deliveredAt}, delivered_at)
+       where id = ${delivery.id}`)
+  },
 
   listForSeller: (db: Executor, sellerId: string, limit: number, offset: number) =>
     db

@@ -16,5 +16,6 @@ export async function queueWebhook(tx: Executor, jobs: JobQueue, subject: Webhoo
     url: target.url,
     payload: buildWebhookPayload({ ...subject, keys: target.keys }),
   })
-  await jobs.send('deliver-webhook', { deliveryId: delivery.id }, { tx })
+  // Grouped by seller: one seller's slow endpoint holds a few delivery slots, never all of them.
+  await jobs.send('deliver-webhook', { deliveryId: delivery.id }, { tx, group: subject.sellerId })
 }

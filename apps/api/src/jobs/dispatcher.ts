@@ -1,0 +1,127 @@
+import type { Job, PgBoss } from 'pg-boss'
+
+/** The attempt a worker holds: settling it leaves a job retried meanwhile alone. */
+type JobAttempt = { id: string; retryCount: number }
+
+export type DispatchOptions = {
+  /** Jobs of this queue running at once in this process. */
+  concurrency: number
+  /** At most this many jobs of one group (one seller) running at once, across every process. */
+  perGroup?: number
+  /** How long to wait before asking again when the queue was empty. */
+  idleMs: number
+  onError: (error: Error) => void
+}
+
+export type Dispatcher = { stop: (timeoutMs: number) => Promise<void> }
+
+/**
+ * Works one queue with up to `concurrency` jobs in flight, each settled on its own: a slow job
+ * holds only its own slot, never a whole batch (pg-boss `work` settles a batch together, so one
+ * hanging receiver would stall every job fetched with it). Freed slots are refilled by one
+ * `fetch` of as many jobs as are free, and completions are written together, a few per query.
+ * `perGroup` keeps one seller from taking every slot: pg-boss skips a group already at its cap.
+ */
+export function startDispatcher<T>(
+  boss: PgBoss,
+  name: string,
+  options: DispatchOptions,
+  handler: (job: Job<T>) => Promise<void>,
+): Dispatcher {
+  let running = 0
+  let stopping = false
+  let wake: (() => void) | undefined
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms)
+      function done() {
+        clearTimeout(timer)
+        wake = undefined
+        resolve()
+      }
+      wake = done
+    })
+
+  const completions = createCompletionBuffer(boss, name, options.onError)
+
+  const run = (job: Job<T>) => {
+    running++
+    handler(job)
+      .then(
+        () => completions.add(job),
+        (error: unknown) =>
+          boss
+            .fail(name, attemptOf(job), { message: error instanceof Error ? error.message : String(error) })
+            .catch((failError: Error) => options.onError(failError)),
+      )
+      .finally(() => {
+        running--
+        wake?.()
+      })
+  }
+
+  const loop = async () => {
+    while (!stopping) {
+      const free = options.concurrency - running
+      if (free <= 0) {
+        await pause(options.idleMs)
+        continue
+      }
+      let jobs: Job<T>[] = []
+      try {
+        jobs = await boss.fetch<T>(name, {
+          batchSize: free,
+          ...(options.perGroup ? { groupConcurrency: options.perGroup } : {}),
+        })
+      } catch (error) {
+        // The database is away (restart, cut connection): try again after a pause.
+        options.onError(error as Error)
+      }
+      for (const job of jobs) run(job)
+      if (jobs.length === 0) await pause(options.idleMs)
+    }
+  }
+  const loopDone = loop()
+
+  return {
+    async stop(timeoutMs) {
+      stopping = true
+      wake?.()
+      await loopDone
+      // Let running jobs finish (each is bounded by its own timeout), then write their completions.
+      const deadline = Date.now() + timeoutMs
+      while (running > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50))
+      await completions.flush()
+    },
+  }
+}
+
+const attemptOf = (job: Job<unknown>): JobAttempt => ({ id: job.id, retryCount: job.retryCount })
+
+/** Completes finished jobs in groups: one query for all that finished within the same few milliseconds. */
+function createCompletionBuffer(boss: PgBoss, name: string, onError: (error: Error) => void) {
+  let pending: JobAttempt[] = []
+  let scheduled: Promise<void> | undefined
+  const flush = async () => {
+    while (pending.length > 0) {
+      const batch = pending
+      pending = []
+      await boss.complete(name, batch).catch((error: Error) => {
+        // A job left uncompleted expires and runs again: at-least-once, never lost.
+        onError(error)
+      })
+    }
+  }
+  return {
+    add(job: Job<unknown>) {
+      pending.push(attemptOf(job))
+      scheduled ??= new Promise<void>((resolve) => setTimeout(resolve, 10)).then(flush).finally(() => {
+        scheduled = undefined
+      })
+    },
+    flush: async () => {
+      await scheduled
+      await flush()
+    },
+  }
+}
