@@ -20,7 +20,9 @@ async function main() {
     await runtime.close()
     throw error
   })
-  await startWorkers({ config, db: runtime.database.db, jobs: runtime.jobs, log })
+  // `npm run start:web` serves requests only; `npm run worker` processes work the jobs.
+  const webOnly = process.argv.includes('--web-only')
+  if (!webOnly) await startWorkers({ config, db: runtime.database.db, jobs: runtime.jobs, log })
 
   let stopping = false
   const shutdown = async (signal: string) => {
@@ -44,7 +46,7 @@ async function main() {
     await runtime.close()
     process.exit(1)
   }
-  logger.info(`Funnelry is running at ${config.publicUrl}`)
+  logger.info(`Funnelry is running at ${config.publicUrl}${webOnly ? ' (web only: run `npm run worker` for the jobs)' : ''}`)
 }
 
 main().catch((error: unknown) => {

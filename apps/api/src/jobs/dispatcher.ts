@@ -54,6 +54,8 @@ export function startDispatcher<T>(
             .fail(name, attemptOf(job), { message: error instanceof Error ? error.message : String(error) })
             .catch((failError: Error) => options.onError(failError)),
       )
+      // The slot frees once the job is settled in the database: until then pg-boss still counts
+      // it active for its group, and a fetch would skip that group.
       .finally(() => {
         running--
         wake?.()
@@ -98,30 +100,40 @@ export function startDispatcher<T>(
 
 const attemptOf = (job: Job<unknown>): JobAttempt => ({ id: job.id, retryCount: job.retryCount })
 
-/** Completes finished jobs in groups: one query for all that finished within the same few milliseconds. */
+/**
+ * Completes finished jobs together: jobs that finish while one completion query runs are written
+ * by the next, in one query. `add` resolves once its job is written (or the write failed: the job
+ * then expires and runs again, at least once, never lost).
+ */
 function createCompletionBuffer(boss: PgBoss, name: string, onError: (error: Error) => void) {
-  let pending: JobAttempt[] = []
-  let scheduled: Promise<void> | undefined
-  const flush = async () => {
+  let pending: { attempt: JobAttempt; done: () => void }[] = []
+  let writing: Promise<void> | undefined
+  const write = async () => {
     while (pending.length > 0) {
       const batch = pending
       pending = []
-      await boss.complete(name, batch).catch((error: Error) => {
-        // A job left uncompleted expires and runs again: at-least-once, never lost.
-        onError(error)
-      })
+      await boss
+        .complete(
+          name,
+          batch.map((entry) => entry.attempt),
+        )
+        .catch((error: Error) => onError(error))
+      for (const entry of batch) entry.done()
     }
   }
   return {
     add(job: Job<unknown>) {
-      pending.push(attemptOf(job))
-      scheduled ??= new Promise<void>((resolve) => setTimeout(resolve, 10)).then(flush).finally(() => {
-        scheduled = undefined
-      })
+      const written = new Promise<void>((done) => pending.push({ attempt: attemptOf(job), done }))
+      writing ??= Promise.resolve()
+        .then(write)
+        .finally(() => {
+          writing = undefined
+        })
+      return written
     },
     flush: async () => {
-      await scheduled
-      await flush()
+      await writing
+      await write()
     },
   }
 }

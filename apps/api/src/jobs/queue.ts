@@ -42,7 +42,7 @@ const queuePolicies: Record<JobName, QueuePolicy> = {
  */
 const dispatchPolicies: Partial<Record<JobName, { concurrency: number; perGroup?: number }>> = {
   'send-email': { concurrency: 20 },
-  'deliver-webhook': { concurrency: 50, perGroup: 5 },
+  'deliver-webhook': { concurrency: 50, perGroup: 10 },
 }
 
 /**

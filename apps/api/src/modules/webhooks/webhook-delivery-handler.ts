@@ -16,22 +16,21 @@ const retryableStatus = (status: number) => status >= 500 || status === 408 || s
  */
 export function createWebhookDeliveryHandler({ db, allowPrivate, now }: { db: Database; allowPrivate: boolean; now: () => Date }) {
   return async ({ deliveryId }: { deliveryId: string }) => {
-    const delivery = await webhookRepository.findDelivery(db, deliveryId)
-    if (delivery?.status !== 'pending') return
+    // Logged before it is sent: the receiver dedupes on X-Funnelry-Delivery, since a crash between
+    // its answer and our record sends the same delivery again (at least once).
+    const started = await webhookRepository.beginAttempt(db, deliveryId)
+    if (!started) return
+    const { delivery, attemptId } = started
+    const secret = started.secret ?? (await webhookRepository.signingSecret(db, delivery.sellerId))
 
     const body = JSON.stringify(delivery.payload)
-    const secret = await webhookRepository.signingSecret(db, delivery.sellerId)
     const headers = {
       [signatureHeader]: signWebhookBody(secret, body),
       'x-funnelry-event': delivery.event,
       'x-funnelry-delivery': delivery.id,
       'user-agent': 'Funnelry-Webhooks/1.0',
     }
-
-    // Logged before it is sent: the receiver dedupes on X-Funnelry-Delivery, since a crash between
-    // its answer and our record sends the same delivery again (at least once).
-    const attemptId = await webhookRepository.startAttempt(db, delivery.id)
-    const started = Date.now()
+    const sentAt = Date.now()
     let result: SendResult | undefined
     let failure: string | null = null
     let blocked = false
@@ -41,7 +40,7 @@ export function createWebhookDeliveryHandler({ db, allowPrivate, now }: { db: Da
       failure = error instanceof Error ? error.message : String(error)
       blocked = error instanceof BlockedAddressError
     }
-    const outcome = { statusCode: result?.statusCode ?? null, error: failure, durationMs: Date.now() - started }
+    const outcome = { statusCode: result?.statusCode ?? null, error: failure, durationMs: Date.now() - sentAt }
 
     const delivered = result !== undefined && result.statusCode >= 200 && result.statusCode < 300
     const retryable = !delivered && !blocked && (result === undefined || retryableStatus(result.statusCode))

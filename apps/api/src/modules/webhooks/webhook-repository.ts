@@ -10,6 +10,18 @@ export const unfinishedAttempt = 'No outcome recorded: the attempt was under way
 
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect
 
+type StartedAttemptRow = Pick<DeliveryRow, 'id' | 'event' | 'url' | 'payload' | 'attempts'> & {
+  seller_id: string
+  webhook_secret: string | null
+  attempt_id: string
+}
+export type StartedAttempt = {
+  attemptId: string
+  delivery: Pick<DeliveryRow, 'id' | 'sellerId' | 'event' | 'url' | 'payload' | 'attempts'>
+  /** Null until the seller's first delivery creates it (see signingSecret). */
+  secret: string | null
+}
+
 export const webhookRepository = {
   /** The seller's CRM target, or undefined when no webhook is configured. */
   async findTarget(db: Executor, sellerId: string) {
@@ -34,25 +46,34 @@ export const webhookRepository = {
     return row
   },
 
-  findDelivery: (db: Executor, id: string) => db.query.webhookDeliveries.findFirst({ where: eq(webhookDeliveries.id, id) }),
-
   /**
-   * Logs an attempt before it is made, counting it on the delivery, in one statement: a worker
-   * that dies mid-attempt leaves this row behind, so the log shows every request that may have left.
+   * Starts an attempt at a pending delivery, in one statement (one round trip per attempt before
+   * the request leaves): reads the delivery and the seller's signing secret, logs the attempt and
+   * counts it. A worker that dies mid-attempt leaves this row behind, so the log shows every
+   * request that may have left. Undefined when the delivery is not pending (done meanwhile).
    */
-  async startAttempt(db: Executor, deliveryId: string): Promise<string> {
-    const result = await db.execute<{ id: string }>(sql`
-      with attempt as (
+  async beginAttempt(db: Executor, deliveryId: string): Promise<StartedAttempt | undefined> {
+    const result = await db.execute<StartedAttemptRow>(sql`
+      with delivery as (
+        select d.id, d.seller_id, d.event, d.url, d.payload, d.attempts, s.webhook_secret
+          from ${webhookDeliveries} d left join ${storeSettings} s on s.seller_id = d.seller_id
+         where d.id = ${deliveryId} and d.status = 'pending'
+      ), attempt as (
         insert into ${webhookAttempts} (delivery_id, status_code, error, duration_ms)
-        values (${deliveryId}, null, ${unfinishedAttempt}, 0)
+        select id, null, ${unfinishedAttempt}, 0 from delivery
         returning id
       ), counted as (
-        update ${webhookDeliveries} set attempts = attempts + 1, updated_at = now() where id = ${deliveryId}
+        update ${webhookDeliveries} set attempts = attempts + 1, updated_at = now() where id in (select id from delivery)
       )
-      select id from attempt`)
-    const id = result.rows[0]?.id
-    if (!id) throw new Error('the attempt was not logged')
-    return id
+      select delivery.*, attempt.id as attempt_id from delivery, attempt`)
+    const row = result.rows[0]
+    if (!row) return undefined
+    return {
+      attemptId: row.attempt_id,
+      // Attempts made before this one.
+      delivery: { id: row.id, sellerId: row.seller_id, event: row.event, url: row.url, payload: row.payload, attempts: row.attempts },
+      secret: row.webhook_secret,
+    }
   },
 
   /** The attempt's outcome, and the delivery's status when this attempt settles it, in one statement. */
