@@ -96,16 +96,19 @@ export function createJobQueue(
     boss,
     async start() {
       await boss.start()
-      for (const [name, policy] of Object.entries(queuePolicies)) {
-        const delay = options.retryDelaySeconds
-        const effective =
-          delay === undefined ? policy : { ...policy, retryDelay: delay, ...(policy.retryBackoff ? { retryDelayMax: delay } : {}) }
-        // create_queue leaves an existing queue alone; the update applies policy changes made in code.
-        await boss.createQueue(name, effective)
-        // A queue's pg-boss policy is fixed when it is created; the rest can change.
-        const { policy: _fixed, ...changeable } = effective
-        await boss.updateQueue(name, changeable)
-      }
+      // Queues are set up side by side: each is a few queries, and this runs at every start.
+      await Promise.all(
+        Object.entries(queuePolicies).map(async ([name, policy]) => {
+          const delay = options.retryDelaySeconds
+          const effective =
+            delay === undefined ? policy : { ...policy, retryDelay: delay, ...(policy.retryBackoff ? { retryDelayMax: delay } : {}) }
+          // create_queue leaves an existing queue alone; the update applies policy changes made in code.
+          await boss.createQueue(name, effective)
+          // A queue's pg-boss policy is fixed when it is created; the rest can change.
+          const { policy: _fixed, ...changeable } = effective
+          await boss.updateQueue(name, changeable)
+        }),
+      )
       for (const { name, cron } of schedules) await boss.schedule(name, cron, {}, { missed: 'once' })
     },
     async stop() {
