@@ -14,6 +14,8 @@ export type RunningServer = {
   env: Record<string, string>
   /** Runs an npm script of the product (e.g. `invite`) against this server's data. */
   npm: (...args: string[]) => Promise<string>
+  /** Whether the server process is still alive (benchmarks that hurt its database ask). */
+  running: () => boolean
   stop: () => Promise<void>
 }
 
@@ -59,6 +61,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     url,
     env,
     npm: async (...args) => (await run('npm', args, { cwd: repoRoot, env })).stdout,
+    running: () => child.exitCode === null && child.signalCode === null,
     async stop() {
       await stopProcessGroup(child)
       await waitForDatabaseExit(dataDir)
