@@ -7,6 +7,7 @@ import { type Config, repoRoot } from './config.js'
 import type { Database } from './db/client.js'
 import type { JobQueue } from './jobs/queue.js'
 import { createMemoryLimitStore, createRedisLimitStore } from './lib/limit-store.js'
+import { connectionOf, createSellerChanges, type SellerChanges } from './lib/seller-changes.js'
 import type { TokenSigner } from './lib/tokens.js'
 import { createMailService } from './mail/mail-service.js'
 import { authRoutes } from './modules/auth/auth-routes.js'
@@ -53,6 +54,8 @@ export type AppDeps = {
   storage?: FileStorage
   /** Rows per query of the leads CSV export (1000 when absent); tests make it small. */
   exportBatchSize?: number
+  /** Tells the public caches about changes in any process; listens on `db`'s server when absent. */
+  changes?: SellerChanges
 }
 
 export async function buildApp(deps: AppDeps) {
@@ -75,6 +78,18 @@ export async function buildApp(deps: AppDeps) {
   app.removeContentTypeParser('text/plain')
   registerErrorHandler(app)
 
+  // Public reads are cached per process; this listener keeps every process's caches current.
+  const changes = deps.changes ?? createSellerChanges(connectionOf(db), (message) => app.log.warn(message))
+  changes.start()
+  app.addHook('onClose', () => changes.stop())
+  // A seller's own successful change drops their cached public views here at once; other
+  // processes hear of it from the database (migration 0007) a moment later.
+  const readOnly = new Set(['GET', 'HEAD', 'OPTIONS'])
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (request.seller && reply.statusCode < 400 && !readOnly.has(request.method)) changes.changed(request.seller.id)
+    done(null, payload)
+  })
+
   await app.register(fastifyHelmet, {
     // The SPA's HTML sets its own policy (plugins/web-app.ts); API answers are JSON.
     contentSecurityPolicy: false,
@@ -96,7 +111,7 @@ export async function buildApp(deps: AppDeps) {
     leads: createLeadService({ db, jobs, now }),
     settings: createSettingsServices({ db, config, now }),
     payments,
-    offers: createOfferServices({ db, storage, publicUrl: config.publicUrl }),
+    offers: createOfferServices({ db, storage, publicUrl: config.publicUrl, changes }),
     reports: createReportServices({ db, jobs, now, exportBatchSize: deps.exportBatchSize }),
     orders: createOrderServices({ db, jobs, now, provider: payments.provider, publishableKey: config.STRIPE_PUBLISHABLE_KEY }),
   }
@@ -125,7 +140,7 @@ export async function buildApp(deps: AppDeps) {
   await registerWebApp(app, {
     webDist: deps.webDist ?? path.join(repoRoot, 'apps/web/dist'),
     publicUrl: config.publicUrl,
-    loadOffer: (id) => services.offers.free.get(id, null),
+    loadOffer: (id) => services.offers.publicFree.get(id),
   })
   return app
 }

@@ -1,8 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
-import type { FreeOffer } from '@funnelry/shared'
 import type { FastifyInstance } from 'fastify'
+import { sendEncoded } from '../lib/encoded-body.js'
+import type { PublicOffer, RenderOfferPage } from '../modules/offers/public-offer-cache.js'
 import { contentSecurityPolicyFor } from './content-security-policy.js'
 import { allowedMethods, answerMethodNotAllowed } from './framework-errors.js'
 import { renderOfferPageHtml } from './offer-page-html.js'
@@ -10,8 +11,8 @@ import { renderOfferPageHtml } from './offer-page-html.js'
 type Options = {
   webDist: string
   publicUrl: string
-  /** The public view of a free offer, or null when there is none (the page then fetches and shows 404). */
-  loadOffer: (id: string) => Promise<FreeOffer | null>
+  /** A visitor's (cached) free offer, or undefined when there is none (the page then fetches and shows 404). */
+  loadOffer: (id: string) => Promise<PublicOffer | undefined>
 }
 
 const offerPagePath = /^\/free-offer\/([0-9a-f-]{36})\/?$/i
@@ -25,6 +26,9 @@ export async function registerWebApp(app: FastifyInstance, { webDist, publicUrl,
   const built = existsSync(indexFile)
   // Read once: the build does not change while the process runs (npm start builds first).
   const indexHtml = built ? readFileSync(indexFile, 'utf8') : ''
+  // The one place the offer page's HTML is made from a visitor's view; its bytes (and their gzip
+  // and brotli variants) are cached with the view until the seller changes something.
+  const renderOfferPage: RenderOfferPage = (view) => renderOfferPageHtml(indexHtml, view, publicUrl)
   if (built) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -52,8 +56,8 @@ export async function registerWebApp(app: FastifyInstance, { webDist, publicUrl,
     }
     reply.header('cache-control', 'no-cache').header('content-security-policy', contentSecurityPolicyFor(pathname))
     const offerId = offerPagePath.exec(pathname)?.[1]
-    const offer = offerId ? await loadOffer(offerId).catch(() => null) : null
-    if (offer) return reply.type('text/html; charset=utf-8').send(renderOfferPageHtml(indexHtml, offer, publicUrl))
+    const offer = offerId ? await loadOffer(offerId).catch(() => undefined) : undefined
+    if (offer) return sendEncoded(request, reply, offer.page(renderOfferPage))
     return reply.sendFile('index.html', webDist, { cacheControl: false })
   })
 }

@@ -7,15 +7,18 @@ import {
   pageQuerySchema,
 } from '@funnelry/shared'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { sendEncoded } from '../../lib/encoded-body.js'
+import { NotFoundError } from '../../lib/errors.js'
 import type { FreeOfferService } from './free-offer-service.js'
 import { formBody } from './multipart-form.js'
+import type { PublicOfferCache } from './public-offer-cache.js'
 import { listUrlOf, offerIdParams, optionalAuthentication, viewerIdOf } from './route-helpers.js'
 
-type Options = { freeOffers: FreeOfferService; publicUrl: string; maxUploadBytes: number }
+type Options = { freeOffers: FreeOfferService; publicFreeOffers: PublicOfferCache; publicUrl: string; maxUploadBytes: number }
 
 const tags = ['free offers']
 
-export const freeOfferRoutes: FastifyPluginAsyncZod<Options> = async (app, { freeOffers, publicUrl, maxUploadBytes }) => {
+export const freeOfferRoutes: FastifyPluginAsyncZod<Options> = async (app, { freeOffers, publicFreeOffers, publicUrl, maxUploadBytes }) => {
   // onRequest, so nobody's upload is read before their token is checked.
   const signedIn = { onRequest: app.authenticate }
   const readForm = formBody({ fileFields: freeOfferImageFields, maxFileBytes: maxUploadBytes })
@@ -56,7 +59,16 @@ export const freeOfferRoutes: FastifyPluginAsyncZod<Options> = async (app, { fre
       onRequest: optionalAuthentication(app),
       schema: { tags, summary: 'A free offer, for its public page (no auth)', params: offerIdParams, response: { 200: freeOfferSchema } },
     },
-    (request) => freeOffers.get(request.params.id, viewerIdOf(request)),
+    async (request, reply) => {
+      const viewerId = viewerIdOf(request)
+      // A signed-in reader may be the owner, who also sees the download link: never cached.
+      if (viewerId) return freeOffers.get(request.params.id, viewerId)
+      const offer = await publicFreeOffers.get(request.params.id)
+      if (!offer) throw new NotFoundError()
+      // Revalidated on every visit (ETag), so a deactivation shows at once.
+      reply.header('cache-control', 'no-cache')
+      return sendEncoded(request, reply, offer.json)
+    },
   )
 
   app.put(

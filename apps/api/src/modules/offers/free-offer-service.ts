@@ -103,6 +103,13 @@ export function createFreeOfferService(deps: {
       return views.free(found, await publishing(found.offer.sellerId), { owner })
     },
 
+    /** A visitor's view (no download link) with the seller it belongs to, or undefined: what the public cache keeps. */
+    async findPublic(id: string): Promise<{ sellerId: string; view: FreeOffer } | undefined> {
+      const found = isUuid(id) ? await repo.findById(db, id) : undefined
+      if (!found) return undefined
+      return { sellerId: found.offer.sellerId, view: views.free(found, await publishing(found.offer.sellerId), { owner: false }) }
+    },
+
     async create(sellerId: string, input: FreeOfferForm): Promise<FreeOffer> {
       const prepared = await prepare(sellerId, input)
       const id = await images.commit(prepared, (stored) =>

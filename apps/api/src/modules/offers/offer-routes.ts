@@ -15,7 +15,7 @@ export const offerRoutes: FastifyPluginAsyncZod<Options> = async (app, { offers,
     throwFileSizeLimit: false,
     limits: { ...offerFormLimits, fileSize: maxUploadBytes },
   })
-  await app.register(freeOfferRoutes, { freeOffers: offers.free, publicUrl, maxUploadBytes })
+  await app.register(freeOfferRoutes, { freeOffers: offers.free, publicFreeOffers: offers.publicFree, publicUrl, maxUploadBytes })
   await app.register(upsellOfferRoutes, { upsellOffers: offers.upsell, publicUrl, maxUploadBytes })
   await app.register(bumpOfferRoutes, { bumpOffers: offers.bump, publicUrl, maxUploadBytes })
 }

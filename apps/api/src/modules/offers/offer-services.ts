@@ -1,18 +1,26 @@
 import type { Database } from '../../db/client.js'
+import type { SellerChanges } from '../../lib/seller-changes.js'
 import type { FileStorage } from '../../storage/file-storage.js'
 import { createBumpOfferService } from './bump-offer-service.js'
 import { createFreeOfferPublishing } from './free-offer-publishing.js'
 import { createFreeOfferService } from './free-offer-service.js'
 import { createOfferImages } from './offer-images.js'
 import { createOfferViews } from './offer-views.js'
+import { createPublicOfferCache } from './public-offer-cache.js'
 import { createUpsellOfferService } from './upsell-offer-service.js'
 
-/** The three offer services, sharing one image store and one way of shaping responses. */
-export function createOfferServices({ db, storage, publicUrl }: { db: Database; storage: FileStorage; publicUrl: string }) {
+/**
+ * The three offer services, sharing one image store and one way of shaping responses, and the
+ * cache of what visitors read.
+ */
+export function createOfferServices(deps: { db: Database; storage: FileStorage; publicUrl: string; changes: SellerChanges }) {
+  const { db, storage, publicUrl, changes } = deps
   const images = createOfferImages(storage)
   const views = createOfferViews(images.url)
+  const free = createFreeOfferService({ db, images, views, publishing: createFreeOfferPublishing({ db, publicUrl }) })
   return {
-    free: createFreeOfferService({ db, images, views, publishing: createFreeOfferPublishing({ db, publicUrl }) }),
+    free,
+    publicFree: createPublicOfferCache({ changes, freeOffers: free }),
     bump: createBumpOfferService({ db, images, views }),
     upsell: createUpsellOfferService({ db, images, views }),
   }

@@ -1,0 +1,164 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { gunzipSync } from 'node:zlib'
+import { eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, eventually, type TestApp } from '../../../test/build-test-app.js'
+import { createSellerSession } from '../../../test/factories.js'
+import { type App, buildApp } from '../../app.js'
+import { connectDatabase, type DatabaseHandle } from '../../db/client.js'
+import { freeOffers } from '../../db/schema/index.js'
+import { connectionOf, createSellerChanges, type SellerChanges } from '../../lib/seller-changes.js'
+import { createBump, createFree, sendForm, validFree } from './offer-test-kit.js'
+
+const indexHtml = '<!doctype html><html><head><title>Funnelry</title></head><body><div id="root"></div></body></html>'
+
+describe('the cached public reads of a free offer', () => {
+  let ctx: TestApp
+  let webDist: string
+  let headers: Record<string, string>
+  let offerId: string
+  const read = (app: App = ctx.app, extra: Record<string, string> = {}) =>
+    app.inject({ method: 'GET', url: `/api/v1/free-product/${offerId}/`, headers: extra })
+  const page = (app: App = ctx.app) => app.inject({ method: 'GET', url: `/free-offer/${offerId}` })
+
+  beforeAll(async () => {
+    webDist = await mkdtemp(path.join(os.tmpdir(), 'funnelry-web-'))
+    await writeFile(path.join(webDist, 'index.html'), indexHtml)
+    ctx = await createTestApp({ deps: { webDist } })
+    headers = (await createSellerSession(ctx)).headers
+    offerId = (await createFree(ctx, headers, { headline: 'First headline' })).id
+  })
+  afterAll(async () => {
+    await ctx.close()
+    await rm(webDist, { recursive: true, force: true })
+  })
+
+  it('answers compressed bytes with an ETag, and 304 to a browser that has them', async () => {
+    const plain = await read()
+    expect(plain.json()).toMatchObject({ id: offerId, headline: 'First headline', url: null, is_active: true })
+    expect(plain.headers['cache-control']).toBe('no-cache')
+    const etag = plain.headers.etag as string
+    expect(etag).toMatch(/^W\/".+"$/)
+
+    const gzipped = await read(ctx.app, { 'accept-encoding': 'gzip' })
+    expect(gzipped.headers['content-encoding']).toBe('gzip')
+    expect(JSON.parse(gunzipSync(gzipped.rawPayload).toString())).toEqual(plain.json())
+    const brotli = await read(ctx.app, { 'accept-encoding': 'gzip, deflate, br' })
+    expect(brotli.headers['content-encoding']).toBe('br')
+
+    const again = await read(ctx.app, { 'if-none-match': etag })
+    expect(again.statusCode).toBe(304)
+    expect(again.body).toBe('')
+    const html = await page()
+    expect(html.headers['content-type']).toBe('text/html; charset=utf-8')
+    expect(html.body).toContain('<title>First headline</title>')
+  })
+
+  it('shows an edit, a deactivation, a bump change and a pixel on the next read', async () => {
+    await read()
+    await page()
+    const edited = await sendForm(ctx, 'PUT', `/api/v1/free-product/${offerId}/`, validFree({ headline: 'Second headline' }), headers)
+    expect(edited.statusCode).toBe(200)
+    expect((await read()).json().headline).toBe('Second headline')
+    expect((await page()).body).toContain('<title>Second headline</title>')
+
+    const off = await ctx.app.inject({ method: 'PATCH', url: `/api/v1/free-product/${offerId}/`, headers, payload: { is_active: false } })
+    expect(off.statusCode).toBe(200)
+    expect((await read()).json().is_active).toBe(false)
+    expect((await page()).body).toContain('"is_active":false')
+
+    const bump = await createBump(ctx, headers, { headline: 'Old checklist' })
+    await sendForm(
+      ctx,
+      'PUT',
+      `/api/v1/free-product/${offerId}/`,
+      validFree({ headline: 'Second headline', bump_offer_id: bump.id }),
+      headers,
+    )
+    expect((await read()).json().bump_offer.headline).toBe('Old checklist')
+    const bumpEdit = await sendForm(
+      ctx,
+      'PUT',
+      `/api/v1/bump-offer/${bump.id}/`,
+      {
+        url: 'https://example.com/bump',
+        headline: 'New checklist',
+        description: 'd',
+        old_price: '19.99',
+        new_price: '9.99',
+        currency: '1',
+      },
+      headers,
+    )
+    expect(bumpEdit.statusCode).toBe(200)
+    expect((await read()).json().bump_offer.headline).toBe('New checklist')
+
+    const pixel = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/advertising-pixel/',
+      headers,
+      payload: { pixel_type: 'facebook', script: '<script>fbq("init", "1")</script>' },
+    })
+    expect(pixel.statusCode).toBe(201)
+    expect((await read()).json().advertising_pixels).toHaveLength(1)
+  })
+
+  describe('with a second app process on the same database', () => {
+    let other: App
+    let otherDb: DatabaseHandle
+    let otherChanges: SellerChanges
+
+    beforeAll(async () => {
+      otherDb = connectDatabase(ctx.config.DATABASE_URL ?? '', 2)
+      otherChanges = createSellerChanges(connectionOf(otherDb.db))
+      other = await buildApp({ config: ctx.config, db: otherDb.db, jobs: ctx.jobs, tokens: ctx.tokens, webDist, changes: otherChanges })
+      await other.ready()
+      await eventually(async () => otherChanges.live)
+    })
+    afterAll(async () => {
+      await other.close()
+      await otherDb.close()
+    })
+
+    it('drops what it cached when the first process changes the offer', async () => {
+      const before = (await read(other)).json()
+      const edited = await sendForm(ctx, 'PUT', `/api/v1/free-product/${offerId}/`, validFree({ headline: 'Third headline' }), headers)
+      expect(edited.statusCode).toBe(200)
+      expect(before.headline).not.toBe('Third headline')
+      await eventually(async () => (await read(other)).json().headline === 'Third headline')
+      await eventually(async () => (await page(other)).body.includes('<title>Third headline</title>'))
+    })
+
+    it('hears of a change made straight in the database, by anyone', async () => {
+      await read(other)
+      await ctx.db.update(freeOffers).set({ headline: 'Fourth headline' }).where(eq(freeOffers.id, offerId))
+      await eventually(async () => (await read(other)).json().headline === 'Fourth headline')
+    })
+
+    it('reads from the database while its listener is away, and caches again once it is back', async () => {
+      await read(other)
+      await otherChanges.stop()
+      await ctx.db.update(freeOffers).set({ headline: 'Fifth headline' }).where(eq(freeOffers.id, offerId))
+      // No notification can reach a stopped listener: only reading through keeps this fresh.
+      expect((await read(other)).json().headline).toBe('Fifth headline')
+
+      let resets = 0
+      otherChanges.subscribe((sellerId) => {
+        if (sellerId === null) resets += 1
+      })
+      otherChanges.start()
+      await eventually(async () => otherChanges.live)
+      const resetsBefore = resets
+      await ctx.db.execute(
+        sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'funnelry-seller-changes' and datname = current_database()`,
+      )
+      // Losing the connection and getting it back each drop the cache once.
+      await eventually(async () => resets >= resetsBefore + 2 && otherChanges.live)
+      await read(other)
+      await ctx.db.update(freeOffers).set({ headline: 'Sixth headline' }).where(eq(freeOffers.id, offerId))
+      await eventually(async () => (await read(other)).json().headline === 'Sixth headline')
+    })
+  })
+})
