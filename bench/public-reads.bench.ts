@@ -1,0 +1,79 @@
+/**
+ * Public reads under an ad campaign's load: `GET /api/v1/free-product/{id}/` and the
+ * `/free-offer/{id}` page, each against a bare Fastify server (its own process) answering the same
+ * bytes, interleaved round by round, 50 connections. Prints medians and ratios; exits 1 when the
+ * product is under 70% of bare's req/s or its p99 over 3x bare's. Needs the built web app
+ * (`npm run bench` builds it).
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { addPixel, createFreeOffer, createSeller } from '../e2e/support/funnel.js'
+import { startServer } from '../e2e/support/server.js'
+import { startBareServer } from './support/bare.js'
+import { type Measurement, measure, summarize } from './support/measure.js'
+
+const rounds = 3
+const secondsPerRun = 4
+const goals = { minShareOfBare: 0.7, maxP99OverBare: 3 }
+
+const server = await startServer({ LOG_LEVEL: 'warn' })
+const files = await mkdtemp(path.join(os.tmpdir(), 'funnelry-bench-'))
+let bare: Awaited<ReturnType<typeof startBareServer>> | undefined
+try {
+  const seller = await createSeller(server, 'reads@example.com')
+  await addPixel(server, seller, { pixel_type: 'facebook', script: '<script>fbq("init", "123")</script>' })
+  const offer = await createFreeOffer(server, seller, {
+    headline: 'The Seven-Day Meal Plan',
+    sub_headline: 'Shopping lists and recipes for a week of dinners.',
+    url: 'https://files.example/meal-plan.pdf',
+    opt_in_button: 'Send me the plan',
+  })
+  const jsonPath = `/api/v1/free-product/${offer.id}/`
+  const htmlPath = `/free-offer/${offer.id}`
+  const json = await (await fetch(`${server.url}${jsonPath}`)).text()
+  const html = await (await fetch(`${server.url}${htmlPath}`)).text()
+  if (!html.includes('funnelry-offer')) throw new Error('the offer page is not served: build the web app first (npm run build:web)')
+  await writeFile(path.join(files, 'offer.json'), json)
+  await writeFile(path.join(files, 'offer.html'), html)
+  bare = await startBareServer([path.join(files, 'offer.json'), path.join(files, 'offer.html')])
+
+  const targets = {
+    productJson: `${server.url}${jsonPath}`,
+    bareJson: `${bare.url}/json`,
+    productHtml: `${server.url}${htmlPath}`,
+    bareHtml: `${bare.url}/html`,
+  }
+  // Warm both servers (JIT, the product's cache) before anything counts.
+  for (const url of Object.values(targets)) await measure({ url, duration: 1 })
+  const runs: Record<keyof typeof targets, Measurement[]> = { productJson: [], bareJson: [], productHtml: [], bareHtml: [] }
+  for (let round = 0; round < rounds; round += 1) {
+    for (const [name, url] of Object.entries(targets) as [keyof typeof targets, string][]) {
+      runs[name].push(await measure({ url, duration: secondsPerRun }))
+    }
+  }
+
+  const compare = (product: Measurement[], anchor: Measurement[]) => {
+    const ours = summarize(product)
+    const bareRun = summarize(anchor)
+    const share = ours.requestsPerSecond / bareRun.requestsPerSecond
+    const p99Ratio = ours.p99Ms / Math.max(bareRun.p99Ms, 1)
+    const met = share >= goals.minShareOfBare && p99Ratio <= goals.maxP99OverBare && ours.other === 0 && ours.errors === 0
+    return { product: ours, bare: bareRun, shareOfBare: Number(share.toFixed(2)), p99OverBare: Number(p99Ratio.toFixed(2)), met }
+  }
+  const results = {
+    json: compare(runs.productJson, runs.bareJson),
+    html: compare(runs.productHtml, runs.bareHtml),
+  }
+  console.log(JSON.stringify({ rounds, secondsPerRun, connections: 50, goals, results }, null, 2))
+  for (const [name, result] of Object.entries(results)) {
+    console.log(
+      `${name}: ${result.product.requestsPerSecond} req/s (p99 ${result.product.p99Ms} ms) vs bare ${result.bare.requestsPerSecond} req/s (p99 ${result.bare.p99Ms} ms): ${Math.round(result.shareOfBare * 100)}% of bare, p99 ${result.p99OverBare}x: ${result.met ? 'met' : 'MISSED'}`,
+    )
+  }
+  process.exitCode = Object.values(results).every((result) => result.met) ? 0 : 1
+} finally {
+  await bare?.stop()
+  await server.stop()
+  await rm(files, { recursive: true, force: true })
+}

@@ -1,0 +1,21 @@
+/**
+ * The anchor of the HTTP benchmarks: a bare Fastify server in its own process, answering what the
+ * product answers with no work behind it. Started by `startBareServer`; prints its port.
+ *   GET /json, GET /html: the bytes of the files named on the command line
+ *   POST /lead: parses the JSON body and answers 201 {"status":"subscribed"}
+ */
+import { readFileSync } from 'node:fs'
+import Fastify from 'fastify'
+
+const [jsonFile, htmlFile] = process.argv.slice(2)
+const json = jsonFile ? readFileSync(jsonFile) : Buffer.from('{}')
+const html = htmlFile ? readFileSync(htmlFile) : Buffer.from('<!doctype html>')
+
+const app = Fastify({ logger: false })
+app.get('/json', (_request, reply) => reply.type('application/json; charset=utf-8').send(json))
+app.get('/html', (_request, reply) => reply.type('text/html; charset=utf-8').send(html))
+app.post('/lead', (_request, reply) => reply.code(201).send({ status: 'subscribed' }))
+await app.listen({ port: 0, host: '127.0.0.1' })
+const address = app.server.address()
+console.log(typeof address === 'object' && address ? address.port : 0)
+process.on('SIGTERM', () => void app.close().then(() => process.exit(0)))
