@@ -13,7 +13,7 @@ import { createMailService } from './mail/mail-service.js'
 import { authRoutes } from './modules/auth/auth-routes.js'
 import { createAuthService } from './modules/auth/auth-service.js'
 import { healthRoutes } from './modules/health/health-routes.js'
-import { createLeadService, leadRoutes } from './modules/leads/leads-module.js'
+import { createLeadService, type LeadCaptureLimits, leadRoutes } from './modules/leads/leads-module.js'
 import { offerRoutes } from './modules/offers/offer-routes.js'
 import { createOfferServices } from './modules/offers/offer-services.js'
 import { checkoutRoutes, createOrderServices, orderReceiptRoutes } from './modules/orders/orders-module.js'
@@ -56,6 +56,8 @@ export type AppDeps = {
   exportBatchSize?: number
   /** Tells the public caches about changes in any process; listens on `db`'s server when absent. */
   changes?: SellerChanges
+  /** Decision D22's lead-capture limits (modules/leads/lead-capture-limits.ts) when absent; tests make them small. */
+  leadCaptureLimits?: LeadCaptureLimits
 }
 
 export async function buildApp(deps: AppDeps) {
@@ -105,10 +107,18 @@ export async function buildApp(deps: AppDeps) {
   const payments = await createPaymentServices({ config, db, now, ...(deps.payments ? { provider: deps.payments } : {}) })
   const storage = deps.storage ?? createLocalFileStorage(path.join(config.dataDir, 'uploads'))
   await registerMediaRoute(app, storage)
+  const limits = deps.redis ? createRedisLimitStore(deps.redis) : createMemoryLimitStore(now)
   const services = {
-    auth: createAuthService({ db, tokens, now, limits: deps.redis ? createRedisLimitStore(deps.redis) : createMemoryLimitStore(now) }),
+    auth: createAuthService({ db, tokens, now, limits }),
     sellers,
-    leads: createLeadService({ db, jobs, now }),
+    leads: createLeadService({
+      db,
+      jobs,
+      now,
+      changes,
+      limits,
+      ...(deps.leadCaptureLimits ? { captureLimits: deps.leadCaptureLimits } : {}),
+    }),
     settings: createSettingsServices({ db, config, now }),
     payments,
     offers: createOfferServices({ db, storage, publicUrl: config.publicUrl, changes }),

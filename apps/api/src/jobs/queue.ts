@@ -66,6 +66,8 @@ type SendOptions = {
 
 export type JobQueue = {
   send<N extends JobName>(name: N, data: JobPayloads[N], options?: SendOptions): Promise<string | null>
+  /** Many jobs of one queue in one statement, inside the caller's open transaction (lead capture's batches). */
+  sendMany<N extends JobName>(name: N, data: JobPayloads[N][], options: { tx: Executor }): Promise<void>
   /** `attempt.isLast` tells a handler that a failure now is final (no retry follows). */
   work<N extends JobName>(name: N, handler: (data: JobPayloads[N], attempt: { isLast: boolean }) => Promise<void>): Promise<void>
   start(): Promise<void>
@@ -125,6 +127,14 @@ export function createJobQueue(
         ...(sendOptions.group ? { group: { id: sendOptions.group } } : {}),
         ...(sendOptions.tx ? { db: fromDrizzle(sendOptions.tx, sql) satisfies Db } : {}),
       }),
+    async sendMany(name, data, { tx }) {
+      if (data.length === 0) return
+      await boss.insert(
+        name,
+        data.map((item) => ({ data: item })),
+        { db: fromDrizzle(tx, sql) satisfies Db },
+      )
+    },
     async work(name, handler) {
       const isLast = (retryCount: number) => retryCount >= queuePolicies[name].retryLimit
       const dispatch = dispatchPolicies[name]

@@ -20,6 +20,20 @@ export async function queueMailIn(tx: Executor, jobs: JobQueue, message: Outgoin
   return row.id
 }
 
+/** The same for many messages: one insert and one job insert, whatever their number. */
+export async function queueMailsIn(tx: Executor, jobs: JobQueue, messages: (OutgoingMail & { kind: MailKind })[]): Promise<void> {
+  if (messages.length === 0) return
+  const rows = await tx
+    .insert(emails)
+    .values(messages.map((m) => ({ to: m.to, subject: m.subject, text: m.text, html: m.html ?? null, kind: m.kind })))
+    .returning({ id: emails.id })
+  await jobs.sendMany(
+    'send-email',
+    rows.map((row) => ({ emailId: row.id })),
+    { tx },
+  )
+}
+
 /**
  * Mail is stored first and sent from the job queue, never inside a request: a slow or broken
  * SMTP server cannot slow a page, and a message is never lost.

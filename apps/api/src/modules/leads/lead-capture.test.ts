@@ -87,13 +87,33 @@ describe('lead capture and the CRM webhook', () => {
     expect(refused.json()).toEqual({ non_field_errors: ['Offer is not available'] })
   })
 
-  it('limits how often one client can opt in', async () => {
+  it('takes every visitor behind one shared address (decision D22)', async () => {
+    const carrier = '198.51.100.9'
+    const visitors = Array.from({ length: 120 }, (_, n) => ({
+      full_name: `Visitor ${n}`,
+      email: `visitor${n}@example.com`,
+      product_id: offerId,
+    }))
+    const responses = await Promise.all(visitors.map((visitor) => notify(ctx, visitor, carrier)))
+    expect(responses.map((response) => response.statusCode)).toEqual(visitors.map(() => 201))
+    const stored = await ctx.db.select({ email: leads.email }).from(leads).where(eq(leads.freeOfferId, offerId))
+    expect(stored.map((lead) => lead.email)).toEqual(expect.arrayContaining(visitors.map((visitor) => visitor.email)))
+  })
+
+  it('refuses one person signing up to one offer over and over, with a clear 429', async () => {
     const statuses: number[] = []
-    for (let n = 0; n < 31; n += 1) {
-      statuses.push((await notify(ctx, { full_name: 'Bot', email: `bot${n}@example.com`, product_id: offerId }, '198.51.100.9')).statusCode)
+    for (let n = 0; n < 11; n += 1) {
+      statuses.push((await notify(ctx, { full_name: 'Repeat', email: 'repeat@example.com', product_id: offerId })).statusCode)
     }
-    expect(statuses.slice(0, 30).every((status) => status === 201)).toBe(true)
-    expect(statuses[30]).toBe(429)
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(201))
+    const refused = await notify(ctx, { full_name: 'Repeat', email: 'REPEAT@example.com', product_id: offerId })
+    expect(refused.statusCode).toBe(429)
+    expect(refused.json().detail).toMatch(
+      /^This email address was just signed up for this offer several times\. Please wait \d+ seconds and try again\.$/,
+    )
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0)
+    // Someone else on the same offer is not held up by it.
+    expect((await notify(ctx, { full_name: 'Other', email: 'other@example.com', product_id: offerId })).statusCode).toBe(201)
   })
 })
 

@@ -1,51 +1,94 @@
 import type { VisitorDetails } from '@funnelry/shared'
 import type { Executor } from '../../db/client.js'
 import type { JobQueue } from '../../jobs/queue.js'
-import { queueMailIn } from '../../mail/mail-service.js'
+import { queueMailsIn } from '../../mail/mail-service.js'
 import { freeDownloadEmail } from '../../mail/templates.js'
-import { queueWebhook } from '../webhooks/webhook-service.js'
+import { queueWebhooks } from '../webhooks/webhook-service.js'
 import { type LeadOffer, leadRepository } from './lead-repository.js'
 
 export type { LeadOffer }
 
+/** One visitor's details for one offer, learned at `at`. */
+export type LeadToRecord = { offer: Omit<LeadOffer, 'isActive'>; visitor: VisitorDetails; at: Date }
+
+const keyOf = (offerId: string, email: string) => `${offerId}\n${email}`
+
 /**
- * The one way a lead is recorded (decisions D5 and D16), whoever learns the visitor's details: lead
- * capture, the checkout once the details arrive, or fulfilment. Inside the caller's transaction it
- * keeps one lead per offer and email, queues the seller's `lead.created` webhook when the lead is
- * new, and queues the free offer's download email once per lead, so a visitor whose lead-capture
- * call was lost still gets both from the checkout call that follows.
+ * The one way leads are recorded (decisions D5 and D16), whoever learns the visitor's details: lead
+ * capture (in batches, docs/decisions/0011), the checkout once the details arrive, or fulfilment.
+ * Inside the caller's transaction it keeps one lead per offer and email (the latest name), queues
+ * the seller's `lead.created` webhook when the lead is new, and queues the free offer's download
+ * email once per lead, so a visitor whose lead-capture call was lost still gets both from the
+ * checkout call that follows. A fixed number of statements, however many leads. Answers each
+ * item's lead id, in the items' order.
  */
-export async function recordLead(
-  tx: Executor,
-  jobs: JobQueue,
-  { offer, visitor, at }: { offer: Omit<LeadOffer, 'isActive'>; visitor: VisitorDetails; at: Date },
-): Promise<{ leadId: string }> {
-  const email = visitor.email.trim().toLowerCase()
-  const lead = await leadRepository.upsert(tx, {
-    sellerId: offer.sellerId,
-    freeOfferId: offer.id,
-    email,
-    fullName: visitor.full_name,
-    at,
-  })
-  // The CRM hears about a person once per offer, not on every repeat opt-in.
-  if (lead.inserted) {
-    await queueWebhook(tx, jobs, {
-      sellerId: offer.sellerId,
-      event: 'lead.created',
+export async function recordLeads(tx: Executor, jobs: JobQueue, items: LeadToRecord[]): Promise<{ leadId: string }[]> {
+  // The same person twice in one batch is one row (one statement cannot update a row twice); the
+  // later details win, as they would one after the other.
+  const unique = new Map<string, { item: LeadToRecord; email: string }>()
+  for (const item of items) {
+    const email = item.visitor.email.trim().toLowerCase()
+    const key = keyOf(item.offer.id, email)
+    unique.delete(key)
+    unique.set(key, { item, email })
+  }
+  const at = items[0]?.at ?? new Date()
+  const rows = await leadRepository.upsertMany(
+    tx,
+    [...unique.values()].map(({ item, email }) => ({
+      sellerId: item.offer.sellerId,
+      freeOfferId: item.offer.id,
       email,
-      fullName: visitor.full_name,
-      offerId: offer.id,
-      offerHeadline: offer.headline,
-      createdAt: lead.createdAt,
-    })
+      fullName: item.visitor.full_name,
+    })),
+    at,
+  )
+  const stored = new Map(rows.map((row) => [keyOf(row.freeOfferId, row.email.toLowerCase()), row]))
+  // A lead that existed may still owe its download email (recorded before emails were claimed).
+  const claimedNow = await leadRepository.claimDownloadEmails(
+    tx,
+    rows.filter((row) => !row.inserted).map((row) => row.id),
+    at,
+  )
+
+  const webhooks = []
+  const mails = []
+  for (const [key, { item, email }] of unique) {
+    const lead = stored.get(key)
+    if (!lead) throw new Error('a lead row was not stored')
+    const { offer, visitor } = item
+    // The CRM hears about a person once per offer, not on every repeat opt-in.
+    if (lead.inserted) {
+      webhooks.push({
+        sellerId: offer.sellerId,
+        event: 'lead.created' as const,
+        email,
+        fullName: visitor.full_name,
+        offerId: offer.id,
+        offerHeadline: offer.headline,
+        createdAt: lead.createdAt,
+      })
+    }
+    if (lead.inserted || claimedNow.has(lead.id)) {
+      const download = { title: offer.headline, url: offer.url }
+      const mail = freeDownloadEmail({ to: email, fullName: visitor.full_name, businessName: offer.businessName, download })
+      mails.push({ ...mail, kind: 'free-download' as const })
+    }
   }
-  if (await leadRepository.claimDownloadEmail(tx, lead.id, at)) {
-    const download = { title: offer.headline, url: offer.url }
-    const mail = freeDownloadEmail({ to: email, fullName: visitor.full_name, businessName: offer.businessName, download })
-    await queueMailIn(tx, jobs, { ...mail, kind: 'free-download' })
-  }
-  return { leadId: lead.id }
+  await queueWebhooks(tx, jobs, webhooks)
+  await queueMailsIn(tx, jobs, mails)
+  return items.map((item) => {
+    const lead = stored.get(keyOf(item.offer.id, item.visitor.email.trim().toLowerCase()))
+    if (!lead) throw new Error('a lead row was not stored')
+    return { leadId: lead.id }
+  })
+}
+
+/** One lead, inside the caller's transaction (the checkout and fulfilment). */
+export async function recordLead(tx: Executor, jobs: JobQueue, item: LeadToRecord): Promise<{ leadId: string }> {
+  const [recorded] = await recordLeads(tx, jobs, [item])
+  if (!recorded) throw new Error('the lead was not recorded')
+  return recorded
 }
 
 /** The offer as `recordLead` needs it, or undefined when there is no such offer. */

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client.js'
 import { freeOffers, leads, sellers } from '../../db/schema/index.js'
 
@@ -23,29 +23,48 @@ export const leadRepository = {
         .where(eq(freeOffers.id, id))
     )[0],
 
-  /** One lead per offer and email: a repeat opt-in keeps the row and takes the latest name. */
-  async upsert(db: Executor, values: { sellerId: string; freeOfferId: string; email: string; fullName: string; at: Date }) {
-    // Plain SQL: the conflict target is the expression index on lower(email).
-    const result = await db.execute<{ id: string; created_at: Date; inserted: boolean }>(sql`
-      insert into ${leads} (seller_id, free_offer_id, email, full_name, created_at, updated_at)
-      values (${values.sellerId}, ${values.freeOfferId}, ${values.email}, ${values.fullName}, ${values.at}, ${values.at})
+  /**
+   * Many leads in one statement (lead capture's batches), one per offer and email as `upsert`; the
+   * caller passes each offer and email once. A new lead's download email is claimed as it is
+   * inserted (`downloadClaimed`). Rows go in offer and email order, so two batches that share
+   * leads lock them in the same order and cannot deadlock each other.
+   */
+  async upsertMany(
+    db: Executor,
+    rows: { sellerId: string; freeOfferId: string; email: string; fullName: string }[],
+    at: Date,
+  ): Promise<{ id: string; freeOfferId: string; email: string; createdAt: Date; inserted: boolean }[]> {
+    const values = JSON.stringify(
+      rows.map((row) => ({ seller_id: row.sellerId, free_offer_id: row.freeOfferId, email: row.email, full_name: row.fullName })),
+    )
+    const result = await db.execute<{ id: string; free_offer_id: string; email: string; created_at: Date; inserted: boolean }>(sql`
+      insert into ${leads} (seller_id, free_offer_id, email, full_name, download_sent_at, created_at, updated_at)
+      select seller_id, free_offer_id, email, full_name, ${at}, ${at}, ${at}
+        from jsonb_to_recordset(${values}::jsonb) as t(seller_id uuid, free_offer_id uuid, email text, full_name text)
+        order by free_offer_id, lower(email)
       on conflict (free_offer_id, lower(email)) do update set full_name = excluded.full_name, updated_at = excluded.updated_at
-      returning id, created_at, (xmax = 0) as inserted`)
-    const row = result.rows[0]
-    if (!row) throw new Error('the lead row was not stored')
-    return { id: row.id, createdAt: new Date(row.created_at), inserted: row.inserted }
+      returning id, free_offer_id, email, created_at, (xmax = 0) as inserted`)
+    return result.rows.map((row) => ({
+      id: row.id,
+      freeOfferId: row.free_offer_id,
+      email: row.email,
+      createdAt: new Date(row.created_at),
+      inserted: row.inserted,
+    }))
   },
 
   /**
-   * Claims the lead's one download email: true for exactly one caller, however many record the
-   * same lead at once (the upsert holds the row lock, and a later claim sees the time set).
+   * Claims the download email of leads that already existed: the ids whose email this caller
+   * queues, exactly one caller each however many record the same lead at once (the upsert holds
+   * the row lock, and a later claim sees the time set).
    */
-  claimDownloadEmail: async (db: Executor, leadId: string, at: Date): Promise<boolean> =>
-    (
-      await db
-        .update(leads)
-        .set({ downloadSentAt: at })
-        .where(and(eq(leads.id, leadId), isNull(leads.downloadSentAt)))
-        .returning({ id: leads.id })
-    ).length > 0,
+  async claimDownloadEmails(db: Executor, leadIds: string[], at: Date): Promise<Set<string>> {
+    if (leadIds.length === 0) return new Set()
+    const claimed = await db
+      .update(leads)
+      .set({ downloadSentAt: at })
+      .where(and(inArray(leads.id, leadIds), isNull(leads.downloadSentAt)))
+      .returning({ id: leads.id })
+    return new Set(claimed.map((row) => row.id))
+  },
 }

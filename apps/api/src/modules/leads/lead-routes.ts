@@ -1,5 +1,6 @@
 import { leadCaptureResponseSchema, leadCaptureSchema } from '@funnelry/shared'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { clientAddressKey } from '../../plugins/rate-limits.js'
 import type { LeadService } from './lead-service.js'
 
 export const leadRoutes: FastifyPluginAsyncZod<{ leads: LeadService }> = async (app, { leads }) => {
@@ -8,14 +9,13 @@ export const leadRoutes: FastifyPluginAsyncZod<{ leads: LeadService }> = async (
     {
       schema: {
         tags: ['funnel'],
-        summary: 'Lead capture from a public offer page (decision D5); no auth',
+        summary: 'Lead capture from a public offer page (decisions D5, D22); no auth',
         body: leadCaptureSchema,
         response: { 201: leadCaptureResponseSchema },
       },
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
-      await leads.capture(request.body)
+      await leads.capture(request.body, clientAddressKey(request))
       return reply.code(201).send({ status: 'subscribed' as const })
     },
   )

@@ -2,20 +2,45 @@ import { type LeadCaptureInput, messages } from '@funnelry/shared'
 import type { Database } from '../../db/client.js'
 import type { JobQueue } from '../../jobs/queue.js'
 import { NotFoundError, ValidationError } from '../../lib/errors.js'
-import { findLeadOffer, recordLead } from './lead-recording.js'
+import type { LimitStore } from '../../lib/limit-store.js'
+import { createSellerCache } from '../../lib/seller-cache.js'
+import type { SellerChanges } from '../../lib/seller-changes.js'
+import { createLeadCaptureLimits, type LeadCaptureLimits } from './lead-capture-limits.js'
+import { findLeadOffer } from './lead-recording.js'
+import { createLeadWriter } from './lead-writer.js'
+
+type Deps = {
+  db: Database
+  jobs: JobQueue
+  now: () => Date
+  changes: SellerChanges
+  limits: LimitStore
+  captureLimits?: LeadCaptureLimits
+}
 
 /**
- * Decisions D5 and D16: lead capture stores the lead before answering and, in the same
+ * Decisions D5, D16 and D22: lead capture stores the lead before answering and, in the same
  * transaction, queues the seller's CRM webhook and the visitor's free download email; both are
- * delivered later, from the job queue.
+ * delivered later, from the job queue. Requests are checked (limits, offer) one by one, then
+ * stored together in batches (lead-writer.ts). The offer looked up is cached until its seller
+ * changes something.
  */
-export function createLeadService({ db, jobs, now }: { db: Database; jobs: JobQueue; now: () => Date }) {
+export function createLeadService({ db, jobs, now, changes, limits, captureLimits }: Deps) {
+  const offers = createSellerCache(changes, async (id: string) => {
+    const offer = await findLeadOffer(db, id)
+    return offer && { sellerId: offer.sellerId, value: offer }
+  })
+  const writer = createLeadWriter({ db, jobs })
+  const refuse = createLeadCaptureLimits(limits, captureLimits)
   return {
-    async capture(input: LeadCaptureInput): Promise<{ leadId: string }> {
-      const offer = await findLeadOffer(db, input.product_id)
+    /** `clientAddress` is the caller's rate-limit key (plugins/rate-limits.ts). */
+    async capture(input: LeadCaptureInput, clientAddress: string): Promise<{ leadId: string }> {
+      await refuse.checkClient(clientAddress)
+      const offer = await offers.get(input.product_id)
       if (!offer) throw new NotFoundError('This offer does not exist.')
       if (!offer.isActive) throw ValidationError.nonField(messages.offerNotAvailable)
-      return db.transaction((tx) => recordLead(tx, jobs, { offer, visitor: input, at: now() }))
+      await refuse.checkPerson(offer.id, input.email)
+      return writer.record({ offer, visitor: input, at: now() })
     },
   }
 }

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client.js'
 import { descNullsLast } from '../../db/ordering.js'
 import { storeSettings, webhookAttempts, webhookDeliveries } from '../../db/schema/index.js'
@@ -31,6 +31,23 @@ export const webhookRepository = {
       url: settings.webhookUrl,
       keys: { email: settings.webhookEmailKey || 'email', full_name: settings.webhookFullNameKey || 'full_name' },
     }
+  },
+
+  /** The CRM targets of several sellers at once, by seller id; sellers without a webhook are absent. */
+  async findTargets(db: Executor, sellerIds: string[]) {
+    const rows = await db.select().from(storeSettings).where(inArray(storeSettings.sellerId, sellerIds))
+    const targets = new Map<string, { url: string; keys: { email: string; full_name: string } }>()
+    for (const settings of rows) {
+      if (!settings.webhookUrl) continue
+      const keys = { email: settings.webhookEmailKey || 'email', full_name: settings.webhookFullNameKey || 'full_name' }
+      targets.set(settings.sellerId, { url: settings.webhookUrl, keys })
+    }
+    return targets
+  },
+
+  async insertDeliveries(db: Executor, values: (typeof webhookDeliveries.$inferInsert)[]): Promise<{ id: string }[]> {
+    if (values.length === 0) return []
+    return db.insert(webhookDeliveries).values(values).returning({ id: webhookDeliveries.id })
   },
 
   /** The seller's signing secret: the one Settings shows, created on first use. */

@@ -19,3 +19,21 @@ export async function queueWebhook(tx: Executor, jobs: JobQueue, subject: Webhoo
   // Grouped by seller: one seller's slow endpoint holds a few delivery slots, never all of them.
   await jobs.send('deliver-webhook', { deliveryId: delivery.id }, { tx, group: subject.sellerId })
 }
+
+/** The same for many events (lead capture's batches): a fixed number of statements, whatever their number. */
+export async function queueWebhooks(tx: Executor, jobs: JobQueue, subjects: WebhookSubject[]): Promise<void> {
+  if (subjects.length === 0) return
+  const targets = await webhookRepository.findTargets(tx, [...new Set(subjects.map((subject) => subject.sellerId))])
+  const deliveries = subjects.flatMap((subject) => {
+    const target = targets.get(subject.sellerId)
+    if (!target) return []
+    const payload = buildWebhookPayload({ ...subject, keys: target.keys })
+    return [{ sellerId: subject.sellerId, event: subject.event, url: target.url, payload }]
+  })
+  const stored = await webhookRepository.insertDeliveries(tx, deliveries)
+  await jobs.sendMany(
+    'deliver-webhook',
+    stored.map((delivery) => ({ deliveryId: delivery.id })),
+    { tx },
+  )
+}

@@ -1,0 +1,86 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, type TestApp } from '../../../test/build-test-app.js'
+import { createSeller } from '../../../test/factories.js'
+import { configureWebhook, insertFreeOffer } from '../../../test/funnel-factories.js'
+import { emails, leads, webhookDeliveries } from '../../db/schema/index.js'
+import { NotFoundError } from '../../lib/errors.js'
+import { findLeadOffer, type LeadOffer } from './lead-recording.js'
+import { createLeadWriter } from './lead-writer.js'
+
+const notify = (ctx: TestApp, payload: Record<string, unknown>, remoteAddress = '203.0.113.50') =>
+  ctx.app.inject({ method: 'POST', url: '/api/v1/seller/webhook/notify/', payload, remoteAddress })
+
+describe('lead capture in batches', () => {
+  let ctx: TestApp
+  let sellerId: string
+  let offer: LeadOffer
+
+  beforeAll(async () => {
+    ctx = await createTestApp()
+    sellerId = (await createSeller(ctx)).seller.id
+    const { id } = await insertFreeOffer(ctx, sellerId, { headline: 'Batch Guide' })
+    offer = (await findLeadOffer(ctx.db, id)) as LeadOffer
+    await configureWebhook(ctx, sellerId, 'https://crm.example/hook')
+  })
+  afterAll(async () => {
+    await ctx.close()
+  })
+
+  it('keeps one lead, one webhook and one email when the same person opts in twice at once', async () => {
+    const visitor = { full_name: 'Twice', email: 'twice@example.com', product_id: offer.id }
+    const [first, second] = await Promise.all([notify(ctx, visitor), notify(ctx, { ...visitor, email: 'TWICE@example.com' })])
+    expect([first?.statusCode, second?.statusCode]).toEqual([201, 201])
+    const stored = await ctx.db.select().from(leads).where(eq(leads.email, 'twice@example.com'))
+    expect(stored).toHaveLength(1)
+    const deliveries = await ctx.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.sellerId, sellerId))
+    expect(deliveries.filter((delivery) => delivery.payload.Email === 'twice@example.com')).toHaveLength(1)
+    expect(await ctx.db.select().from(emails).where(eq(emails.to, 'twice@example.com'))).toHaveLength(1)
+  })
+
+  it('stores every other lead of a batch when one of them cannot be stored', async () => {
+    const writer = createLeadWriter({ db: ctx.db, jobs: ctx.jobs })
+    const at = new Date()
+    const visitors = Array.from({ length: 10 }, (_, n) => ({ full_name: `Batch ${n}`, email: `batch${n}@example.com` }))
+    // Queued all at once, the first two start their own transactions and the rest wait for one
+    // batch together; the offer of the sixth no longer exists (deleted after it was looked up).
+    const gone = { ...offer, id: crypto.randomUUID() }
+    const outcomes = await Promise.allSettled(visitors.map((visitor, n) => writer.record({ offer: n === 5 ? gone : offer, visitor, at })))
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(visitors.map((_, n) => (n === 5 ? 'rejected' : 'fulfilled')))
+    const refused = outcomes[5] as PromiseRejectedResult
+    expect(refused.reason).toBeInstanceOf(NotFoundError)
+    const stored = await ctx.db.select({ email: leads.email }).from(leads).where(eq(leads.freeOfferId, offer.id))
+    const expected = visitors.filter((_, n) => n !== 5).map((visitor) => visitor.email)
+    expect(stored.map((lead) => lead.email)).toEqual(expect.arrayContaining(expected))
+    const queuedEmails = await ctx.db.select({ to: emails.to }).from(emails)
+    expect(queuedEmails.map((email) => email.to)).toEqual(expect.arrayContaining(expected))
+    expect(queuedEmails.map((email) => email.to)).not.toContain('batch5@example.com')
+  })
+
+  it('answers 429 once one address sends more than the volume limit', async () => {
+    const limited = await createTestApp({
+      deps: {
+        leadCaptureLimits: {
+          perOfferAndEmail: { max: 10, windowMs: 60_000 },
+          perClientAddress: { max: 3, windowMs: 60_000 },
+        },
+      },
+    })
+    try {
+      const owner = (await createSeller(limited)).seller.id
+      const { id } = await insertFreeOffer(limited, owner)
+      const statuses: number[] = []
+      for (let n = 0; n < 4; n += 1) {
+        statuses.push((await notify(limited, { full_name: 'V', email: `v${n}@example.com`, product_id: id }, '192.0.2.1')).statusCode)
+      }
+      expect(statuses).toEqual([201, 201, 201, 429])
+      const refused = await notify(limited, { full_name: 'V', email: 'v9@example.com', product_id: id }, '192.0.2.1')
+      expect(refused.json().detail).toMatch(/^Too many sign-ups from your network right now\. Please wait/)
+      expect(refused.headers['retry-after']).toBeDefined()
+      // Another address is counted on its own.
+      expect((await notify(limited, { full_name: 'V', email: 'w@example.com', product_id: id }, '192.0.2.2')).statusCode).toBe(201)
+    } finally {
+      await limited.close()
+    }
+  })
+})

@@ -1,0 +1,83 @@
+import type { Database } from '../../db/client.js'
+import type { JobQueue } from '../../jobs/queue.js'
+import { NotFoundError } from '../../lib/errors.js'
+import { type LeadToRecord, recordLeads } from './lead-recording.js'
+
+type Waiting = { item: LeadToRecord; resolve: (value: { leadId: string }) => void; reject: (error: unknown) => void }
+
+type PgError = { code?: string; cause?: PgError } | null | undefined
+/** PostgreSQL's foreign_key_violation (drizzle wraps it as the cause): the offer was deleted after it was looked up. */
+const offerGone = (error: unknown) => (error as PgError)?.code === '23503' || (error as PgError)?.cause?.code === '23503'
+
+/**
+ * Group commit for lead capture (docs/decisions/0011): leads wait in memory while up to
+ * `concurrentBatches` transactions run; each transaction stores everything that waited (up to
+ * `maxBatch`) with its webhook and email jobs, and only after its COMMIT does each request get its
+ * answer. A lead is therefore acknowledged only once durable, and a burst costs a few
+ * transactions instead of one each. If a batch fails, its leads are retried one by one, so one
+ * bad lead fails only its own request.
+ */
+export function createLeadWriter({
+  db,
+  jobs,
+  maxBatch = 500,
+  concurrentBatches = 2,
+}: {
+  db: Database
+  jobs: JobQueue
+  maxBatch?: number
+  concurrentBatches?: number
+}) {
+  let waiting: Waiting[] = []
+  let running = 0
+
+  const store = (items: LeadToRecord[]) => db.transaction((tx) => recordLeads(tx, jobs, items))
+
+  async function storeOneByOne(batch: Waiting[]) {
+    for (const { item, resolve, reject } of batch) {
+      try {
+        const [recorded] = await store([item])
+        if (recorded) resolve(recorded)
+        else reject(new Error('the lead was not recorded'))
+      } catch (error) {
+        reject(offerGone(error) ? new NotFoundError('This offer does not exist.') : error)
+      }
+    }
+  }
+
+  async function flush(batch: Waiting[]) {
+    try {
+      const recorded = await store(batch.map((entry) => entry.item))
+      batch.forEach((entry, index) => {
+        const result = recorded[index]
+        if (result) entry.resolve(result)
+        else entry.reject(new Error('the lead was not recorded'))
+      })
+    } catch {
+      await storeOneByOne(batch)
+    }
+  }
+
+  function pump() {
+    while (running < concurrentBatches && waiting.length > 0) {
+      const batch = waiting.slice(0, maxBatch)
+      waiting = waiting.slice(maxBatch)
+      running += 1
+      void flush(batch).finally(() => {
+        running -= 1
+        pump()
+      })
+    }
+  }
+
+  return {
+    /** Resolves once the lead, its webhook and its download email are committed. */
+    record(item: LeadToRecord): Promise<{ leadId: string }> {
+      return new Promise((resolve, reject) => {
+        waiting.push({ item, resolve, reject })
+        pump()
+      })
+    },
+  }
+}
+export type LeadWriter = ReturnType<typeof createLeadWriter>
