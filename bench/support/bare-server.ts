@@ -3,6 +3,7 @@
  * product answers with no work behind it. Started by `startBareServer`; prints its port.
  *   GET /json, GET /html: the bytes of the files named on the command line
  *   POST /lead: parses the JSON body and answers 201 {"status":"subscribed"}
+ *   POST /hook: answers 200 (a CRM for the product's webhooks)
  */
 import { readFileSync } from 'node:fs'
 import Fastify from 'fastify'
@@ -15,6 +16,8 @@ const app = Fastify({ logger: false })
 app.get('/json', (_request, reply) => reply.type('application/json; charset=utf-8').send(json))
 app.get('/html', (_request, reply) => reply.type('text/html; charset=utf-8').send(html))
 app.post('/lead', (_request, reply) => reply.code(201).send({ status: 'subscribed' }))
+// A CRM receiving the product's webhooks during the lead benchmark.
+app.post('/hook', (_request, reply) => reply.code(200).send({ ok: true }))
 await app.listen({ port: 0, host: '127.0.0.1' })
 const address = app.server.address()
 console.log(typeof address === 'object' && address ? address.port : 0)

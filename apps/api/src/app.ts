@@ -117,6 +117,7 @@ export async function buildApp(deps: AppDeps) {
       now,
       changes,
       limits,
+      log: (message) => app.log.warn(message),
       ...(deps.leadCaptureLimits ? { captureLimits: deps.leadCaptureLimits } : {}),
     }),
     settings: createSettingsServices({ db, config, now }),

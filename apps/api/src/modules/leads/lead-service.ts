@@ -16,6 +16,7 @@ type Deps = {
   changes: SellerChanges
   limits: LimitStore
   captureLimits?: LeadCaptureLimits
+  log?: (message: string) => void
 }
 
 /**
@@ -25,12 +26,12 @@ type Deps = {
  * stored together in batches (lead-writer.ts). The offer looked up is cached until its seller
  * changes something.
  */
-export function createLeadService({ db, jobs, now, changes, limits, captureLimits }: Deps) {
+export function createLeadService({ db, jobs, now, changes, limits, captureLimits, log }: Deps) {
   const offers = createSellerCache(changes, async (id: string) => {
     const offer = await findLeadOffer(db, id)
     return offer && { sellerId: offer.sellerId, value: offer }
   })
-  const writer = createLeadWriter({ db, jobs })
+  const writer = createLeadWriter({ db, jobs, ...(log ? { log } : {}) })
   const refuse = createLeadCaptureLimits(limits, captureLimits)
   return {
     /** `clientAddress` is the caller's rate-limit key (plugins/rate-limits.ts). */

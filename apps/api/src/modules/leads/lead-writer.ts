@@ -22,11 +22,13 @@ export function createLeadWriter({
   jobs,
   maxBatch = 500,
   concurrentBatches = 2,
+  log = () => {},
 }: {
   db: Database
   jobs: JobQueue
   maxBatch?: number
   concurrentBatches?: number
+  log?: (message: string) => void
 }) {
   let waiting: Waiting[] = []
   let running = 0
@@ -53,7 +55,8 @@ export function createLeadWriter({
         if (result) entry.resolve(result)
         else entry.reject(new Error('the lead was not recorded'))
       })
-    } catch {
+    } catch (error) {
+      log(`A batch of ${batch.length} leads failed (${error instanceof Error ? error.message : String(error)}); storing them one by one.`)
       await storeOneByOne(batch)
     }
   }
