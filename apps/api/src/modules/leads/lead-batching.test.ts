@@ -39,10 +39,10 @@ describe('lead capture in batches', () => {
   })
 
   it('stores every other lead of a batch when one of them cannot be stored', async () => {
-    const writer = createLeadWriter({ db: ctx.db, jobs: ctx.jobs })
+    const writer = createLeadWriter({ db: ctx.db, jobs: ctx.jobs, concurrentBatches: 1 })
     const at = new Date()
     const visitors = Array.from({ length: 10 }, (_, n) => ({ full_name: `Batch ${n}`, email: `batch${n}@example.com` }))
-    // Queued all at once, the first two start their own transactions and the rest wait for one
+    // Queued all at once: the first starts a transaction alone and the other nine wait for one
     // batch together; the offer of the sixth no longer exists (deleted after it was looked up).
     const gone = { ...offer, id: crypto.randomUUID() }
     const outcomes = await Promise.allSettled(visitors.map((visitor, n) => writer.record({ offer: n === 5 ? gone : offer, visitor, at })))

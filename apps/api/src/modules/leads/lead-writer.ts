@@ -21,7 +21,7 @@ export function createLeadWriter({
   db,
   jobs,
   maxBatch = 500,
-  concurrentBatches = 2,
+  concurrentBatches = 4,
   log = () => {},
 }: {
   db: Database
