@@ -25,8 +25,8 @@ export function createCustomDomainAccess({
   // Every asset of a page asks; a short cache keeps that off the database. A domain moved to
   // another seller takes effect within cacheMs on every process.
   const cache = new Map<string, { sellerId: string | null; until: number }>()
-  // Host headers already seen to name the platform: most requests skip parsing the name (a hot
-  // path for public reads). Bounded, since any header can be sent.
+  // Host headers already seen to name the platform (or no domain at all): most requests skip
+  // parsing the name (a hot path for public reads). Bounded, since any header can be sent.
   const platformHeaders = new Set<string>()
 
   return {
@@ -35,7 +35,7 @@ export function createCustomDomainAccess({
       if (hostHeader && platformHeaders.has(hostHeader)) return null
       const domain = hostHeader ? normalizeDomain(hostHeader) : null
       if (!domain || platformHosts.has(domain)) {
-        if (domain && hostHeader && platformHeaders.size < 100) platformHeaders.add(hostHeader)
+        if (hostHeader && platformHeaders.size < 100) platformHeaders.add(hostHeader)
         return null
       }
       const cached = cache.get(domain)
