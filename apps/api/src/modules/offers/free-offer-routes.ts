@@ -6,6 +6,7 @@ import {
   freeOfferSchema,
   pageQuerySchema,
 } from '@funnelry/shared'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { sendEncoded } from '../../lib/encoded-body.js'
 import { NotFoundError } from '../../lib/errors.js'
@@ -53,21 +54,32 @@ export const freeOfferRoutes: FastifyPluginAsyncZod<Options> = async (app, { fre
     async (request, reply) => reply.code(201).send(await freeOffers.create(request.seller.id, request.body)),
   )
 
+  const signedInOrCustomDomain = optionalAuthentication(app)
+  /** A visitor's read, from the cache; revalidated on every visit (ETag), so a deactivation shows at once. */
+  const answerVisitor = async (id: string, request: FastifyRequest, reply: FastifyReply) => {
+    const offer = await publicFreeOffers.get(id)
+    if (!offer) throw new NotFoundError()
+    reply.header('cache-control', 'no-cache')
+    return sendEncoded(request, reply, offer.json)
+  }
   app.get(
     '/free-product/:id/',
     {
-      onRequest: optionalAuthentication(app),
+      /**
+       * A visitor on the platform's host is answered here, from the cache, before validation and
+       * the handler: the hot path of an ad campaign. A signed-in reader (maybe the owner, who also
+       * sees the download link) and a custom domain (whose ownership check runs at preValidation)
+       * take the full route below.
+       */
+      onRequest: async (request, reply) => {
+        if (request.headers.authorization || request.customDomainSellerId) return signedInOrCustomDomain(request)
+        return answerVisitor((request.params as { id: string }).id, request, reply)
+      },
       schema: { tags, summary: 'A free offer, for its public page (no auth)', params: offerIdParams, response: { 200: freeOfferSchema } },
     },
     async (request, reply) => {
       const viewerId = viewerIdOf(request)
-      // A signed-in reader may be the owner, who also sees the download link: never cached.
-      if (viewerId) return freeOffers.get(request.params.id, viewerId)
-      const offer = await publicFreeOffers.get(request.params.id)
-      if (!offer) throw new NotFoundError()
-      // Revalidated on every visit (ETag), so a deactivation shows at once.
-      reply.header('cache-control', 'no-cache')
-      return sendEncoded(request, reply, offer.json)
+      return viewerId ? freeOffers.get(request.params.id, viewerId) : answerVisitor(request.params.id, request, reply)
     },
   )
 
