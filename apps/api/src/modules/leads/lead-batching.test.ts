@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../../../test/build-test-app.js'
-import { createSeller } from '../../../test/factories.js'
+import { createTestApp, eventually, type TestApp } from '../../../test/build-test-app.js'
+import { createSeller, createSellerSession } from '../../../test/factories.js'
 import { configureWebhook, insertFreeOffer } from '../../../test/funnel-factories.js'
-import { emails, leads, webhookDeliveries } from '../../db/schema/index.js'
+import { emails, freeOffers, leads, webhookDeliveries } from '../../db/schema/index.js'
 import { NotFoundError } from '../../lib/errors.js'
+import { createFree } from '../offers/offer-test-kit.js'
 import { findLeadOffer, type LeadOffer } from './lead-recording.js'
 import { createLeadWriter } from './lead-writer.js'
 
@@ -55,6 +56,29 @@ describe('lead capture in batches', () => {
     const queuedEmails = await ctx.db.select({ to: emails.to }).from(emails)
     expect(queuedEmails.map((email) => email.to)).toEqual(expect.arrayContaining(expected))
     expect(queuedEmails.map((email) => email.to)).not.toContain('batch5@example.com')
+  })
+
+  it('refuses leads for an offer as soon as it is deactivated, although its lookup is cached', async () => {
+    const session = await createSellerSession(ctx)
+    const { id } = await createFree(ctx, session.headers)
+    expect((await notify(ctx, { full_name: 'Early', email: 'early@example.com', product_id: id })).statusCode).toBe(201)
+    const off = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/free-product/${id}/`,
+      headers: session.headers,
+      payload: { is_active: false },
+    })
+    expect(off.statusCode).toBe(200)
+    const late = await notify(ctx, { full_name: 'Late', email: 'late@example.com', product_id: id })
+    expect(late.statusCode).toBe(400)
+    expect(late.json()).toEqual({ non_field_errors: ['Offer is not available'] })
+    // A change made in the database by anything else reaches the cache too (migration 0007's triggers).
+    await ctx.db.update(freeOffers).set({ isActive: true }).where(eq(freeOffers.id, id))
+    let attempt = 0
+    await eventually(async () => {
+      attempt += 1
+      return (await notify(ctx, { full_name: 'Later', email: `later${attempt}@example.com`, product_id: id })).statusCode === 201
+    })
   })
 
   it('answers 429 once one address sends more than the volume limit', async () => {
