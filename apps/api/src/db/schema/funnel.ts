@@ -28,6 +28,9 @@ export const leads = pgTable(
     index('leads_seller_created_idx').on(t.sellerId, t.createdAt.desc(), t.id.desc()),
     // One offer's leads: its list filter, its CSV export and its opt-in count (docs/decisions/0005).
     index('leads_offer_created_idx').on(t.freeOfferId, t.createdAt.desc(), t.id.desc()),
+    // Search by any part of a name or email: ILIKE '%x%' of 3+ characters (docs/decisions/0012).
+    index('leads_full_name_trgm_idx').using('gin', t.fullName.op('gin_trgm_ops')),
+    index('leads_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
   ],
 )
 
@@ -79,6 +82,16 @@ export const orders = pgTable(
     index('orders_seller_created_idx').on(t.sellerId, t.createdAt.desc(), t.id.desc()),
     // One offer's orders: its list filter and its funnel numbers (docs/decisions/0005).
     index('orders_offer_created_idx').on(t.freeOfferId, t.createdAt.desc(), t.id.desc()),
+    // The latest paid order of an offer picks the currency its revenue is shown in.
+    index('orders_offer_paid_created_idx')
+      .on(t.freeOfferId, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.status} = 'paid' and ${t.amountCents} > 0`),
+    // Deleting a lead, bump or upsell walks the orders that point at it (ON DELETE SET NULL).
+    index('orders_lead_idx').on(t.leadId).where(sql`${t.leadId} is not null`),
+    index('orders_bump_offer_idx').on(t.bumpOfferId).where(sql`${t.bumpOfferId} is not null`),
+    index('orders_upsell_offer_idx').on(t.upsellOfferId).where(sql`${t.upsellOfferId} is not null`),
+    index('orders_full_name_trgm_idx').using('gin', t.fullName.op('gin_trgm_ops')),
+    index('orders_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
   ],
 )
 

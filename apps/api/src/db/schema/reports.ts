@@ -1,4 +1,4 @@
-import { bigint, date, pgTable, primaryKey, uuid } from 'drizzle-orm/pg-core'
+import { bigint, date, index, pgTable, primaryKey, smallint, text, uuid } from 'drizzle-orm/pg-core'
 import { freeOffers } from './offers.js'
 
 /**
@@ -15,4 +15,56 @@ export const offerDailyViews = pgTable(
     views: bigint('views', { mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.freeOfferId, t.day] })],
+)
+
+/**
+ * Leads per seller, free offer and UTC day, kept by a trigger on `leads` in the same transaction
+ * as every insert, delete and move (docs/decisions/0012). The lead list's count (with the free
+ * offer and date filters) and the funnel's opt-ins are sums of a few hundred of these rows, however
+ * many leads there are.
+ */
+export const leadDailyCounts = pgTable(
+  'lead_daily_counts',
+  {
+    sellerId: uuid('seller_id').notNull(),
+    freeOfferId: uuid('free_offer_id')
+      .notNull()
+      .references(() => freeOffers.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    leads: bigint('leads', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ name: 'lead_daily_counts_pkey', columns: [t.sellerId, t.freeOfferId, t.day] }),
+    index('lead_daily_counts_offer_day_idx').on(t.freeOfferId, t.day),
+  ],
+)
+
+/**
+ * Listed orders (with the visitor's details, decision D20) per seller, free offer, UTC day, status
+ * and currency, kept by a trigger on `orders` like `lead_daily_counts`. Each column is what the
+ * order list's count and the funnel numbers (decision D21) add up.
+ */
+export const orderDailyCounts = pgTable(
+  'order_daily_counts',
+  {
+    sellerId: uuid('seller_id').notNull(),
+    freeOfferId: uuid('free_offer_id')
+      .notNull()
+      .references(() => freeOffers.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    status: text('status').notNull(),
+    currency: smallint('currency').notNull(),
+    orders: bigint('orders', { mode: 'number' }).notNull().default(0),
+    /** Orders with an amount above zero (the rest are free completions when paid). */
+    priced: bigint('priced', { mode: 'number' }).notNull().default(0),
+    withBump: bigint('with_bump', { mode: 'number' }).notNull().default(0),
+    /** Shown the upsell, or holding it (an order with the upsell was shown it). */
+    upsellShown: bigint('upsell_shown', { mode: 'number' }).notNull().default(0),
+    withUpsell: bigint('with_upsell', { mode: 'number' }).notNull().default(0),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ name: 'order_daily_counts_pkey', columns: [t.sellerId, t.freeOfferId, t.day, t.status, t.currency] }),
+    index('order_daily_counts_offer_day_idx').on(t.freeOfferId, t.day),
+  ],
 )
