@@ -61,17 +61,37 @@ const rangeCheck = { message: reportMessages.dateRange, path: ['date_to'] }
 export const leadFiltersSchema = z.object(leadFilterShape).refine(rangeInOrder, rangeCheck)
 export type LeadFilters = z.infer<typeof leadFiltersSchema>
 
-export const leadListQuerySchema = z.object({ ...pageQuerySchema.shape, ...leadFilterShape }).refine(rangeInOrder, rangeCheck)
+/**
+ * Where a deep page starts (docs/decisions/0012): `next` and `previous` links to pages past the
+ * first thousand rows carry it beside `page`, so that the page is an index range however deep.
+ * Opaque; one that cannot be read is ignored and the page is found by its number.
+ */
+const listCursorShape = { cursor: optionalParam(z.string().max(200)) }
+
+export const leadListQuerySchema = z
+  .object({ ...pageQuerySchema.shape, ...leadFilterShape, ...listCursorShape })
+  .refine(rangeInOrder, rangeCheck)
 export type LeadListQuery = z.infer<typeof leadListQuerySchema>
 
 export const orderFiltersSchema = z.object(orderFilterShape).refine(rangeInOrder, rangeCheck)
 export type OrderFilters = z.infer<typeof orderFiltersSchema>
 
-export const orderListQuerySchema = z.object({ ...pageQuerySchema.shape, ...orderFilterShape }).refine(rangeInOrder, rangeCheck)
+export const orderListQuerySchema = z
+  .object({ ...pageQuerySchema.shape, ...orderFilterShape, ...listCursorShape })
+  .refine(rangeInOrder, rangeCheck)
 export type OrderListQuery = z.infer<typeof orderListQuerySchema>
 
 export const offerStatsQuerySchema = z.object(dateRangeShape).refine(rangeInOrder, rangeCheck)
 export type OfferStatsQuery = z.infer<typeof offerStatsQuerySchema>
+
+/**
+ * The spec's list body, and `count_is_estimate: true` when `count` is an estimate (a search that
+ * matches more than `exactSearchCountLimit` rows, docs/decisions/0012). Absent when exact.
+ */
+const reportListSchema = <T extends z.ZodType>(item: T) => paginatedSchema(item).extend({ count_is_estimate: z.literal(true).optional() })
+
+/** Up to this many matches a search's count is exact; above it, an estimate shown as "about N". */
+export const exactSearchCountLimit = 1000
 
 const timestamp = z.iso.datetime()
 const money = z
@@ -91,7 +111,7 @@ export const leadSchema = z.object({
   created_at: timestamp,
 })
 export type Lead = z.infer<typeof leadSchema>
-export const leadListSchema = paginatedSchema(leadSchema)
+export const leadListSchema = reportListSchema(leadSchema)
 export type LeadList = z.infer<typeof leadListSchema>
 
 /** The CSV export's columns, in order; the first line of every export. */
@@ -125,7 +145,7 @@ export const orderSchema = z.object({
   created_at: timestamp,
 })
 export type Order = z.infer<typeof orderSchema>
-export const orderListSchema = paginatedSchema(orderSchema)
+export const orderListSchema = reportListSchema(orderSchema)
 export type OrderList = z.infer<typeof orderListSchema>
 
 /** A free offer's funnel, each rate a fraction of the step before (docs/decisions/0005). */

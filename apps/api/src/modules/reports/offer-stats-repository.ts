@@ -1,7 +1,17 @@
 import type { OfferStatsQuery } from '@funnelry/shared'
-import { and, count, desc, eq, gt, gte, isNotNull, lt, lte, max, sql, sum } from 'drizzle-orm'
+import { type AnyColumn, and, eq, gt, gte, lt, lte, type SQL, sql, sum } from 'drizzle-orm'
 import type { Executor } from '../../db/client.js'
-import { bumpOffers, freeOffers, leads, offerDailyViews, orders, upsellOffers } from '../../db/schema/index.js'
+import { newestFirst } from '../../db/ordering.js'
+import {
+  bumpOffers,
+  freeOffers,
+  leadDailyCounts,
+  type leads,
+  offerDailyViews,
+  orderDailyCounts,
+  orders,
+  upsellOffers,
+} from '../../db/schema/index.js'
 import { endOfDay, startOfDay } from './report-filters.js'
 
 const createdIn = (createdAt: typeof leads.createdAt | typeof orders.createdAt, range: OfferStatsQuery) => [
@@ -9,9 +19,17 @@ const createdIn = (createdAt: typeof leads.createdAt | typeof orders.createdAt, 
   range.date_to ? lt(createdAt, endOfDay(range.date_to)) : undefined,
 ]
 
+/** Inclusive UTC days of the daily counters. */
+const inDays = (day: typeof leadDailyCounts.day | typeof orderDailyCounts.day, range: OfferStatsQuery) => [
+  range.date_from ? gte(day, range.date_from) : undefined,
+  range.date_to ? lte(day, range.date_to) : undefined,
+]
+
 /** A completed checkout: paid, whatever the amount (free completions of D11 included). */
-const completed = sql`${orders.status} = 'paid'`
-const countWhere = (condition: ReturnType<typeof sql>) => sql<number>`count(*) filter (where ${condition})`.mapWith(Number)
+const completed = eq(orderDailyCounts.status, 'paid')
+/** The sum of a counter column, of the rows matching `condition` when given. */
+const total = (column: AnyColumn | SQL, condition?: SQL) =>
+  (condition ? sql`coalesce(sum(${column}) filter (where ${condition}), 0)` : sql`coalesce(sum(${column}), 0)`).mapWith(Number)
 
 export const offerStatsRepository = {
   /**
@@ -54,43 +72,55 @@ export const offerStatsRepository = {
       )[0]?.value ?? 0,
     ),
 
-  /** An index-only range of leads (free_offer_id, created_at). */
+  /** Opt-ins: the offer's daily lead counters in the range (docs/decisions/0012). */
   optIns: async (db: Executor, offerId: string, range: OfferStatsQuery) =>
-    (
-      await db
-        .select({ value: count() })
-        .from(leads)
-        .where(and(eq(leads.freeOfferId, offerId), ...createdIn(leads.createdAt, range)))
-    )[0]?.value ?? 0,
+    Number(
+      (
+        await db
+          .select({ value: sum(leadDailyCounts.leads) })
+          .from(leadDailyCounts)
+          .where(and(eq(leadDailyCounts.freeOfferId, offerId), ...inDays(leadDailyCounts.day, range)))
+      )[0]?.value ?? 0,
+    ),
 
   /**
-   * Every order count of the funnel in one pass over the offer's orders in the range (decision D21).
-   * Drafts (no visitor details, D20) are not orders yet. An order holding the upsell was shown it,
-   * whether or not the page said so.
+   * Every order count of the funnel (decision D21) from the offer's daily order counters, which
+   * count listed orders only (drafts, D20, are not orders yet): a few hundred rows a year.
    */
   orderCounts: async (db: Executor, offerId: string, range: OfferStatsQuery) =>
     (
       await db
         .select({
-          orders: count(),
-          paid: countWhere(sql`${completed} and ${orders.amountCents} > 0`),
-          free: countWhere(sql`${completed} and ${orders.amountCents} = 0`),
-          completedWithBump: countWhere(sql`${completed} and ${orders.bumpOfferId} is not null`),
-          completedUpsellShown: countWhere(sql`${completed} and (${orders.upsellShown} or ${orders.upsellOfferId} is not null)`),
-          completedWithUpsell: countWhere(sql`${completed} and ${orders.upsellOfferId} is not null`),
+          orders: total(orderDailyCounts.orders),
+          paid: total(orderDailyCounts.priced, completed),
+          free: total(sql`${orderDailyCounts.orders} - ${orderDailyCounts.priced}`, completed),
+          completedWithBump: total(orderDailyCounts.withBump, completed),
+          completedUpsellShown: total(orderDailyCounts.upsellShown, completed),
+          completedWithUpsell: total(orderDailyCounts.withUpsell, completed),
         })
-        .from(orders)
-        .where(and(eq(orders.freeOfferId, offerId), isNotNull(orders.email), ...createdIn(orders.createdAt, range)))
+        .from(orderDailyCounts)
+        .where(and(eq(orderDailyCounts.freeOfferId, offerId), ...inDays(orderDailyCounts.day, range)))
     )[0],
 
-  /** Paid amounts per currency, the currency of the latest paid order first (free completions add nothing). */
+  /** Paid amounts per currency in the range (free completions add nothing). */
   revenueByCurrency: async (db: Executor, offerId: string, range: OfferStatsQuery) =>
     db
-      .select({ currency: orders.currency, cents: sum(orders.amountCents).mapWith(Number) })
-      .from(orders)
-      .where(
-        and(eq(orders.freeOfferId, offerId), eq(orders.status, 'paid'), gt(orders.amountCents, 0), ...createdIn(orders.createdAt, range)),
-      )
-      .groupBy(orders.currency)
-      .orderBy(desc(max(orders.createdAt))),
+      .select({ currency: orderDailyCounts.currency, cents: total(orderDailyCounts.amountCents) })
+      .from(orderDailyCounts)
+      .where(and(eq(orderDailyCounts.freeOfferId, offerId), completed, ...inDays(orderDailyCounts.day, range)))
+      .groupBy(orderDailyCounts.currency)
+      .having(sql`sum(${orderDailyCounts.amountCents}) > 0`),
+
+  /** The currency of the offer's latest paid order in the range: one row of a partial index. */
+  latestPaidCurrency: async (db: Executor, offerId: string, range: OfferStatsQuery) =>
+    (
+      await db
+        .select({ currency: orders.currency })
+        .from(orders)
+        .where(
+          and(eq(orders.freeOfferId, offerId), eq(orders.status, 'paid'), gt(orders.amountCents, 0), ...createdIn(orders.createdAt, range)),
+        )
+        .orderBy(...newestFirst(orders.createdAt, orders.id))
+        .limit(1)
+    )[0]?.currency,
 }

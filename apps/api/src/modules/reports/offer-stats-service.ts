@@ -19,15 +19,16 @@ export function createOfferStatsService({ db, now }: { db: Database; now: () => 
     async forOffer(sellerId: string, offerId: string, range: OfferStatsQuery): Promise<OfferStats> {
       const offer = isUuid(offerId) ? await repo.findOwnedOffer(db, sellerId, offerId) : undefined
       if (!offer) throw offerNotFound()
-      const [views, optIns, orderCounts, revenue] = await Promise.all([
+      const [views, optIns, orderCounts, revenue, latestCurrency] = await Promise.all([
         repo.views(db, offerId, range),
         repo.optIns(db, offerId, range),
         repo.orderCounts(db, offerId, range),
         repo.revenueByCurrency(db, offerId, range),
+        repo.latestPaidCurrency(db, offerId, range),
       ])
       // Revenue is one currency: the latest paid order's (a funnel changes currency only if the
       // seller re-attaches offers priced in another). Before any sale, the currency it charges in.
-      const [latest] = revenue
+      const latest = revenue.find((row) => row.currency === latestCurrency)
       const currency = currencyById(latest?.currency ?? offer.bumpCurrency ?? offer.upsellCurrency ?? defaultCurrency).value
       return funnelFigures({
         views,

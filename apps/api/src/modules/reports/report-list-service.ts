@@ -13,13 +13,13 @@ import {
   type OrderStatus,
 } from '@funnelry/shared'
 import type { Database } from '../../db/client.js'
-import { pageWindow } from '../offers/pagination.js'
 import { exportFilename } from './csv-export.js'
 import { leadCsvStream } from './lead-export.js'
 import { type LeadReportRow, leadReportRepository as leadRepo } from './lead-report-repository.js'
+import { pageWindowOf } from './list-cursor.js'
 import { orderCsvStream } from './order-export.js'
 import { type OrderReportRow, orderReportRepository as orderRepo } from './order-report-repository.js'
-import { filteredPage } from './report-filters.js'
+import { reportPage } from './report-page.js'
 
 const toLead = (row: LeadReportRow): Lead => ({
   id: row.id,
@@ -44,6 +44,9 @@ const toOrder = ({ order, offer, bump, upsell }: OrderReportRow): Order => ({
   created_at: order.createdAt.toISOString(),
 })
 
+const positionOfLead = (row: { id: string; cursorTime: string }) => ({ createdAt: row.cursorTime, id: row.id })
+const positionOfOrder = (row: OrderReportRow & { cursorTime: string }) => ({ createdAt: row.cursorTime, id: row.order.id })
+
 /** The filters, as `next`/`previous` links carry them. */
 const leadFilterParams = (filters: LeadFilters) => ({
   search: filters.search,
@@ -56,16 +59,17 @@ const leadFilterParams = (filters: LeadFilters) => ({
 export function createReportListService({ db, now, exportBatchSize }: { db: Database; now: () => Date; exportBatchSize: number }) {
   return {
     async leads(sellerId: string, query: LeadListQuery, listUrl: string): Promise<LeadList> {
-      const [total, rows] = await Promise.all([leadRepo.count(db, sellerId, query), leadRepo.page(db, sellerId, query, pageWindow(query))])
-      return filteredPage(listUrl, query, leadFilterParams(query), total, rows.map(toLead))
+      const window = pageWindowOf(query)
+      const [total, page] = await Promise.all([leadRepo.count(db, sellerId, query), leadRepo.page(db, sellerId, query, window)])
+      const filters = leadFilterParams(query)
+      return reportPage({ listUrl, query, filters, total, page, window, positionOf: positionOfLead, toItem: toLead })
     },
 
     async orders(sellerId: string, query: OrderListQuery, listUrl: string): Promise<OrderList> {
-      const [total, rows] = await Promise.all([
-        orderRepo.count(db, sellerId, query),
-        orderRepo.page(db, sellerId, query, pageWindow(query)),
-      ])
-      return filteredPage(listUrl, query, { ...leadFilterParams(query), status: query.status }, total, rows.map(toOrder))
+      const window = pageWindowOf(query)
+      const [total, page] = await Promise.all([orderRepo.count(db, sellerId, query), orderRepo.page(db, sellerId, query, window)])
+      const filters = { ...leadFilterParams(query), status: query.status }
+      return reportPage({ listUrl, query, filters, total, page, window, positionOf: positionOfOrder, toItem: toOrder })
     },
 
     exportLeads(sellerId: string, filters: LeadFilters): { filename: string; stream: Readable } {
