@@ -4,7 +4,8 @@
  * of each), starts the real app on a free port and times every list call over HTTP for the small
  * and a big seller, interleaved, median of 5. Then five clients at once on the big sellers (p99),
  * and the leads CSV export against PostgreSQL's own COPY of the same rows. Exits 1 when a goal is
- * missed. `LIST_SPEED_DATA_DIR=/some/dir` keeps the seeded database between runs.
+ * missed. `LIST_SPEED_DATA_DIR=/some/dir` keeps the seeded database between runs;
+ * `LIST_SPEED_PARTS=lists,concurrent,export` picks parts (all by default).
  */
 import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
@@ -27,6 +28,7 @@ const goals = { ratio: 1.5, p99Ms: 100, exportRatio: 1.3, exportHeapMb: 64 }
 const big = { leads: 1_000_000, orders: 100_000 }
 const small = { leads: 1_000, orders: 1_000 }
 const rounds = 5
+const parts = new Set((process.env.LIST_SPEED_PARTS ?? 'lists,concurrent,export').split(','))
 
 const keptDir = process.env.LIST_SPEED_DATA_DIR
 const dataDir = keptDir ?? (await mkdtemp(path.join(os.tmpdir(), 'funnelry-list-speed-')))
@@ -106,8 +108,8 @@ try {
     { name: 'offer stats of 4 months', url: (s) => `/api/v1/free-product/${s.offerIds[0]}/stats/?date_from=2025-03-01&date_to=2025-06-30` },
   ]
 
-  console.log(`\n${'call'.padEnd(40)} ${'1k'.padStart(10)} ${'1M'.padStart(10)}  1M/1k (goal <= ${goals.ratio})`)
-  for (const call of calls) {
+  if (parts.has('lists')) console.log(`\n${'call'.padEnd(40)} ${'1k'.padStart(10)} ${'1M'.padStart(10)}  1M/1k (goal <= ${goals.ratio})`)
+  for (const call of parts.has('lists') ? calls : []) {
     const smallUrl = await call.url(smallSeller)
     const bigUrl = await call.url(bigSeller)
     const times = await interleaved(
@@ -124,74 +126,80 @@ try {
   }
 
   // Five clients at once, each a different mix of calls, on both big sellers.
-  const bigOnes = [bigSeller, otherBigSeller]
-  const mixes = await Promise.all(bigOnes.map(async (seller) => Promise.all(calls.map((call) => call.url(seller)))))
-  const latencies: number[] = []
-  const started = performance.now()
-  await Promise.all(
-    Array.from({ length: 5 }, async (_, client) => {
-      const seller = bigOnes[client % 2] as BenchSeller
-      const urls = mixes[client % 2] ?? []
-      for (let n = 0; n < 60; n += 1) {
-        const url = urls[(n + client) % urls.length] ?? '/api/v1/leads/'
-        latencies.push(await timed(() => get(seller, url)))
-      }
-    }),
-  )
-  const seconds = (performance.now() - started) / 1000
-  const p99 = percentile(latencies, 99)
-  failed ||= p99 >= goals.p99Ms
-  console.log(
-    `\n5 clients at once on the 1M sellers: ${latencies.length} calls, ${(latencies.length / seconds).toFixed(0)} req/s, ` +
-      `median ${ms(median(latencies))}, p99 ${ms(p99)} (goal < ${goals.p99Ms} ms) ${p99 < goals.p99Ms ? 'met' : 'MISSED'}`,
-  )
+  if (parts.has('concurrent')) await concurrent()
+  async function concurrent() {
+    const bigOnes = [bigSeller, otherBigSeller]
+    const mixes = await Promise.all(bigOnes.map(async (seller) => Promise.all(calls.map((call) => call.url(seller)))))
+    const latencies: number[] = []
+    const started = performance.now()
+    await Promise.all(
+      Array.from({ length: 5 }, async (_, client) => {
+        const seller = bigOnes[client % 2] as BenchSeller
+        const urls = mixes[client % 2] ?? []
+        for (let n = 0; n < 60; n += 1) {
+          const url = urls[(n + client) % urls.length] ?? '/api/v1/leads/'
+          latencies.push(await timed(() => get(seller, url)))
+        }
+      }),
+    )
+    const seconds = (performance.now() - started) / 1000
+    const p99 = percentile(latencies, 99)
+    failed ||= p99 >= goals.p99Ms
+    console.log(
+      `\n5 clients at once on the 1M sellers: ${latencies.length} calls, ${(latencies.length / seconds).toFixed(0)} req/s, ` +
+        `median ${ms(median(latencies))}, p99 ${ms(p99)} (goal < ${goals.p99Ms} ms) ${p99 < goals.p99Ms ? 'met' : 'MISSED'}`,
+    )
+  }
 
-  // The leads export against COPY of the same columns of the same rows, interleaved.
-  const drain = () =>
-    new Writable({
-      write(_chunk, _encoding, done) {
-        done()
-      },
-    })
-  let peakHeap = 0
-  const exportOverHttp = async () => {
-    const heapBefore = process.memoryUsage().heapUsed
-    const sampler = setInterval(() => {
-      peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed - heapBefore)
-    }, 20)
-    try {
-      const response = await fetch(new URL('/api/v1/leads/export/', base), { headers: headers.get(bigSeller.id) })
-      if (!response.body) throw new Error('no export body')
-      let bytes = 0
-      for await (const chunk of response.body) bytes += chunk.length
-      return bytes
-    } finally {
-      clearInterval(sampler)
+  if (parts.has('export')) await exportVersusCopy()
+  async function exportVersusCopy() {
+    // The leads export against COPY of the same columns of the same rows, interleaved.
+    const drain = () =>
+      new Writable({
+        write(_chunk, _encoding, done) {
+          done()
+        },
+      })
+    let peakHeap = 0
+    const exportOverHttp = async () => {
+      const heapBefore = process.memoryUsage().heapUsed
+      const sampler = setInterval(() => {
+        peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed - heapBefore)
+      }, 20)
+      try {
+        const response = await fetch(new URL('/api/v1/leads/export/', base), { headers: headers.get(bigSeller.id) })
+        if (!response.body) throw new Error('no export body')
+        let bytes = 0
+        for await (const chunk of response.body) bytes += chunk.length
+        return bytes
+      } finally {
+        clearInterval(sampler)
+      }
     }
-  }
-  const copyOfSameRows = async () => {
-    const client = await handle.pool.connect()
-    try {
-      await pipeline(
-        client.query(
-          copyTo(`copy (select l.full_name, l.email, o.headline, l.created_at from leads l join free_offers o on o.id = l.free_offer_id
+    const copyOfSameRows = async () => {
+      const client = await handle.pool.connect()
+      try {
+        await pipeline(
+          client.query(
+            copyTo(`copy (select l.full_name, l.email, o.headline, l.created_at from leads l join free_offers o on o.id = l.free_offer_id
                   where l.seller_id = '${bigSeller.id}' order by l.created_at desc, l.id desc) to stdout with csv header`),
-        ),
-        drain(),
-      )
-    } finally {
-      client.release()
+          ),
+          drain(),
+        )
+      } finally {
+        client.release()
+      }
     }
+    const exportTimes = await interleaved(exportOverHttp, copyOfSameRows, 3)
+    const exportRatio = exportTimes.a / exportTimes.b
+    const heapMb = peakHeap / 1024 / 1024
+    failed ||= exportRatio > goals.exportRatio || heapMb > goals.exportHeapMb
+    console.log(
+      `\nCSV export of 1,000,000 leads: ${ms(exportTimes.a)}; PostgreSQL COPY of the same rows: ${ms(exportTimes.b)}; ` +
+        `${exportRatio.toFixed(2)}x (goal <= ${goals.exportRatio}) ${exportRatio <= goals.exportRatio ? 'met' : 'MISSED'}; ` +
+        `peak heap growth ${heapMb.toFixed(0)} MB (goal <= ${goals.exportHeapMb}) ${heapMb <= goals.exportHeapMb ? 'met' : 'MISSED'}`,
+    )
   }
-  const exportTimes = await interleaved(exportOverHttp, copyOfSameRows, 3)
-  const exportRatio = exportTimes.a / exportTimes.b
-  const heapMb = peakHeap / 1024 / 1024
-  failed ||= exportRatio > goals.exportRatio || heapMb > goals.exportHeapMb
-  console.log(
-    `\nCSV export of 1,000,000 leads: ${ms(exportTimes.a)}; PostgreSQL COPY of the same rows: ${ms(exportTimes.b)}; ` +
-      `${exportRatio.toFixed(2)}x (goal <= ${goals.exportRatio}) ${exportRatio <= goals.exportRatio ? 'met' : 'MISSED'}; ` +
-      `peak heap growth ${heapMb.toFixed(0)} MB (goal <= ${goals.exportHeapMb}) ${heapMb <= goals.exportHeapMb ? 'met' : 'MISSED'}`,
-  )
   await app.close()
 } finally {
   await handle.close()

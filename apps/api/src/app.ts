@@ -52,7 +52,10 @@ export type AppDeps = {
   payments?: PaymentProvider
   /** Uploaded images; a folder under DATA_DIR served at /media/ when absent. */
   storage?: FileStorage
-  /** Rows per query of the leads CSV export (1000 when absent); tests make it small. */
+  /**
+   * No longer read: the CSV exports are one COPY each, not batches (docs/decisions/0012). Kept so
+   * that callers written for the batched export (tests crossing batch boundaries) still build.
+   */
   exportBatchSize?: number
   /** Tells the public caches about changes in any process; listens on `db`'s server when absent. */
   changes?: SellerChanges
@@ -123,7 +126,7 @@ export async function buildApp(deps: AppDeps) {
     settings: createSettingsServices({ db, config, now }),
     payments,
     offers: createOfferServices({ db, storage, publicUrl: config.publicUrl, changes }),
-    reports: createReportServices({ db, jobs, now, exportBatchSize: deps.exportBatchSize }),
+    reports: createReportServices({ db, jobs, now }),
     orders: createOrderServices({ db, jobs, now, provider: payments.provider, publishableKey: config.STRIPE_PUBLISHABLE_KEY }),
   }
 

@@ -2,7 +2,8 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres'
 import pg from 'pg'
 import * as schema from './schema/index.js'
 
-export type Database = NodePgDatabase<typeof schema>
+/** The pool stays reachable (`$client`) for what Drizzle does not do, e.g. COPY streams. */
+export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool }
 /** A database or an open transaction: repositories accept either. */
 export type Executor = Database | Parameters<Parameters<Database['transaction']>[0]>[0]
 

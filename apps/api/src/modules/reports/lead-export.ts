@@ -1,15 +1,9 @@
 import type { Readable } from 'node:stream'
-import { leadExportColumns } from '@funnelry/shared'
-import { type FetchBatch, keysetCsvStream } from './csv-export.js'
-import type { LeadReportRow } from './lead-report-repository.js'
+import { type LeadFilters, leadExportColumns } from '@funnelry/shared'
+import type { Database } from '../../db/client.js'
+import { copyCsvStream } from './csv-export.js'
+import { leadReportRepository } from './lead-report-repository.js'
 
-export type LeadExportRow = LeadReportRow & { cursorTime: string }
-
-/** The leads CSV: one line per lead, in the columns of `leadExportColumns`. */
-export const leadCsvStream = (fetchBatch: FetchBatch<LeadExportRow>, batchSize: number): Readable =>
-  keysetCsvStream({
-    header: leadExportColumns,
-    toCells: (row) => [row.fullName, row.email, row.offerHeadline, row.createdAt.toISOString()],
-    fetchBatch,
-    batchSize,
-  })
+/** The leads CSV: one line per lead, in the columns of `leadExportColumns`, newest first. */
+export const leadCsvStream = (db: Database, sellerId: string, filters: LeadFilters): Readable =>
+  copyCsvStream(db.$client, leadExportColumns, leadReportRepository.exportQuery(db, sellerId, filters).toSQL())

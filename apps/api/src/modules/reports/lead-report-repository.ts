@@ -2,10 +2,10 @@ import type { LeadFilters } from '@funnelry/shared'
 import { and, eq, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client.js'
 import { freeOffers, leads } from '../../db/schema/index.js'
-import type { KeysetCursor } from './csv-export.js'
+import { defused, isoTime } from './csv-export.js'
 import type { PageWindow } from './list-cursor.js'
 import { reportCounts } from './report-counts.js'
-import { afterCursor, cursorTimeOf, funnelRowFilter, newestFirst } from './report-filters.js'
+import { cursorTimeOf, funnelRowFilter, newestFirst } from './report-filters.js'
 import { fromCursor, type PageRows, pageOrder, pageRowsOf } from './report-page.js'
 
 const columns = {
@@ -53,18 +53,19 @@ export const leadReportRepository = {
       : reportCounts.leads(db, sellerId, filters).then((count) => ({ count, estimate: false })),
 
   /**
-   * One batch of the export after `cursor` (keyset): each batch is an index range however deep
-   * into the list it is.
+   * The export's cells, in SQL (docs/decisions/0012): defused as `csvCell` does, times as
+   * `toISOString` writes them, newest first like the list.
    */
-  exportBatch: (db: Executor, sellerId: string, filters: LeadFilters, cursor: KeysetCursor | null, limit: number) =>
+  exportQuery: (db: Executor, sellerId: string, filters: LeadFilters) =>
     db
       .select({
-        ...columns,
-        cursorTime: cursorTimeOf(leads.createdAt),
+        fullName: defused(leads.fullName),
+        email: defused(leads.email),
+        offer: defused(freeOffers.headline),
+        createdAt: isoTime(leads.createdAt),
       })
       .from(leads)
       .innerJoin(freeOffers, eq(freeOffers.id, leads.freeOfferId))
-      .where(and(funnelRowFilter(leads, sellerId, filters), afterCursor(leads.createdAt, leads.id, cursor)))
-      .orderBy(...newest)
-      .limit(limit),
+      .where(funnelRowFilter(leads, sellerId, filters))
+      .orderBy(...newest),
 }

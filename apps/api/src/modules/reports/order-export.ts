@@ -1,25 +1,9 @@
 import type { Readable } from 'node:stream'
-import { centsToAmount, currencyById, orderExportColumns } from '@funnelry/shared'
-import { type FetchBatch, keysetCsvStream } from './csv-export.js'
-import type { OrderReportRow } from './order-report-repository.js'
-
-export type OrderExportRow = OrderReportRow & { id: string; cursorTime: string }
+import { type OrderFilters, orderExportColumns } from '@funnelry/shared'
+import type { Database } from '../../db/client.js'
+import { copyCsvStream } from './csv-export.js'
+import { orderReportRepository } from './order-report-repository.js'
 
 /** The orders CSV: what each order holds, its amount (two decimals, with its ISO currency) and status. */
-export const orderCsvStream = (fetchBatch: FetchBatch<OrderExportRow>, batchSize: number): Readable =>
-  keysetCsvStream({
-    header: orderExportColumns,
-    toCells: ({ order, offer, bump, upsell }) => [
-      order.fullName ?? '',
-      order.email ?? '',
-      offer.headline,
-      bump ? (bump.headline ?? 'BUMP offer') : '',
-      upsell?.headline ?? '',
-      centsToAmount(order.amountCents),
-      currencyById(order.currency).code.toUpperCase(),
-      order.status,
-      order.createdAt.toISOString(),
-    ],
-    fetchBatch,
-    batchSize,
-  })
+export const orderCsvStream = (db: Database, sellerId: string, filters: OrderFilters): Readable =>
+  copyCsvStream(db.$client, orderExportColumns, orderReportRepository.exportQuery(db, sellerId, filters).toSQL())

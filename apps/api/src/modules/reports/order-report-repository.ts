@@ -1,11 +1,12 @@
-import type { OrderFilters } from '@funnelry/shared'
+import { currencies, type OrderFilters } from '@funnelry/shared'
 import { and, eq, isNotNull, sql } from 'drizzle-orm'
+import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { Executor } from '../../db/client.js'
 import { bumpOffers, freeOffers, orders, upsellOffers } from '../../db/schema/index.js'
-import type { KeysetCursor } from './csv-export.js'
+import { defused, isoTime } from './csv-export.js'
 import type { PageWindow } from './list-cursor.js'
 import { reportCounts } from './report-counts.js'
-import { afterCursor, cursorTimeOf, funnelRowFilter, newestFirst } from './report-filters.js'
+import { cursorTimeOf, funnelRowFilter, newestFirst } from './report-filters.js'
 import { fromCursor, type PageRows, pageOrder, pageRowsOf } from './report-page.js'
 
 /**
@@ -58,17 +59,34 @@ export const orderReportRepository = {
       ? reportCounts.search(db, sql`${db.select({ id: orders.id }).from(orders).where(where(sellerId, filters))}`)
       : reportCounts.orders(db, sellerId, filters).then((count) => ({ count, estimate: false })),
 
-  /** One batch of the orders export after `cursor` (keyset, as the leads export). */
-  exportBatch: async (db: Executor, sellerId: string, filters: OrderFilters, cursor: KeysetCursor | null, limit: number) =>
-    (
-      await db
-        .select({ ...columns, cursorTime: cursorTimeOf(orders.createdAt) })
-        .from(orders)
-        .innerJoin(freeOffers, eq(freeOffers.id, orders.freeOfferId))
-        .leftJoin(bumpOffers, eq(bumpOffers.id, orders.bumpOfferId))
-        .leftJoin(upsellOffers, eq(upsellOffers.id, orders.upsellOfferId))
-        .where(and(where(sellerId, filters), afterCursor(orders.createdAt, orders.id, cursor)))
-        .orderBy(...newestFirst(orders.createdAt, orders.id))
-        .limit(limit)
-    ).map((row) => ({ ...row, id: row.order.id })),
+  /** The orders export's cells, in SQL, as `order-export.ts` once wrote them in JavaScript (see the leads export). */
+  exportQuery: (db: Executor, sellerId: string, filters: OrderFilters) =>
+    db
+      .select({
+        fullName: defused(sql`coalesce(${orders.fullName}, '')`),
+        email: defused(sql`coalesce(${orders.email}, '')`),
+        offer: defused(freeOffers.headline),
+        bump: defused(sql`case when ${bumpOffers.id} is null then '' else coalesce(${bumpOffers.headline}, 'BUMP offer') end`),
+        upsell: defused(sql`coalesce(${upsellOffers.headline}, '')`),
+        amount: defused(amountText(orders.amountCents)),
+        currency: currencyCode(orders.currency),
+        status: defused(orders.status),
+        createdAt: isoTime(orders.createdAt),
+      })
+      .from(orders)
+      .innerJoin(freeOffers, eq(freeOffers.id, orders.freeOfferId))
+      .leftJoin(bumpOffers, eq(bumpOffers.id, orders.bumpOfferId))
+      .leftJoin(upsellOffers, eq(upsellOffers.id, orders.upsellOfferId))
+      .where(where(sellerId, filters))
+      .orderBy(...newestFirst(orders.createdAt, orders.id)),
 }
+
+/** `centsToAmount` in SQL: two decimals, "-" first when negative. */
+const amountText = (cents: AnyPgColumn) =>
+  sql`case when ${cents} < 0 then '-' else '' end || (abs(${cents}) / 100)::text || '.' || lpad((abs(${cents}) % 100)::text, 2, '0')`
+
+/** `currencyById(id).code.toUpperCase()` in SQL, from the shared currency table (its first when unknown). */
+const currencyWhens = sql.raw(
+  `${currencies.map((currency) => `when ${currency.value} then '${currency.code.toUpperCase()}'`).join(' ')} else '${currencies[0].code.toUpperCase()}'`,
+)
+const currencyCode = (id: AnyPgColumn) => sql`case ${id} ${currencyWhens} end`

@@ -1,7 +1,6 @@
-import type { LeadFilters, PageQuery, Paginated } from '@funnelry/shared'
+import type { LeadFilters } from '@funnelry/shared'
 import { and, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
-import { toPage } from '../offers/pagination.js'
 
 const dayMs = 86_400_000
 
@@ -42,32 +41,7 @@ export function funnelRowFilter(table: FunnelRowColumns, sellerId: string, filte
 }
 
 /**
- * `toPage`, with the filters carried into `next` and `previous` so that paging a filtered list
- * stays filtered.
- */
-export function filteredPage<T>(
-  listUrl: string,
-  query: PageQuery,
-  filters: Record<string, string | undefined>,
-  count: number,
-  results: T[],
-): Paginated<T> {
-  const page = toPage(listUrl, query, count, results)
-  const withFilters = (link: string | null) => {
-    if (!link) return null
-    const url = new URL(link)
-    for (const [name, value] of Object.entries(filters)) if (value !== undefined) url.searchParams.set(name, value)
-    return url.toString()
-  }
-  return { ...page, next: withFilters(page.next), previous: withFilters(page.previous) }
-}
-
-/** The rows after `cursor` in newest-first order: the next batch of an export, an index range. */
-export const afterCursor = (createdAt: AnyPgColumn, id: AnyPgColumn, cursor: { createdAt: string; id: string } | null) =>
-  cursor ? sql`(${createdAt}, ${id}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)` : undefined
-
-/**
- * PostgreSQL's own microsecond text of a row's time, which the next export batch starts after: a
+ * PostgreSQL's own microsecond text of a row's time, which a page cursor starts after: a
  * JavaScript Date keeps milliseconds and would skip or repeat rows.
  */
 export const cursorTimeOf = (createdAt: AnyPgColumn) =>

@@ -56,7 +56,7 @@ const leadFilterParams = (filters: LeadFilters) => ({
 })
 
 /** The seller's leads and orders: lists (newest first) and their CSV exports. Always the caller's own. */
-export function createReportListService({ db, now, exportBatchSize }: { db: Database; now: () => Date; exportBatchSize: number }) {
+export function createReportListService({ db, now }: { db: Database; now: () => Date }) {
   return {
     async leads(sellerId: string, query: LeadListQuery, listUrl: string): Promise<LeadList> {
       const window = pageWindowOf(query)
@@ -75,14 +75,14 @@ export function createReportListService({ db, now, exportBatchSize }: { db: Data
     exportLeads(sellerId: string, filters: LeadFilters): { filename: string; stream: Readable } {
       return {
         filename: exportFilename('leads', now()),
-        stream: leadCsvStream((cursor, limit) => leadRepo.exportBatch(db, sellerId, filters, cursor, limit), exportBatchSize),
+        stream: leadCsvStream(db, sellerId, filters),
       }
     },
 
     exportOrders(sellerId: string, filters: OrderFilters): { filename: string; stream: Readable } {
       return {
         filename: exportFilename('orders', now()),
-        stream: orderCsvStream((cursor, limit) => orderRepo.exportBatch(db, sellerId, filters, cursor, limit), exportBatchSize),
+        stream: orderCsvStream(db, sellerId, filters),
       }
     },
   }

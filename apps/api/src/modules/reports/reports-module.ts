@@ -8,13 +8,10 @@ import { createOfferStatsService } from './offer-stats-service.js'
 import { createReportListService } from './report-list-service.js'
 import { reportRoutes } from './report-routes.js'
 
-/** Rows per query of the leads CSV export; tests pass a small one to cross batch boundaries. */
-export const defaultExportBatchSize = 1000
-
-export function createReportServices(deps: { db: Database; jobs: JobQueue; now: () => Date; exportBatchSize?: number }) {
+export function createReportServices(deps: { db: Database; jobs: JobQueue; now: () => Date }) {
   const { db, jobs, now } = deps
   return {
-    lists: createReportListService({ db, now, exportBatchSize: deps.exportBatchSize ?? defaultExportBatchSize }),
+    lists: createReportListService({ db, now }),
     stats: createOfferStatsService({ db, now }),
     deliveries: createDeliveryLogService({ db, jobs, now }),
   }
