@@ -4,9 +4,9 @@ import type { Executor } from '../../db/client.js'
 import { freeOffers, leads } from '../../db/schema/index.js'
 import { defused, isoTime } from './csv-export.js'
 import type { PageWindow } from './list-cursor.js'
-import { reportCounts } from './report-counts.js'
-import { cursorTimeOf, funnelRowFilter, newestFirst } from './report-filters.js'
-import { fromCursor, type PageRows, pageOrder, pageRowsOf } from './report-page.js'
+import { reportCounts, searchSampleRows } from './report-counts.js'
+import { cursorTimeOf, funnelRowFilter, newestFirst, searchMatch } from './report-filters.js'
+import { fromCursor, type ListTotal, type PageRows, pageOrder, pageRowsOf } from './report-page.js'
 
 const columns = {
   id: leads.id,
@@ -41,16 +41,23 @@ export const leadReportRepository = {
     ),
 
   /** Exact from the daily counters, or a search's count (an estimate past the exact limit). */
-  count: (db: Executor, sellerId: string, filters: LeadFilters) =>
-    filters.search
-      ? reportCounts.search(
-          db,
-          sql`${db
-            .select({ id: leads.id })
-            .from(leads)
-            .where(funnelRowFilter(leads, sellerId, filters))}`,
-        )
-      : reportCounts.leads(db, sellerId, filters).then((count) => ({ count, estimate: false })),
+  count: (db: Executor, sellerId: string, filters: LeadFilters): Promise<ListTotal> => {
+    const { search, ...unsearched } = filters
+    if (!search) return reportCounts.leads(db, sellerId, filters).then((count) => ({ count, estimate: false }))
+    return reportCounts.search(db, {
+      sample: sql`${db
+        .select({ matched: searchMatch(leads, search).as('matched') })
+        .from(leads)
+        .where(funnelRowFilter(leads, sellerId, unsearched))
+        .orderBy(...newest)
+        .limit(searchSampleRows)}`,
+      matching: sql`${db
+        .select({ id: leads.id })
+        .from(leads)
+        .where(funnelRowFilter(leads, sellerId, filters))}`,
+      unsearchedTotal: () => reportCounts.leads(db, sellerId, unsearched),
+    })
+  },
 
   /**
    * The export's cells, in SQL (docs/decisions/0012): defused as `csvCell` does, times as

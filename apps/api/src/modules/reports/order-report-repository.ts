@@ -5,9 +5,9 @@ import type { Executor } from '../../db/client.js'
 import { bumpOffers, freeOffers, orders, upsellOffers } from '../../db/schema/index.js'
 import { defused, isoTime } from './csv-export.js'
 import type { PageWindow } from './list-cursor.js'
-import { reportCounts } from './report-counts.js'
-import { cursorTimeOf, funnelRowFilter, newestFirst } from './report-filters.js'
-import { fromCursor, type PageRows, pageOrder, pageRowsOf } from './report-page.js'
+import { reportCounts, searchSampleRows } from './report-counts.js'
+import { cursorTimeOf, funnelRowFilter, newestFirst, searchMatch } from './report-filters.js'
+import { fromCursor, type ListTotal, type PageRows, pageOrder, pageRowsOf } from './report-page.js'
 
 /**
  * The seller's own orders that are listed: decision D20 keeps drafts out of every list, count and
@@ -54,10 +54,20 @@ export const orderReportRepository = {
     ),
 
   /** Exact from the daily counters, or a search's count (an estimate past the exact limit). */
-  count: (db: Executor, sellerId: string, filters: OrderFilters) =>
-    filters.search
-      ? reportCounts.search(db, sql`${db.select({ id: orders.id }).from(orders).where(where(sellerId, filters))}`)
-      : reportCounts.orders(db, sellerId, filters).then((count) => ({ count, estimate: false })),
+  count: (db: Executor, sellerId: string, filters: OrderFilters): Promise<ListTotal> => {
+    const { search, ...unsearched } = filters
+    if (!search) return reportCounts.orders(db, sellerId, filters).then((count) => ({ count, estimate: false }))
+    return reportCounts.search(db, {
+      sample: sql`${db
+        .select({ matched: searchMatch(orders, search).as('matched') })
+        .from(orders)
+        .where(where(sellerId, unsearched))
+        .orderBy(...newestFirst(orders.createdAt, orders.id))
+        .limit(searchSampleRows)}`,
+      matching: sql`${db.select({ id: orders.id }).from(orders).where(where(sellerId, filters))}`,
+      unsearchedTotal: () => reportCounts.orders(db, sellerId, unsearched),
+    })
+  },
 
   /** The orders export's cells, in SQL, as `order-export.ts` once wrote them in JavaScript (see the leads export). */
   exportQuery: (db: Executor, sellerId: string, filters: OrderFilters) =>

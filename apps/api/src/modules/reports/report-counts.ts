@@ -4,6 +4,9 @@ import type { Executor } from '../../db/client.js'
 import { leadDailyCounts, orderDailyCounts } from '../../db/schema/index.js'
 import type { ListTotal } from './report-page.js'
 
+/** How many of the newest rows a search's count reads before deciding how to count (see `search`). */
+export const searchSampleRows = 2000
+
 /** The filters the daily counters answer: free offer and inclusive UTC days (not search). */
 const countedRange = (
   table: typeof leadDailyCounts | typeof orderDailyCounts,
@@ -49,17 +52,29 @@ export const reportCounts = {
     ),
 
   /**
-   * A search's matches: `matching` is the query of the matching rows (any columns). Counted up to
-   * the limit (the scan stops at limit + 1 rows); past it, the planner's estimate, never below.
+   * A search's matches (docs/decisions/0012). First the newest `searchSampleRows` rows the other
+   * filters keep are read in index order: when that is all of them, the count is exact; when their
+   * share of matches puts the total clearly above `exactSearchCountLimit`, the total is that share
+   * of the counted rows, an estimate. Otherwise the search is rare, and is counted through the
+   * trigram indexes up to the limit (an estimate only past it).
    */
-  async search(db: Executor, matching: SQL): Promise<ListTotal> {
+  async search(db: Executor, query: { sample: SQL; matching: SQL; unsearchedTotal: () => Promise<number> }): Promise<ListTotal> {
+    const sampled = await db.execute<{ matches: number; scanned: number }>(
+      sql`select (count(*) filter (where matched))::int as matches, count(*)::int as scanned from (${query.sample}) as sample`,
+    )
+    const { matches = 0, scanned = 0 } = sampled.rows[0] ?? {}
+    if (scanned < searchSampleRows) return { count: matches, estimate: false }
+    const share = matches / scanned
+    const extrapolate = async () => Math.round(share * (await query.unsearchedTotal()))
+    if (matches >= 20) {
+      const estimated = await extrapolate()
+      if (estimated > 2 * exactSearchCountLimit) return { count: estimated, estimate: true }
+    }
     const counted = await db.execute<{ value: number }>(
-      sql`select count(*)::int as value from (${matching} limit ${exactSearchCountLimit + 1}) as matches`,
+      sql`select count(*)::int as value from (${query.matching} limit ${exactSearchCountLimit + 1}) as matches`,
     )
     const count = counted.rows[0]?.value ?? 0
     if (count <= exactSearchCountLimit) return { count, estimate: false }
-    const plan = await db.execute<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(sql`explain (format json) ${matching}`)
-    const estimated = Math.round(plan.rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0)
-    return { count: Math.max(estimated, exactSearchCountLimit + 1), estimate: true }
+    return { count: Math.max(await extrapolate(), exactSearchCountLimit + 1), estimate: true }
   },
 }

@@ -1,5 +1,5 @@
 import type { LeadFilters } from '@funnelry/shared'
-import { and, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm'
+import { and, eq, gte, ilike, lt, type SQL, sql } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 
 const dayMs = 86_400_000
@@ -27,14 +27,19 @@ type FunnelRowColumns = {
   createdAt: AnyPgColumn
 }
 
+/** A row whose name or email holds `search` (any case, as plain text). */
+export const searchMatch = (table: Pick<FunnelRowColumns, 'fullName' | 'email'>, search: string) => {
+  const pattern = containsPattern(search)
+  return sql`(${ilike(table.fullName, pattern)} or ${ilike(table.email, pattern)})`
+}
+
 /** The seller's own rows, narrowed by the list filters (search, free offer, UTC days). */
 export function funnelRowFilter(table: FunnelRowColumns, sellerId: string, filters: LeadFilters): SQL | undefined {
-  const pattern = filters.search ? containsPattern(filters.search) : undefined
   return and(
     // Always the caller's own: a free_offer of another seller simply matches nothing.
     eq(table.sellerId, sellerId),
     filters.free_offer ? eq(table.freeOfferId, filters.free_offer) : undefined,
-    pattern ? or(ilike(table.fullName, pattern), ilike(table.email, pattern)) : undefined,
+    filters.search ? searchMatch(table, filters.search) : undefined,
     filters.date_from ? gte(table.createdAt, startOfDay(filters.date_from)) : undefined,
     filters.date_to ? lt(table.createdAt, endOfDay(filters.date_to)) : undefined,
   )
