@@ -8,7 +8,7 @@ import { detailMessage } from '../../../lib/api-error'
 import { type ReportColumn, ReportTable } from './report-table'
 
 type ListQuery<T> = {
-  data: { count: number; results: T[] } | undefined
+  data: { count: number; count_is_estimate?: true; results: T[] } | undefined
   error: unknown
   isPending: boolean
   isError: boolean
@@ -38,6 +38,10 @@ function LoadingRows() {
     </Box>
   )
 }
+
+/** "1 result", "40 results", or "about 41,200 results" when the server could only estimate (a big search). */
+const resultCount = ({ count, count_is_estimate }: { count: number; count_is_estimate?: true }) =>
+  count_is_estimate ? `about ${count.toLocaleString('en-US')} results` : `${count} ${count === 1 ? 'result' : 'results'}`
 
 /** A report screen: title and actions, filters, the rows with their states, and page links. */
 export function ReportPage<T>({ title, actions, filters, page, pageSize, query, columns, getKey }: ReportPageProps<T>) {
@@ -69,7 +73,7 @@ export function ReportPage<T>({ title, actions, filters, page, pageSize, query, 
       {filters}
       {data && data.results.length > 0 && (
         <Typography variant="body2" color="text.secondary" aria-live="polite">
-          {`${data.count} ${data.count === 1 ? 'result' : 'results'}`}
+          {resultCount(data)}
         </Typography>
       )}
       {content}

@@ -1,4 +1,4 @@
-import { reportMessages } from '@funnelry/shared'
+import { type LeadList, reportMessages } from '@funnelry/shared'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -272,5 +272,17 @@ describe('Leads page', () => {
           .getAllByRole('definition')
           .map((cell) => cell.textContent),
     ).toEqual(['Ada Lovelace', 'ada@example.com', 'The Ultimate Guide', formatDateTime(ada.created_at)])
+  })
+
+  it('says "about" when the server could only estimate the count of a big search', async () => {
+    server.use(
+      http.get(api('/leads/'), () =>
+        HttpResponse.json({ count: 41_200, count_is_estimate: true, next: null, previous: null, results: [ada] } satisfies LeadList),
+      ),
+    )
+    mockOfferOptions()
+    open('?search=smith')
+    await table()
+    expect(screen.getByText('about 41,200 results')).toBeInTheDocument()
   })
 })
