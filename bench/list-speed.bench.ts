@@ -7,6 +7,8 @@
  * missed. `LIST_SPEED_DATA_DIR=/some/dir` keeps the seeded database between runs;
  * `LIST_SPEED_PARTS=lists,concurrent,export` picks parts (all by default).
  */
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
 import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
@@ -167,11 +169,11 @@ try {
         peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed - heapBefore)
       }, 20)
       try {
-        const response = await fetch(new URL('/api/v1/leads/export/', base), { headers: headers.get(bigSeller.id) })
-        if (!response.body) throw new Error('no export body')
-        let bytes = 0
-        for await (const chunk of response.body) bytes += chunk.length
-        return bytes
+        // The client is another process (curl), as a browser would be: this one only serves.
+        const authorization = headers.get(bigSeller.id)?.authorization ?? ''
+        const curl = spawn('curl', ['-sSf', '-o', '/dev/null', '-H', `authorization: ${authorization}`, `${base}/api/v1/leads/export/`])
+        const [code] = await once(curl, 'exit')
+        if (code !== 0) throw new Error(`export failed: curl exited with ${code}`)
       } finally {
         clearInterval(sampler)
       }
@@ -182,7 +184,7 @@ try {
         await pipeline(
           client.query(
             copyTo(`copy (select l.full_name, l.email, o.headline, l.created_at from leads l join free_offers o on o.id = l.free_offer_id
-                  where l.seller_id = '${bigSeller.id}' order by l.created_at desc, l.id desc) to stdout with csv header`),
+                  where l.seller_id = '${bigSeller.id}' order by l.created_at desc nulls last, l.id desc nulls last) to stdout with csv header`),
           ),
           drain(),
         )

@@ -2,7 +2,7 @@ import type { LeadFilters } from '@funnelry/shared'
 import { and, eq, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client.js'
 import { freeOffers, leads } from '../../db/schema/index.js'
-import { defused, isoTime } from './csv-export.js'
+import { defused } from './csv-export.js'
 import type { PageWindow } from './list-cursor.js'
 import { reportCounts, searchSampleRows } from './report-counts.js'
 import { cursorTimeOf, funnelRowFilter, newestFirst, searchMatch } from './report-filters.js'
@@ -60,8 +60,8 @@ export const leadReportRepository = {
   },
 
   /**
-   * The export's cells, in SQL (docs/decisions/0012): defused as `csvCell` does, times as
-   * `toISOString` writes them, newest first like the list.
+   * The export's cells, in SQL (docs/decisions/0012): defused as `csvCell` does, the time last (see
+   * `exportRecords`), newest first like the list.
    */
   exportQuery: (db: Executor, sellerId: string, filters: LeadFilters) =>
     db
@@ -69,7 +69,8 @@ export const leadReportRepository = {
         fullName: defused(leads.fullName),
         email: defused(leads.email),
         offer: defused(freeOffers.headline),
-        createdAt: isoTime(leads.createdAt),
+        // Last: `exportRecords` writes it as toISOString does.
+        createdAt: leads.createdAt,
       })
       .from(leads)
       .innerJoin(freeOffers, eq(freeOffers.id, leads.freeOfferId))

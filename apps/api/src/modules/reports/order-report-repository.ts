@@ -3,7 +3,7 @@ import { and, eq, isNotNull, sql } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { Executor } from '../../db/client.js'
 import { bumpOffers, freeOffers, orders, upsellOffers } from '../../db/schema/index.js'
-import { defused, isoTime } from './csv-export.js'
+import { defused } from './csv-export.js'
 import type { PageWindow } from './list-cursor.js'
 import { reportCounts, searchSampleRows } from './report-counts.js'
 import { cursorTimeOf, funnelRowFilter, newestFirst, searchMatch } from './report-filters.js'
@@ -81,7 +81,8 @@ export const orderReportRepository = {
         amount: defused(amountText(orders.amountCents)),
         currency: currencyCode(orders.currency),
         status: defused(orders.status),
-        createdAt: isoTime(orders.createdAt),
+        // Last: `exportRecords` writes it as toISOString does.
+        createdAt: orders.createdAt,
       })
       .from(orders)
       .innerJoin(freeOffers, eq(freeOffers.id, orders.freeOfferId))
