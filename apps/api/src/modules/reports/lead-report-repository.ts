@@ -50,7 +50,7 @@ export const leadReportRepository = {
         .from(leads)
         .where(funnelRowFilter(leads, sellerId, unsearched))
         .orderBy(...newest)
-        .limit(searchSampleRows)}`,
+        .limit(searchSampleRows + 1)}`,
       matching: sql`${db
         .select({ id: leads.id })
         .from(leads)

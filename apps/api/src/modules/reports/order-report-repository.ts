@@ -63,7 +63,7 @@ export const orderReportRepository = {
         .from(orders)
         .where(where(sellerId, unsearched))
         .orderBy(...newestFirst(orders.createdAt, orders.id))
-        .limit(searchSampleRows)}`,
+        .limit(searchSampleRows + 1)}`,
       matching: sql`${db.select({ id: orders.id }).from(orders).where(where(sellerId, filters))}`,
       unsearchedTotal: () => reportCounts.orders(db, sellerId, unsearched),
     })

@@ -4,8 +4,11 @@ import type { Executor } from '../../db/client.js'
 import { leadDailyCounts, orderDailyCounts } from '../../db/schema/index.js'
 import type { ListTotal } from './report-page.js'
 
-/** How many of the newest rows a search's count reads before deciding how to count (see `search`). */
-export const searchSampleRows = 2000
+/**
+ * How many of the newest rows a search's count reads before deciding how to count (see `search`).
+ * As many as a small seller has in all: a thousand rows cost the same for every seller.
+ */
+export const searchSampleRows = 1000
 
 /** The filters the daily counters answer: free offer and inclusive UTC days (not search). */
 const countedRange = (
@@ -52,8 +55,8 @@ export const reportCounts = {
     ),
 
   /**
-   * A search's matches (docs/decisions/0012). First the newest `searchSampleRows` rows the other
-   * filters keep are read in index order: when that is all of them, the count is exact; when their
+   * A search's matches (docs/decisions/0012). First the newest `searchSampleRows` rows (and one
+   * more) the other filters keep are read in index order: when that is all of them, the count is exact; when their
    * share of matches puts the total clearly above `exactSearchCountLimit`, the total is that share
    * of the counted rows, an estimate. Otherwise the search is rare, and is counted through the
    * trigram indexes up to the limit (an estimate only past it).
@@ -63,7 +66,7 @@ export const reportCounts = {
       sql`select (count(*) filter (where matched))::int as matches, count(*)::int as scanned from (${query.sample}) as sample`,
     )
     const { matches = 0, scanned = 0 } = sampled.rows[0] ?? {}
-    if (scanned < searchSampleRows) return { count: matches, estimate: false }
+    if (scanned <= searchSampleRows) return { count: matches, estimate: false }
     const share = matches / scanned
     const extrapolate = async () => Math.round(share * (await query.unsearchedTotal()))
     if (matches >= 20) {
