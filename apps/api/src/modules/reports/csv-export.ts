@@ -12,7 +12,8 @@ import { exportRecords } from './csv-records.js'
  * single quote.
  */
 export const defused = (value: SQL | AnyPgColumn): SQL =>
-  sql`case when ascii(${value}) in (61, 43, 45, 64, 9, 13) then '''' || ${value} else ${value} end`
+  // Most cells start with a letter or digit at or above 'A' (65): one comparison, then the list.
+  sql`case when ascii(${value}) < 65 and ascii(${value}) in (61, 43, 45, 64, 9, 13) then '''' || ${value} else ${value} end`
 
 /**
  * A query's text with its parameters written in as literals: COPY takes no parameters. Each value
