@@ -27,15 +27,26 @@ export function decodeCursor(text: string | undefined): ListCursor | null {
   return { direction: direction === 'o' ? 'older' : 'newer', position: { createdAt, id } }
 }
 
-/** Rows a page query reads, and whether a cursor or the page number placed it. */
-export type PageWindow = { limit: number; offset: number; cursor: ListCursor | null }
+/**
+ * Rows a page query reads, and how it finds them: from a cursor, by OFFSET newest first, or by
+ * OFFSET oldest first (`fromOldest`) for a page in the older half of an exactly counted list.
+ */
+export type PageWindow = { limit: number; offset: number; cursor: ListCursor | null; fromOldest: boolean }
 
 /**
  * One more row than the page holds, so that `next` needs no count. A cursor is used only for the
- * page it was made for; a page within `plainPageDepth` rows ignores one.
+ * page it was made for; a page within `plainPageDepth` rows ignores one. A deep page asked for by
+ * number (the dashboard's last-page button) is read from whichever end of the list is nearer when
+ * the list's size is known exactly (`exactTotal`): the last page costs what the first does.
  */
-export function pageWindowOf(query: PageQuery & { cursor?: string | undefined }): PageWindow {
+export function pageWindowOf(query: PageQuery & { cursor?: string | undefined }, exactTotal: number | null): PageWindow {
   const offset = (query.page - 1) * query.page_size
   const cursor = offset < plainPageDepth ? null : decodeCursor(query.cursor)
-  return { limit: query.page_size + 1, offset: cursor ? 0 : offset, cursor }
+  if (cursor) return { limit: query.page_size + 1, offset: 0, cursor, fromOldest: false }
+  if (exactTotal !== null && offset >= plainPageDepth && offset < exactTotal && offset * 2 > exactTotal) {
+    // The page is rows [offset, offset + size) newest first: [total - offset - size, total - offset) oldest first.
+    const olderRows = Math.max(0, exactTotal - offset - query.page_size)
+    return { limit: exactTotal - offset - olderRows, offset: olderRows, cursor: null, fromOldest: true }
+  }
+  return { limit: query.page_size + 1, offset, cursor: null, fromOldest: false }
 }

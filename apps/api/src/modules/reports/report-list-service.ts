@@ -59,15 +59,18 @@ const leadFilterParams = (filters: LeadFilters) => ({
 export function createReportListService({ db, now }: { db: Database; now: () => Date }) {
   return {
     async leads(sellerId: string, query: LeadListQuery, listUrl: string): Promise<LeadList> {
-      const window = pageWindowOf(query)
-      const [total, page] = await Promise.all([leadRepo.count(db, sellerId, query), leadRepo.page(db, sellerId, query, window)])
+      // Without a search the count is exact and cheap: known first, it lets a deep page read from the nearer end.
+      const known = query.search ? null : await leadRepo.count(db, sellerId, query)
+      const window = pageWindowOf(query, known?.count ?? null)
+      const [total, page] = await Promise.all([known ?? leadRepo.count(db, sellerId, query), leadRepo.page(db, sellerId, query, window)])
       const filters = leadFilterParams(query)
       return reportPage({ listUrl, query, filters, total, page, window, positionOf: positionOfLead, toItem: toLead })
     },
 
     async orders(sellerId: string, query: OrderListQuery, listUrl: string): Promise<OrderList> {
-      const window = pageWindowOf(query)
-      const [total, page] = await Promise.all([orderRepo.count(db, sellerId, query), orderRepo.page(db, sellerId, query, window)])
+      const known = query.search ? null : await orderRepo.count(db, sellerId, query)
+      const window = pageWindowOf(query, known?.count ?? null)
+      const [total, page] = await Promise.all([known ?? orderRepo.count(db, sellerId, query), orderRepo.page(db, sellerId, query, window)])
       const filters = { ...leadFilterParams(query), status: query.status }
       return reportPage({ listUrl, query, filters, total, page, window, positionOf: positionOfOrder, toItem: toOrder })
     },

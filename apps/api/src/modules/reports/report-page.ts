@@ -22,10 +22,14 @@ export const fromCursor = (createdAt: AnyPgColumn, id: AnyPgColumn, cursor: List
  * (…, created_at desc, id desc) indexes read one way or the other.
  */
 export const pageOrder = (createdAt: AnyPgColumn, id: AnyPgColumn, window: PageWindow): SQL[] =>
-  window.cursor?.direction === 'newer' ? [sql`${createdAt} asc nulls first`, sql`${id} asc nulls first`] : newestFirst(createdAt, id)
+  window.cursor?.direction === 'newer' || window.fromOldest
+    ? [sql`${createdAt} asc nulls first`, sql`${id} asc nulls first`]
+    : newestFirst(createdAt, id)
 
 /** The fetched rows (one more than the page) as the page shows them: newest first, at most page_size. */
 export function pageRowsOf<Row>(fetched: Row[], window: PageWindow): PageRows<Row> {
+  // Read oldest first by exact offset: exactly the page, and older rows exist when it skipped some.
+  if (window.fromOldest) return { rows: fetched.reverse(), more: window.offset > 0 }
   const pageSize = window.limit - 1
   const rows = fetched.slice(0, pageSize)
   return { rows: window.cursor?.direction === 'newer' ? rows.reverse() : rows, more: fetched.length > pageSize }
