@@ -102,6 +102,7 @@ try {
       url: (s) => `/api/v1/leads/?search=smith&free_offer=${s.offerIds[1]}&date_from=2025-03-01`,
     },
     { name: 'leads page 5000 (next link)', url: (s) => deepPage(s, 'leads') },
+    { name: 'leads last page (by number)', url: (s) => `/api/v1/leads/?page=${Math.ceil(s.leads / 12)}` },
     { name: 'orders page 1', url: () => '/api/v1/orders/' },
     { name: 'orders paid', url: () => '/api/v1/orders/?status=paid' },
     { name: 'orders search "smith"', url: () => '/api/v1/orders/?search=smith' },
