@@ -4,7 +4,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type pg from 'pg'
 import { to as copyTo } from 'pg-copy-streams'
 import { csvRow } from './csv.js'
-import { exportRecords } from './csv-records.js'
+import { exportRecords, streamBuffer } from './csv-records.js'
 
 /**
  * A cell defused in SQL exactly as `csvCell` does it in JavaScript: text a spreadsheet would read
@@ -35,7 +35,7 @@ function withLiterals(client: pg.PoolClient, query: { sql: string; params: unkno
  * one snapshot, memory at a few chunks; a client that goes away ends the COPY and its connection.
  */
 export function copyCsvStream(pool: pg.Pool, header: readonly string[], query: { sql: string; params: unknown[] }): Readable {
-  const out = new PassThrough()
+  const out = new PassThrough({ highWaterMark: streamBuffer })
   out.write(csvRow(header))
   const run = async (client: pg.PoolClient) => {
     // The time format `exportRecords` reads, whatever the server's defaults.

@@ -1,5 +1,8 @@
 import { Transform } from 'node:stream'
 
+/** Bytes each stage of the export may hold: a few COPY chunks, so memory stays flat. */
+export const streamBuffer = 512 * 1024
+
 const quote = 0x22
 const comma = 0x2c
 const newline = 0x0a
@@ -20,6 +23,8 @@ const zero = 0x30
 export function exportRecords(): Transform {
   let pending: Buffer | null = null
   return new Transform({
+    // COPY arrives in socket-sized chunks (about 64 KB); room for a few keeps it flowing.
+    highWaterMark: streamBuffer,
     transform(chunk: Buffer, _encoding, done) {
       const data = pending ? Buffer.concat([pending, chunk]) : chunk
       // Each record (at least a 22-byte time) grows by at most 3 bytes: the CR, 'T'→ same, '.mmm' + 'Z' for '+00'.
