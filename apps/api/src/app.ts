@@ -26,9 +26,9 @@ import { createSettingsServices, settingsModule } from './modules/settings/setti
 import type { PaymentProvider } from './payments/provider.js'
 import { registerApiDocs } from './plugins/api-docs.js'
 import { authPlugin } from './plugins/auth.js'
-import { customDomainsPlugin } from './plugins/custom-domains.js'
 import { registerErrorHandler } from './plugins/error-handler.js'
 import { answerClientError, answerFrameworkError } from './plugins/framework-errors.js'
+import { hostRoutingPlugin } from './plugins/host-routing.js'
 import { registerRateLimits } from './plugins/rate-limits.js'
 import { serverTimeouts } from './plugins/server-timeouts.js'
 import { storableTextValidatorCompiler } from './plugins/storable-text.js'
@@ -104,7 +104,8 @@ export async function buildApp(deps: AppDeps) {
   await registerApiDocs(app, { publicUrl: config.publicUrl, serveDocs: config.apiDocs })
   const sellers = createSellerService({ db, now })
   await app.register(authPlugin, { tokens, sellerExists: sellers.exists })
-  await app.register(customDomainsPlugin, { access: createCustomDomainAccess({ db, publicUrl: config.publicUrl }) })
+  const domainAccess = createCustomDomainAccess({ db })
+  await app.register(hostRoutingPlugin, { access: domainAccess, publicUrl: config.publicUrl, pagesUrl: config.pagesUrl })
 
   const mail = createMailService({ db, jobs })
   const payments = await createPaymentServices({ config, db, now, ...(deps.payments ? { provider: deps.payments } : {}) })
@@ -123,9 +124,9 @@ export async function buildApp(deps: AppDeps) {
       log: (message) => app.log.warn(message),
       ...(deps.leadCaptureLimits ? { captureLimits: deps.leadCaptureLimits } : {}),
     }),
-    settings: createSettingsServices({ db, config, now }),
+    settings: createSettingsServices({ db, config, now, onDomainChange: domainAccess.forget }),
     payments,
-    offers: createOfferServices({ db, storage, publicUrl: config.publicUrl, changes }),
+    offers: createOfferServices({ db, storage, pagesUrl: config.pagesUrl, changes }),
     reports: createReportServices({ db, jobs, now }),
     orders: createOrderServices({ db, jobs, now, provider: payments.provider, publishableKey: config.STRIPE_PUBLISHABLE_KEY }),
   }
@@ -154,6 +155,7 @@ export async function buildApp(deps: AppDeps) {
   await registerWebApp(app, {
     webDist: deps.webDist ?? path.join(repoRoot, 'apps/web/dist'),
     publicUrl: config.publicUrl,
+    pagesUrl: config.pagesUrl,
     loadOffer: (id) => services.offers.publicFree.get(id),
   })
   return app

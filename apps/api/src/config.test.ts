@@ -32,6 +32,7 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'info',
       dataDir: path.join(repoRoot, '.data'),
       publicUrl: 'http://localhost:3000',
+      pagesUrl: 'http://127.0.0.1:3000',
       paymentProvider: 'local',
       apiDocs: true,
     })
@@ -46,6 +47,21 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'production', ALLOW_LOCAL_PAYMENTS: 'true', API_DOCS: 'true' }).apiDocs).toBe(true)
     expect(loadConfig({ API_DOCS: 'false' }).apiDocs).toBe(false)
     expect(configError({ API_DOCS: 'maybe' }).problems).toEqual(['API_DOCS: must be true or false'])
+  })
+
+  it('serves public pages on an origin of their own (decision D23)', () => {
+    expect(loadConfig({ PUBLIC_URL: 'http://127.0.0.1:4000/' }).pagesUrl).toBe('http://localhost:4000')
+    expect(loadConfig({ PUBLIC_URL: 'https://app.example.com', PAGES_URL: 'https://pages.example.com/' }).pagesUrl).toBe(
+      'https://pages.example.com',
+    )
+    expect(configError({ PUBLIC_URL: 'https://app.example.com' }).problems).toEqual([
+      "PAGES_URL: set it to the address of public offer pages, on a host name other than PUBLIC_URL's (e.g. https://pages.app.example.com)",
+    ])
+    expect(configError({ PUBLIC_URL: 'https://app.example.com', PAGES_URL: 'https://app.example.com:8443' }).problems).toEqual([
+      "PAGES_URL: use a host name other than PUBLIC_URL's; seller scripts must not share the dashboard's origin",
+    ])
+    expect(configError({ DNS_SERVER: 'dns.example.com' }).problems[0]).toMatch(/^DNS_SERVER: must be an IP address/)
+    expect(loadConfig({ DNS_SERVER: '127.0.0.1:5353' }).DNS_SERVER).toBe('127.0.0.1:5353')
   })
 
   it('counts empty strings as unset, so the defaults apply', () => {
@@ -72,6 +88,7 @@ describe('loadConfig', () => {
       DATA_DIR: '/var/lib/funnelry',
       DATABASE_URL: 'postgres://user:pw@db.example.com:5432/funnelry',
       PUBLIC_URL: 'https://shop.example.com/',
+      PAGES_URL: 'https://offers.example.com',
       SMTP_URL: 'smtps://user:pw@mail.example.com:465',
       TRUST_PROXY: 'yes',
       ALLOW_PRIVATE_WEBHOOKS: '1',
@@ -85,6 +102,7 @@ describe('loadConfig', () => {
       dataDir: '/var/lib/funnelry',
       DATABASE_URL: 'postgres://user:pw@db.example.com:5432/funnelry',
       publicUrl: 'https://shop.example.com',
+      pagesUrl: 'https://offers.example.com',
       SMTP_URL: 'smtps://user:pw@mail.example.com:465',
       TRUST_PROXY: true,
       ALLOW_PRIVATE_WEBHOOKS: true,

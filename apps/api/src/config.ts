@@ -24,6 +24,11 @@ const envSchema = z.object({
     .optional(),
   EMBEDDED_DB_PORT: port.default(54329),
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  PAGES_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  DNS_SERVER: z
+    .string()
+    .regex(/^(\d{1,3}(\.\d{1,3}){3}|\[[0-9a-fA-F:]+\])(:\d{1,5})?$/, 'must be an IP address, optionally with :port ([::1]:53 for IPv6)')
+    .optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   MAIL_FROM: z.string().min(3).default('Funnelry <no-reply@funnelry.local>'),
@@ -56,8 +61,14 @@ export type Env = z.infer<typeof envSchema>
 export type Config = Env & {
   /** Absolute DATA_DIR. */
   dataDir: string
-  /** PUBLIC_URL without a trailing slash, defaulting to http://localhost:PORT. */
+  /** PUBLIC_URL without a trailing slash, defaulting to http://localhost:PORT: the dashboard and the API. */
   publicUrl: string
+  /**
+   * PAGES_URL without a trailing slash: where public offer pages (and so seller scripts) are
+   * served, never on the dashboard's origin (decision D23). Defaults to the same URL on
+   * 127.0.0.1 when PUBLIC_URL is on localhost (and the other way round).
+   */
+  pagesUrl: string
   paymentProvider: 'local' | 'stripe'
   /** Serve the OpenAPI pages at /api/docs: API_DOCS, or on by default except in production. */
   apiDocs: boolean
@@ -91,13 +102,36 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (env.NODE_ENV === 'production' && !env.JWT_SECRET && env.DATABASE_URL) {
     problems.push('JWT_SECRET: production with an external database needs a shared secret of at least 32 characters')
   }
-  if (problems.length > 0) throw new ConfigError(problems)
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '')
+  const pagesUrl = (env.PAGES_URL ?? defaultPagesUrl(publicUrl))?.replace(/\/+$/, '')
+  if (!pagesUrl) {
+    problems.push(
+      `PAGES_URL: set it to the address of public offer pages, on a host name other than PUBLIC_URL's (e.g. https://pages.${new URL(publicUrl).hostname})`,
+    )
+  } else if (new URL(pagesUrl).hostname === new URL(publicUrl).hostname) {
+    problems.push("PAGES_URL: use a host name other than PUBLIC_URL's; seller scripts must not share the dashboard's origin")
+  }
+  if (problems.length > 0 || !pagesUrl) throw new ConfigError(problems)
 
   return {
     ...env,
     dataDir: path.resolve(repoRoot, env.DATA_DIR),
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    publicUrl,
+    pagesUrl,
     paymentProvider: hasStripe ? 'stripe' : 'local',
     apiDocs: env.API_DOCS ?? env.NODE_ENV !== 'production',
   }
+}
+
+/**
+ * On one machine, localhost and 127.0.0.1 are different origins of the same server: public pages
+ * get their own origin with no DNS at all. Any other PUBLIC_URL needs PAGES_URL set.
+ */
+function defaultPagesUrl(publicUrl: string): string | null {
+  const url = new URL(publicUrl)
+  const swap: Record<string, string> = { localhost: '127.0.0.1', '127.0.0.1': 'localhost' }
+  const other = swap[url.hostname]
+  if (!other) return null
+  url.hostname = other
+  return url.toString()
 }

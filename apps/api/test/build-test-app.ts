@@ -42,6 +42,10 @@ export async function createTestApp(options: Options = {}) {
     DATA_DIR: dataDir,
     JWT_SECRET: testJwtSecret,
     PUBLIC_URL: 'http://funnelry.test',
+    PAGES_URL: 'http://pages.funnelry.test',
+    // Nothing listens there: a domain check fails at once instead of asking the network.
+    // Tests of the check start their own DNS server (test/dns-server.ts).
+    DNS_SERVER: '127.0.0.1:9',
     ALLOW_PRIVATE_WEBHOOKS: 'true',
     LOG_LEVEL: 'silent',
     ...options.env,

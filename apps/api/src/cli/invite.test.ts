@@ -39,6 +39,7 @@ describe('npm run invite -- <email> (apps/api/src/cli/invite.ts)', () => {
             NODE_ENV: 'test',
             DATABASE_URL: String(ctx.config.DATABASE_URL),
             PUBLIC_URL: publicUrl,
+            PAGES_URL: 'http://pages.invite.funnelry.test',
             DATA_DIR: dataDir,
             JWT_SECRET: 'invite-cli-test-secret-that-is-long-enough',
             SMTP_URL: '',

@@ -25,6 +25,10 @@ const funnelPolicy = ["frame-ancestors 'self'", "base-uri 'self'", "object-src '
 
 const funnelPaths = [/^\/free-offer(\/|$)/, /^\/thank-you-purchase(\/|$)/]
 
-export function contentSecurityPolicyFor(pathname: string): string {
-  return funnelPaths.some((pattern) => pattern.test(pathname)) ? funnelPolicy : strictPolicy
+/**
+ * Only a public site (the pages origin or a seller's domain) ever gets the open policy: on the
+ * dashboard's origin even a preview of an offer page stays under the strict one.
+ */
+export function contentSecurityPolicyFor(pathname: string, onPublicSite: boolean): string {
+  return onPublicSite && funnelPaths.some((pattern) => pattern.test(pathname)) ? funnelPolicy : strictPolicy
 }

@@ -7,6 +7,12 @@ import { createSellerSession } from '../../test/factories.js'
 import { createFree, imageBytes, imagePart } from '../modules/offers/offer-test-kit.js'
 
 const indexHtml = '<!doctype html><html><head><title>Funnelry</title></head><body><div id="root"></div></body></html>'
+const onPages = { host: 'pages.funnelry.test' }
+/** Every page carries the web app's configuration (the pages origin, decision D23). */
+const servedIndexHtml = indexHtml.replace(
+  '</head>',
+  '    <script id="funnelry-config" type="application/json">{"pages_url":"http://pages.funnelry.test","dashboard_url":"http://funnelry.test"}</script>\n  </head>',
+)
 
 describe('the public offer page HTML', () => {
   let ctx: TestApp
@@ -33,7 +39,7 @@ describe('the public offer page HTML', () => {
   })
 
   it('carries the offer as the public read returns it, so the page renders without a second request', async () => {
-    const page = await ctx.app.inject({ method: 'GET', url: `/free-offer/${offerId}` })
+    const page = await ctx.app.inject({ method: 'GET', url: `/free-offer/${offerId}`, headers: onPages })
     expect(page.statusCode).toBe(200)
     const inlined = /<script id="funnelry-offer" type="application\/json">([\s\S]*?)<\/script>/.exec(page.body)?.[1]
     const publicRead = (await ctx.app.inject({ method: 'GET', url: `/api/v1/free-product/${offerId}/` })).json()
@@ -42,7 +48,7 @@ describe('the public offer page HTML', () => {
   })
 
   it('cannot be broken out of by what a seller types', async () => {
-    const page = await ctx.app.inject({ method: 'GET', url: `/free-offer/${offerId}` })
+    const page = await ctx.app.inject({ method: 'GET', url: `/free-offer/${offerId}`, headers: onPages })
     expect(page.body).not.toContain('<script>alert')
     expect(page.body).toContain(
       '<title>Make $$$ with $&amp; and $` &lt;/script&gt;&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; more</title>',
@@ -52,16 +58,16 @@ describe('the public offer page HTML', () => {
   })
 
   it('preloads the main image and names it for link previews', async () => {
-    const page = await ctx.app.inject({ method: 'GET', url: `/free-offer/${offerId}?isPreview=true` })
+    const page = await ctx.app.inject({ method: 'GET', url: `/free-offer/${offerId}`, headers: onPages })
     const image = (await ctx.app.inject({ method: 'GET', url: `/api/v1/free-product/${offerId}/` })).json().asset_image
     expect(image).toMatch(/^\/media\//)
     expect(page.body).toContain(`<link rel="preload" as="image" href="${image}" fetchpriority="high" />`)
-    expect(page.body).toContain(`<meta property="og:image" content="http://funnelry.test${image}" />`)
+    expect(page.body).toContain(`<meta property="og:image" content="http://pages.funnelry.test${image}" />`)
   })
 
   it('serves the plain app for an unknown offer, which then shows its 404 screen', async () => {
-    const page = await ctx.app.inject({ method: 'GET', url: `/free-offer/${crypto.randomUUID()}` })
+    const page = await ctx.app.inject({ method: 'GET', url: `/free-offer/${crypto.randomUUID()}`, headers: onPages })
     expect(page.statusCode).toBe(200)
-    expect(page.body).toBe(indexHtml)
+    expect(page.body).toBe(servedIndexHtml)
   })
 })

@@ -1,4 +1,4 @@
-import type { FreeOffer } from '@funnelry/shared'
+import { type FreeOffer, type WebAppConfig, webAppConfigElementId } from '@funnelry/shared'
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c)
@@ -17,8 +17,8 @@ const scriptSafeJson = (value: unknown) =>
  * a second request, the main image starts downloading at once, and links shared on social networks
  * show the offer's headline and image. The JSON is the same body as GET /free-product/{id}/.
  */
-export function renderOfferPageHtml(indexHtml: string, offer: FreeOffer, publicUrl: string): string {
-  const image = offer.asset_image ? new URL(offer.asset_image, publicUrl).toString() : null
+export function renderOfferPageHtml(indexHtml: string, offer: FreeOffer, pageOrigin: string): string {
+  const image = offer.asset_image ? new URL(offer.asset_image, pageOrigin).toString() : null
   const head = [
     `<title>${escapeHtml(offer.headline)}</title>`,
     `<meta property="og:title" content="${escapeHtml(offer.headline)}" />`,
@@ -32,4 +32,10 @@ export function renderOfferPageHtml(indexHtml: string, offer: FreeOffer, publicU
     .join('\n    ')
   // Replacer functions, not strings: a seller's "$$$" or "$`" must not read as a replacement pattern.
   return indexHtml.replace(/<title>[\s\S]*?<\/title>/, () => '').replace('</head>', () => `    ${head}\n  </head>`)
+}
+
+/** Every page of the app carries what the server tells the app about itself (WebAppConfig). */
+export function withWebAppConfig(indexHtml: string, config: WebAppConfig): string {
+  const element = `<script id="${webAppConfigElementId}" type="application/json">${scriptSafeJson(config)}</script>`
+  return indexHtml.replace('</head>', () => `    ${element}\n  </head>`)
 }

@@ -34,10 +34,16 @@ describe('serving the web app', () => {
     expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'")
   })
 
-  it("lets public funnel pages run the seller's pixel scripts", async () => {
-    const response = await ctx.app.inject({ method: 'GET', url: '/free-offer/some-id?isPreview=true' })
+  it("lets public funnel pages on the pages origin run the seller's pixel scripts", async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/free-offer/some-id', headers: { host: 'pages.funnelry.test' } })
     expect(response.statusCode).toBe(200)
     expect(response.headers['content-security-policy']).not.toContain('script-src')
+  })
+
+  it("keeps the strict policy on a preview on the dashboard's origin, where no seller script may run", async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/free-offer/some-id?isPreview=true' })
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-security-policy']).toContain("script-src 'self' https://js.stripe.com")
   })
 
   it('caches fingerprinted assets for a year', async () => {

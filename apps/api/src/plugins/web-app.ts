@@ -6,11 +6,12 @@ import { sendEncoded } from '../lib/encoded-body.js'
 import type { PublicOffer, RenderOfferPage } from '../modules/offers/public-offer-cache.js'
 import { contentSecurityPolicyFor } from './content-security-policy.js'
 import { allowedMethods, answerMethodNotAllowed } from './framework-errors.js'
-import { renderOfferPageHtml } from './offer-page-html.js'
+import { renderOfferPageHtml, withWebAppConfig } from './offer-page-html.js'
 
 type Options = {
   webDist: string
   publicUrl: string
+  pagesUrl: string
   /** A visitor's (cached) free offer, or undefined when there is none (the page then fetches and shows 404). */
   loadOffer: (id: string) => Promise<PublicOffer | undefined>
 }
@@ -21,14 +22,15 @@ const offerPagePath = /^\/free-offer\/([0-9a-f-]{36})\/?$/i
  * Serves the built web app and answers every other GET with index.html (the SPA decides what
  * to render, including its own 404 screen). Unknown /api paths answer JSON instead.
  */
-export async function registerWebApp(app: FastifyInstance, { webDist, publicUrl, loadOffer }: Options): Promise<void> {
+export async function registerWebApp(app: FastifyInstance, { webDist, publicUrl, pagesUrl, loadOffer }: Options): Promise<void> {
   const indexFile = path.join(webDist, 'index.html')
   const built = existsSync(indexFile)
   // Read once: the build does not change while the process runs (npm start builds first).
-  const indexHtml = built ? readFileSync(indexFile, 'utf8') : ''
+  const indexHtml = built ? withWebAppConfig(readFileSync(indexFile, 'utf8'), { pages_url: pagesUrl, dashboard_url: publicUrl }) : ''
   // The one place the offer page's HTML is made from a visitor's view; its bytes (and their gzip
-  // and brotli variants) are cached with the view until the seller changes something.
-  const renderOfferPage: RenderOfferPage = (view) => renderOfferPageHtml(indexHtml, view, publicUrl)
+  // and brotli variants) are cached with the view until the seller changes something. Images in
+  // link previews point at the pages origin, which serves them for every seller.
+  const renderOfferPage: RenderOfferPage = (view) => renderOfferPageHtml(indexHtml, view, pagesUrl)
   if (built) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -54,10 +56,11 @@ export async function registerWebApp(app: FastifyInstance, { webDist, publicUrl,
     if (!built) {
       return reply.code(503).type('text/plain').send('The web app is not built yet. Run `npm run build:web` (npm start does it for you).')
     }
-    reply.header('cache-control', 'no-cache').header('content-security-policy', contentSecurityPolicyFor(pathname))
+    const onPublicSite = request.site.kind !== 'dashboard'
+    reply.header('cache-control', 'no-cache').header('content-security-policy', contentSecurityPolicyFor(pathname, onPublicSite))
     const offerId = offerPagePath.exec(pathname)?.[1]
     const offer = offerId ? await loadOffer(offerId).catch(() => undefined) : undefined
     if (offer) return sendEncoded(request, reply, offer.page(renderOfferPage))
-    return reply.sendFile('index.html', webDist, { cacheControl: false })
+    return reply.type('text/html; charset=utf-8').send(indexHtml)
   })
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { httpUrl, optionalHttpUrl } from '../common/fields.js'
 import { messages } from '../messages.js'
+import { optionalOfferId } from '../offers/offer-fields.js'
 import { normalizeDomain } from './domain-name.js'
 
 export { isDomainName, normalizeDomain } from './domain-name.js'
@@ -10,6 +11,8 @@ export const settingsMessages = {
   domainTaken: 'This domain is already used by another account.',
   domainReserved: 'This domain belongs to the platform itself and cannot be used.',
   invalidDomain: 'Enter a valid domain such as shop.example.com or https://shop.example.com',
+  defaultOffer: 'Choose one of your free offers.',
+  noDomain: 'Save a domain first.',
   privateWebhook: 'Use a public address: private, local and internal addresses are not allowed.',
   connectRedirect: 'Redirecting you to finish connecting your payment account.',
   alreadyConnected: 'Your payment account is already connected.',
@@ -73,7 +76,11 @@ export type StoreSettings = z.infer<typeof storeSettingsSchema>
 
 // ---- Custom domain
 
-/** A URL or a bare host name; stored as the normalised host. Empty or null clears it. */
+/**
+ * A URL or a bare host name; stored as the normalised host. Empty or null clears it. Saving the
+ * domain already saved keeps its proof; another domain starts pending (checked at once).
+ * `default_offer_id` is what the root `/` of the verified domain shows (left out: unchanged).
+ */
 export const domainSettingsPatchSchema = z.strictObject({
   domain: z
     .string({ error: (issue) => (issue.input === undefined ? messages.required : settingsMessages.invalidDomain) })
@@ -82,13 +89,27 @@ export const domainSettingsPatchSchema = z.strictObject({
     .refine((value) => value === '' || normalizeDomain(value) !== null, settingsMessages.invalidDomain)
     .transform((value) => (value === '' ? null : normalizeDomain(value)))
     .nullable(),
+  default_offer_id: optionalOfferId(settingsMessages.defaultOffer).optional(),
 })
 export type DomainSettingsPatch = z.infer<typeof domainSettingsPatchSchema>
+
+/** pending: saved, not proven yet; verified: the TXT record was found; failed: the last check did not find it. */
+export const domainStatuses = ['pending', 'verified', 'failed'] as const
+export type DomainStatus = (typeof domainStatuses)[number]
 
 export const domainSettingsSchema = z.object({
   domain: z.string().nullable(),
   /** The address the seller's DNS A record must point to (decision D8), shown before saving. */
   dns_ip: z.string(),
+  /** The TXT record that proves the seller owns the domain (docs/decisions/0004); null without a domain. */
+  txt_record: z.object({ name: z.string(), value: z.string() }).nullable(),
+  status: z.enum(domainStatuses).nullable(),
+  /** Why the last check failed, in words the seller can act on. */
+  failure_reason: z.string().nullable(),
+  checked_at: z.string().nullable(),
+  default_offer_id: z.string().nullable(),
+  /** Where offer pages are served without a verified domain of the seller's own. */
+  pages_url: z.string(),
 })
 export type DomainSettings = z.infer<typeof domainSettingsSchema>
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { createdAt, id, updatedAt } from './columns.js'
+import { freeOffers } from './offers.js'
 import { sellers } from './sellers.js'
 
 /** One row per seller, created on first save. */
@@ -27,9 +28,23 @@ export const sellerDomains = pgTable(
       .references(() => sellers.id, { onDelete: 'cascade' }),
     // Stored normalised: lower case host name, no scheme, port or path.
     domain: text('domain').notNull(),
+    // Proof of ownership (docs/decisions/0004): the TXT record `_funnelry.<domain>` must hold
+    // `funnelry-verify=<token>`. One random token per seller, kept while the seller has a domain.
+    verificationToken: text('verification_token').notNull(),
+    status: text('status', { enum: ['pending', 'verified', 'failed'] })
+      .notNull()
+      .default('pending'),
+    failureReason: text('failure_reason'),
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
+    // What the root `/` of the verified domain shows; cleared when the offer is deleted.
+    defaultOfferId: uuid('default_offer_id').references(() => freeOffers.id, { onDelete: 'set null' }),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('seller_domains_domain_key').on(t.domain)],
+  // Several sellers may claim a domain while they prove it; only one can hold it verified.
+  (t) => [
+    index('seller_domains_domain_idx').on(t.domain),
+    uniqueIndex('seller_domains_verified_domain_key').on(t.domain).where(sql`${t.status} = 'verified'`),
+  ],
 )
 
 export const advertisingPixels = pgTable(

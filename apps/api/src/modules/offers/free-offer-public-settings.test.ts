@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../../../test/build-test-app.js'
 import { createSellerSession } from '../../../test/factories.js'
+import { sellerDomains } from '../../db/schema/index.js'
 import { createFree } from './offer-test-kit.js'
 
 describe("a free offer's public read carries its seller's settings", () => {
@@ -27,7 +29,7 @@ describe("a free offer's public read carries its seller's settings", () => {
 
   it('has the platform link, no pixels and no links before any settings', async () => {
     expect(await read()).toMatchObject({
-      show_url: `http://funnelry.test/free-offer/${offerId}`,
+      show_url: `http://pages.funnelry.test/free-offer/${offerId}`,
       advertising_pixels: [],
       store_links: { privacy_policy: null, terms_and_conditions: null, support_link: null },
     })
@@ -55,6 +57,9 @@ describe("a free offer's public read carries its seller's settings", () => {
       payload: { domain: 'https://Offers.Shop.Example/' },
     })
     expect(domain.statusCode).toBe(200)
+    // Links move to the domain only once it is proven (docs/decisions/0004).
+    expect((await read()).show_url).toBe(`http://pages.funnelry.test/free-offer/${offerId}`)
+    await ctx.db.update(sellerDomains).set({ status: 'verified' }).where(eq(sellerDomains.sellerId, owner.seller.id))
 
     const offer = await read()
     expect(offer.show_url).toBe(`https://offers.shop.example/free-offer/${offerId}`)

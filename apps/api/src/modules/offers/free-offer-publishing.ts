@@ -10,13 +10,13 @@ export type FreeOfferPublishing = {
 }
 
 /**
- * The one place that assembles `show_url` (on the seller's custom domain when set),
+ * The one place that assembles `show_url` (on the seller's verified custom domain, else the pages origin),
  * `advertising_pixels` and `store_links`, from the seller's settings. Loaded once per seller, so a
  * list page shares it.
  */
-export function createFreeOfferPublishing({ db, publicUrl }: { db: Executor; publicUrl: string }) {
+export function createFreeOfferPublishing({ db, pagesUrl }: { db: Executor; pagesUrl: string }) {
   return async (sellerId: string): Promise<FreeOfferPublishing> => {
-    const context = await publicOfferContext(db, publicUrl, sellerId)
+    const context = await publicOfferContext(db, pagesUrl, sellerId)
     return {
       showUrl: (offerId) => `${context.linkBase}/free-offer/${offerId}`,
       advertising_pixels: context.advertising_pixels,

@@ -57,7 +57,7 @@ describe('free offers', () => {
       },
       bump_offer_id: bump.id,
       upsell_offer_id: upsell.id,
-      show_url: `http://funnelry.test/free-offer/${offer.id}`,
+      show_url: `http://pages.funnelry.test/free-offer/${offer.id}`,
       advertising_pixels: [],
       store_links: { privacy_policy: null, terms_and_conditions: null, support_link: null },
       created_at: expect.any(String),

@@ -13,11 +13,11 @@ import { createUpsellOfferService } from './upsell-offer-service.js'
  * The three offer services, sharing one image store and one way of shaping responses, and the
  * cache of what visitors read.
  */
-export function createOfferServices(deps: { db: Database; storage: FileStorage; publicUrl: string; changes: SellerChanges }) {
-  const { db, storage, publicUrl, changes } = deps
+export function createOfferServices(deps: { db: Database; storage: FileStorage; pagesUrl: string; changes: SellerChanges }) {
+  const { db, storage, pagesUrl, changes } = deps
   const images = createOfferImages(storage)
   const views = createOfferViews(images.url)
-  const free = createFreeOfferService({ db, images, views, publishing: createFreeOfferPublishing({ db, publicUrl }) })
+  const free = createFreeOfferService({ db, images, views, publishing: createFreeOfferPublishing({ db, pagesUrl }) })
   return {
     free,
     publicFree: createPublicOfferCache({ changes, freeOffers: free }),

@@ -19,7 +19,9 @@ describe('POST /api/v1/free-product/{id}/view/', () => {
     offerId = (await insertFreeOffer(ctx, session.seller.id)).id
     const other = await createSellerSession(ctx)
     otherOfferId = (await insertFreeOffer(ctx, other.seller.id)).id
-    await ctx.db.insert(sellerDomains).values({ sellerId: session.seller.id, domain: 'shop.example.com' })
+    await ctx.db
+      .insert(sellerDomains)
+      .values({ sellerId: session.seller.id, domain: 'shop.example.com', verificationToken: 'proven', status: 'verified' })
   })
   afterAll(() => ctx.close())
 

@@ -8,43 +8,35 @@ const cacheMs = 30_000
 const cacheLimit = 10_000
 
 /**
- * Decides what a request arriving on a seller's custom domain may reach: that seller's public
- * offer pages and the calls those pages make, never another seller's offers, never the dashboard.
- * Requests on the platform's own host (PUBLIC_URL, localhost) are not restricted here.
+ * Decides what a request arriving on a seller's verified custom domain may reach: that seller's
+ * public offer pages and the calls those pages make, never another seller's offers, never the
+ * dashboard. The platform's own hosts are told apart before this is asked (plugins/host-routing.ts).
  */
-export function createCustomDomainAccess({
-  db,
-  publicUrl,
-  now = () => Date.now(),
-}: {
-  db: Database
-  publicUrl: string
-  now?: () => number
-}) {
-  const platformHosts = new Set([new URL(publicUrl).hostname.toLowerCase(), 'localhost', '127.0.0.1', '::1'])
-  // Every asset of a page asks; a short cache keeps that off the database. A domain moved to
-  // another seller takes effect within cacheMs on every process.
+export function createCustomDomainAccess({ db, now = () => Date.now() }: { db: Database; now?: () => number }) {
+  // Every asset of a page asks; a short cache keeps that off the database. A domain proven by
+  // another seller takes effect within cacheMs on every process (at once on the one that checked).
   const cache = new Map<string, { sellerId: string | null; until: number }>()
-  // Host headers already seen to name the platform (or no domain at all): most requests skip
-  // parsing the name (a hot path for public reads). Bounded, since any header can be sent.
-  const platformHeaders = new Set<string>()
 
   return {
-    /** The seller whose custom domain this Host is, or null (platform host or unknown host). */
+    /** The seller who has proven this Host as their domain, or null (unknown, pending or failed). */
     async sellerForHost(hostHeader: string | undefined): Promise<string | null> {
-      if (hostHeader && platformHeaders.has(hostHeader)) return null
       const domain = hostHeader ? normalizeDomain(hostHeader) : null
-      if (!domain || platformHosts.has(domain)) {
-        if (hostHeader && platformHeaders.size < 100) platformHeaders.add(hostHeader)
-        return null
-      }
+      if (!domain) return null
       const cached = cache.get(domain)
       if (cached && cached.until > now()) return cached.sellerId
-      const sellerId = await domainRepository.findSellerId(db, domain)
+      const sellerId = await domainRepository.findVerifiedSellerId(db, domain)
       if (cache.size >= cacheLimit) cache.clear()
       cache.set(domain, { sellerId, until: now() + cacheMs })
       return sellerId
     },
+
+    /** Drops a domain from this process's cache after its owner or state changed. */
+    forget: (domain: string) => {
+      cache.delete(domain)
+    },
+
+    /** The free offer the root `/` of the seller's domain shows, if they chose one. */
+    defaultOffer: async (sellerId: string) => (await domainRepository.findBySeller(db, sellerId))?.defaultOfferId ?? null,
 
     ownsFreeOffer: async (sellerId: string, id: string) =>
       isUuid(id) && (await customDomainRepository.freeOfferSeller(db, id)) === sellerId,

@@ -5,7 +5,8 @@ import type { DomainService } from './domain-service.js'
 
 /**
  * For a TLS-terminating proxy with on-demand certificates (Caddy's `ask`): 200 only for a domain
- * some seller has, so nobody can make the proxy request certificates for arbitrary names.
+ * some seller has proven (DNS TXT), so nobody can make the proxy request certificates for
+ * arbitrary names or for a domain they merely typed in.
  */
 export const domainRoutes: FastifyPluginAsyncZod<{ domains: DomainService }> = async (app, { domains }) => {
   app.get(
@@ -19,7 +20,7 @@ export const domainRoutes: FastifyPluginAsyncZod<{ domains: DomainService }> = a
       },
     },
     async (request) => {
-      if (!(await domains.findSellerByDomain(request.query.domain))) throw new NotFoundError('No seller uses this domain.')
+      if (!(await domains.findSellerByDomain(request.query.domain))) throw new NotFoundError('No seller has proven this domain.')
       return { allowed: true as const }
     },
   )

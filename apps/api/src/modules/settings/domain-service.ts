@@ -1,61 +1,107 @@
+import { randomBytes } from 'node:crypto'
 import { type DomainSettings, normalizeDomain, settingsMessages } from '@funnelry/shared'
 import type { Database } from '../../db/client.js'
 import { ValidationError } from '../../lib/errors.js'
-import { domainRepository } from './settings-repository.js'
+import { customDomainRepository } from './custom-domain-repository.js'
+import { type DomainProofChecker, txtRecordFor } from './domain-proof.js'
+import { type DomainRow, domainRepository } from './settings-repository.js'
 
-type Deps = { db: Database; now: () => Date; publicUrl: string; publicIp: string }
-
-/** PostgreSQL's unique_violation, wherever the driver or the ORM nests it. */
-function isUniqueViolation(error: unknown): boolean {
-  let current: unknown = error
-  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth += 1) {
-    if ('code' in current && current.code === '23505') return true
-    current = 'cause' in current ? current.cause : undefined
-  }
-  return false
+type Deps = {
+  db: Database
+  now: () => Date
+  publicUrl: string
+  pagesUrl: string
+  publicIp: string
+  proof: DomainProofChecker
+  /** Called when a domain's owner may have changed, so host lookups cached in this process drop it. */
+  onChange?: (domain: string) => void
 }
 
-/**
- * Custom domains: one per seller, one seller per domain. Requests whose Host is a seller's domain
- * are served that seller's public pages, and the TLS proxy asks `allowed` before it gets a
- * certificate, so a stored domain is trusted for both.
- */
-export function createDomainService({ db, now, publicUrl, publicIp }: Deps) {
-  const platformHost = new URL(publicUrl).hostname.toLowerCase()
+type Update = { domain: string | null; default_offer_id?: string | null | undefined }
 
-  /** The platform's own host (and names under it) would hand its pages to one seller. */
-  const isReserved = (domain: string) => domain === platformHost || domain.endsWith(`.${platformHost}`)
+const hostnameOf = (url: string) => new URL(url).hostname.toLowerCase()
+
+/**
+ * Custom domains: one per seller, proven by a DNS TXT record before it serves anything
+ * (docs/decisions/0004). Several sellers may claim a domain while they prove it; the proof wins.
+ * Requests whose Host is a verified domain are served that seller's public pages, and the TLS
+ * proxy asks `allowed` before it gets a certificate.
+ */
+export function createDomainService({ db, now, publicUrl, pagesUrl, publicIp, proof, onChange = () => {} }: Deps) {
+  const platformHosts = [hostnameOf(publicUrl), hostnameOf(pagesUrl)]
+
+  /** The platform's own hosts (and names under them) would hand its pages to one seller. */
+  const isReserved = (domain: string) => platformHosts.some((host) => domain === host || domain.endsWith(`.${host}`))
+
+  const view = (row: DomainRow | undefined): DomainSettings => ({
+    domain: row?.domain ?? null,
+    dns_ip: publicIp,
+    txt_record: row ? txtRecordFor(row.domain, row.verificationToken) : null,
+    status: row?.status ?? null,
+    failure_reason: row?.failureReason ?? null,
+    checked_at: row?.checkedAt?.toISOString() ?? null,
+    default_offer_id: row?.defaultOfferId ?? null,
+    pages_url: pagesUrl,
+  })
+
+  const read = async (sellerId: string) => view(await domainRepository.findBySeller(db, sellerId))
+
+  /** Looks the record up; `failAs` is the state a missing record leaves (pending on save, failed on a check). */
+  async function check(sellerId: string, row: Pick<DomainRow, 'domain' | 'verificationToken'>, failAs: 'pending' | 'failed') {
+    const result = await proof(row.domain, row.verificationToken)
+    await domainRepository.recordCheck(
+      db,
+      sellerId,
+      row.domain,
+      result.found ? { verified: true } : { verified: false, status: failAs, reason: failAs === 'failed' ? result.reason : null },
+      now(),
+    )
+    onChange(row.domain)
+  }
 
   return {
-    async get(sellerId: string): Promise<DomainSettings> {
-      return { domain: await domainRepository.findBySeller(db, sellerId), dns_ip: publicIp }
-    },
+    get: read,
 
-    async update(sellerId: string, domain: string | null): Promise<DomainSettings> {
+    async update(sellerId: string, { domain, default_offer_id: defaultOfferId }: Update): Promise<DomainSettings> {
+      const current = await domainRepository.findBySeller(db, sellerId)
       if (domain === null) {
         await domainRepository.remove(db, sellerId)
-        return { domain: null, dns_ip: publicIp }
+        if (current) onChange(current.domain)
+        return read(sellerId)
       }
       if (isReserved(domain)) throw ValidationError.field('domain', settingsMessages.domainReserved)
-      const owner = await domainRepository.findSellerId(db, domain)
-      if (owner && owner !== sellerId) throw ValidationError.field('domain', settingsMessages.domainTaken)
-      try {
-        await domainRepository.save(db, sellerId, domain, now())
-      } catch (error) {
-        // Another seller saved the same domain between the check and the write.
-        if (isUniqueViolation(error)) throw ValidationError.field('domain', settingsMessages.domainTaken)
-        throw error
+      if (defaultOfferId && (await customDomainRepository.freeOfferSeller(db, defaultOfferId)) !== sellerId) {
+        throw ValidationError.field('default_offer_id', settingsMessages.defaultOffer)
       }
-      return { domain, dns_ip: publicIp }
+      if (current?.domain === domain) {
+        // The same domain again keeps its token and its proof.
+        if (defaultOfferId !== undefined) await domainRepository.setDefaultOffer(db, sellerId, defaultOfferId, now())
+        return read(sellerId)
+      }
+      // One token per seller, kept when the domain changes: a record added ahead proves the next domain at once.
+      const token = current?.verificationToken ?? randomBytes(16).toString('hex')
+      await domainRepository.claim(db, sellerId, domain, token, defaultOfferId ?? current?.defaultOfferId ?? null, now())
+      if (current) onChange(current.domain)
+      // A record added before saving proves the domain at once; otherwise it waits for 'Verify'.
+      await check(sellerId, { domain, verificationToken: token }, 'pending')
+      return read(sellerId)
+    },
+
+    /** The seller's 'Verify' button: looks the TXT record up now. */
+    async verify(sellerId: string): Promise<DomainSettings> {
+      const current = await domainRepository.findBySeller(db, sellerId)
+      if (!current) throw ValidationError.field('domain', settingsMessages.noDomain)
+      await check(sellerId, current, 'failed')
+      return read(sellerId)
     },
 
     /**
-     * The seller a request's Host header belongs to, or null. Accepts the header as sent
-     * ("Shop.Example.com:443"); anything that is not a domain name belongs to nobody.
+     * The seller whose verified domain a request's Host header is, or null. Accepts the header as
+     * sent ("Shop.Example.com:443"); anything that is not a domain name belongs to nobody.
      */
     async findSellerByDomain(host: string): Promise<string | null> {
       const domain = normalizeDomain(host)
-      return domain ? domainRepository.findSellerId(db, domain) : null
+      return domain ? domainRepository.findVerifiedSellerId(db, domain) : null
     },
   }
 }

@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../../../test/build-test-app.js'
 import { createSellerSession } from '../../../test/factories.js'
+import { sellerDomains } from '../../db/schema/index.js'
 import { createOfferPublicContext, publicOfferLinkBase } from './offer-public-context.js'
 
 describe('the public offer context of a seller', () => {
@@ -10,11 +12,11 @@ describe('the public offer context of a seller', () => {
   })
   afterAll(() => ctx.close())
 
-  it('uses the platform URL and empty settings for a new seller', async () => {
+  it('uses the pages origin and empty settings for a new seller', async () => {
     const { seller } = await createSellerSession(ctx)
-    const context = createOfferPublicContext({ db: ctx.db, publicUrl: ctx.config.publicUrl })
+    const context = createOfferPublicContext({ db: ctx.db, pagesUrl: ctx.config.pagesUrl })
     expect(await context.forSeller(seller.id)).toEqual({
-      linkBase: 'http://funnelry.test',
+      linkBase: 'http://pages.funnelry.test',
       advertising_pixels: [],
       store_links: { privacy_policy: null, terms_and_conditions: null, support_link: null },
     })
@@ -26,13 +28,16 @@ describe('the public offer context of a seller', () => {
     const inject = (session: typeof owner, method: 'POST' | 'PATCH', url: string, payload: object) =>
       ctx.app.inject({ method, url: `/api/v1${url}`, headers: session.headers, payload })
     await inject(owner, 'PATCH', `/domain-settings/${owner.seller.id}/`, { domain: 'Shop.Example.com' })
+    // Not proven yet: links stay on the pages origin.
+    expect(await publicOfferLinkBase(ctx.db, ctx.config.pagesUrl, owner.seller.id)).toBe('http://pages.funnelry.test')
+    await ctx.db.update(sellerDomains).set({ status: 'verified' }).where(eq(sellerDomains.sellerId, owner.seller.id))
     await inject(owner, 'PATCH', `/store-settings/${owner.seller.id}/`, { privacy_policy: 'https://shop.example.com/privacy' })
     const pixel = (await inject(owner, 'POST', '/advertising-pixel/', { pixel_type: 'facebook', script: '<script>fb()</script>' })).json()
     await inject(other, 'POST', '/advertising-pixel/', { pixel_type: 'google', script: '<script>theirs()</script>' })
 
-    expect(await publicOfferLinkBase(ctx.db, ctx.config.publicUrl, owner.seller.id)).toBe('https://shop.example.com')
-    expect(await publicOfferLinkBase(ctx.db, ctx.config.publicUrl, other.seller.id)).toBe('http://funnelry.test')
-    const context = createOfferPublicContext({ db: ctx.db, publicUrl: ctx.config.publicUrl })
+    expect(await publicOfferLinkBase(ctx.db, ctx.config.pagesUrl, owner.seller.id)).toBe('https://shop.example.com')
+    expect(await publicOfferLinkBase(ctx.db, ctx.config.pagesUrl, other.seller.id)).toBe('http://pages.funnelry.test')
+    const context = createOfferPublicContext({ db: ctx.db, pagesUrl: ctx.config.pagesUrl })
     expect(await context.forSeller(owner.seller.id)).toEqual({
       linkBase: 'https://shop.example.com',
       advertising_pixels: [{ id: pixel.id, pixel_type: 'facebook', script: '<script>fb()</script>' }],

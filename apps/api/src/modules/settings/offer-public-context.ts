@@ -9,21 +9,24 @@ import { domainRepository, pixelRepository, storeSettingsRepository } from './se
  * it never reads the settings tables itself.
  */
 export type OfferPublicContext = {
-  /** `https://<custom domain>` or the platform's public URL, without a trailing slash. */
+  /** `https://<verified custom domain>` or the pages origin (PAGES_URL), without a trailing slash. */
   linkBase: string
   advertising_pixels: Pixel[]
   store_links: StoreLinks
 }
 
-/** Where a seller's public offer links start: their domain (served over TLS by the proxy) or ours. */
-export async function publicOfferLinkBase(db: Executor, publicUrl: string, sellerId: string): Promise<string> {
+/**
+ * Where a seller's public offer links start: their domain once proven (served over TLS by the
+ * proxy), or the pages origin; never the dashboard's origin (decision D23).
+ */
+export async function publicOfferLinkBase(db: Executor, pagesUrl: string, sellerId: string): Promise<string> {
   const domain = await domainRepository.findBySeller(db, sellerId)
-  return domain ? `https://${domain}` : publicUrl
+  return domain?.status === 'verified' ? `https://${domain.domain}` : pagesUrl
 }
 
-export async function publicOfferContext(db: Executor, publicUrl: string, sellerId: string): Promise<OfferPublicContext> {
+export async function publicOfferContext(db: Executor, pagesUrl: string, sellerId: string): Promise<OfferPublicContext> {
   const [linkBase, pixels, settings] = await Promise.all([
-    publicOfferLinkBase(db, publicUrl, sellerId),
+    publicOfferLinkBase(db, pagesUrl, sellerId),
     pixelRepository.list(db, sellerId),
     storeSettingsRepository.find(db, sellerId),
   ])
@@ -38,11 +41,11 @@ export async function publicOfferContext(db: Executor, publicUrl: string, seller
   }
 }
 
-/** The same, bound to one database and public URL, for services built as factories. */
-export function createOfferPublicContext({ db, publicUrl }: { db: Executor; publicUrl: string }) {
+/** The same, bound to one database and pages origin, for services built as factories. */
+export function createOfferPublicContext({ db, pagesUrl }: { db: Executor; pagesUrl: string }) {
   return {
-    linkBase: (sellerId: string) => publicOfferLinkBase(db, publicUrl, sellerId),
-    forSeller: (sellerId: string) => publicOfferContext(db, publicUrl, sellerId),
+    linkBase: (sellerId: string) => publicOfferLinkBase(db, pagesUrl, sellerId),
+    forSeller: (sellerId: string) => publicOfferContext(db, pagesUrl, sellerId),
   }
 }
 export type OfferPublicContextService = ReturnType<typeof createOfferPublicContext>

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Config } from '../../config.js'
 import type { Database } from '../../db/client.js'
+import { createDomainProofChecker } from './domain-proof.js'
 import { domainRoutes } from './domain-routes.js'
 import { createDomainService } from './domain-service.js'
 import { createOfferPublicContext } from './offer-public-context.js'
@@ -10,12 +11,30 @@ import { settingsRoutes } from './settings-routes.js'
 import { createStoreSettingsService } from './store-settings-service.js'
 
 /** The Settings area's services, built once in buildApp; other areas use `domains` and `offerContext`. */
-export function createSettingsServices({ db, config, now }: { db: Database; config: Config; now: () => Date }) {
+export function createSettingsServices({
+  db,
+  config,
+  now,
+  onDomainChange,
+}: {
+  db: Database
+  config: Config
+  now: () => Date
+  onDomainChange?: (domain: string) => void
+}) {
   return {
     storeSettings: createStoreSettingsService({ db, now, allowPrivateWebhooks: config.ALLOW_PRIVATE_WEBHOOKS }),
-    domains: createDomainService({ db, now, publicUrl: config.publicUrl, publicIp: config.PUBLIC_IP }),
+    domains: createDomainService({
+      db,
+      now,
+      publicUrl: config.publicUrl,
+      pagesUrl: config.pagesUrl,
+      publicIp: config.PUBLIC_IP,
+      proof: createDomainProofChecker({ dnsServer: config.DNS_SERVER }),
+      ...(onDomainChange ? { onChange: onDomainChange } : {}),
+    }),
     pixels: createPixelService({ db, now }),
-    offerContext: createOfferPublicContext({ db, publicUrl: config.publicUrl }),
+    offerContext: createOfferPublicContext({ db, pagesUrl: config.pagesUrl }),
   }
 }
 export type SettingsServices = ReturnType<typeof createSettingsServices>

@@ -1,5 +1,5 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm'
-import type { Executor } from '../../db/client.js'
+import { and, asc, count, eq, ne, sql } from 'drizzle-orm'
+import type { Database, Executor } from '../../db/client.js'
 import { advertisingPixels, sellerDomains, storeSettings } from '../../db/schema/index.js'
 
 export type StoreSettingsRow = typeof storeSettings.$inferSelect
@@ -37,21 +37,62 @@ export const storeSettingsRepository = {
   },
 }
 
+export type DomainRow = typeof sellerDomains.$inferSelect
+export type DomainCheck = { verified: true } | { verified: false; status: 'pending' | 'failed'; reason: string | null }
+
 export const domainRepository = {
-  findBySeller: async (db: Executor, sellerId: string) =>
-    (await db.query.sellerDomains.findFirst({ where: eq(sellerDomains.sellerId, sellerId) }))?.domain ?? null,
+  findBySeller: (db: Executor, sellerId: string) => db.query.sellerDomains.findFirst({ where: eq(sellerDomains.sellerId, sellerId) }),
 
-  findSellerId: async (db: Executor, domain: string) =>
-    (await db.query.sellerDomains.findFirst({ where: eq(sellerDomains.domain, domain) }))?.sellerId ?? null,
+  /** Only a proven domain belongs to anyone: pending and failed claims serve nothing. */
+  findVerifiedSellerId: async (db: Executor, domain: string) =>
+    (
+      await db
+        .select({ sellerId: sellerDomains.sellerId })
+        .from(sellerDomains)
+        .where(and(eq(sellerDomains.domain, domain), eq(sellerDomains.status, 'verified')))
+    )[0]?.sellerId ?? null,
 
-  save: (db: Executor, sellerId: string, domain: string, at: Date) =>
-    db
+  /** A new domain for the seller: a new token, not proven yet. */
+  claim: (db: Executor, sellerId: string, domain: string, token: string, defaultOfferId: string | null, at: Date) => {
+    const fresh = { domain, verificationToken: token, status: 'pending' as const, failureReason: null, checkedAt: null }
+    return db
       .insert(sellerDomains)
-      .values({ sellerId, domain })
-      .onConflictDoUpdate({ target: sellerDomains.sellerId, set: { domain, updatedAt: at } }),
+      .values({ sellerId, ...fresh, defaultOfferId })
+      .onConflictDoUpdate({ target: sellerDomains.sellerId, set: { ...fresh, defaultOfferId, updatedAt: at } })
+  },
+
+  setDefaultOffer: (db: Executor, sellerId: string, defaultOfferId: string | null, at: Date) =>
+    db.update(sellerDomains).set({ defaultOfferId, updatedAt: at }).where(eq(sellerDomains.sellerId, sellerId)),
+
+  /**
+   * Stores a check's outcome. A proof wins: any other seller's verified claim on the same domain
+   * loses it in the same transaction (their record is not what the domain's DNS holds now, or
+   * the domain's owner has let both in and the latest proof decides).
+   */
+  async recordCheck(db: Database, sellerId: string, domain: string, check: DomainCheck, at: Date): Promise<void> {
+    await db.transaction(async (tx) => {
+      if (check.verified) {
+        await tx
+          .update(sellerDomains)
+          .set({ status: 'failed', failureReason: domainLostReason, checkedAt: at, updatedAt: at })
+          .where(and(eq(sellerDomains.domain, domain), eq(sellerDomains.status, 'verified'), ne(sellerDomains.sellerId, sellerId)))
+      }
+      await tx
+        .update(sellerDomains)
+        .set({
+          status: check.verified ? 'verified' : check.status,
+          failureReason: check.verified ? null : check.reason,
+          checkedAt: at,
+          updatedAt: at,
+        })
+        .where(and(eq(sellerDomains.sellerId, sellerId), eq(sellerDomains.domain, domain)))
+    })
+  },
 
   remove: (db: Executor, sellerId: string) => db.delete(sellerDomains).where(eq(sellerDomains.sellerId, sellerId)),
 }
+
+export const domainLostReason = 'Another account proved ownership of this domain with its own TXT record.'
 
 const ownPixel = (sellerId: string, id: string) => and(eq(advertisingPixels.sellerId, sellerId), eq(advertisingPixels.id, id))
 

@@ -55,7 +55,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<Options> = async (app, { stor
     {
       schema: {
         tags: ['settings'],
-        summary: 'The custom domain and the IP its DNS A record must point to (D8)',
+        summary: 'The custom domain, the IP its DNS A record must point to (D8), its TXT proof record and state',
         params: settingsUserParamsSchema,
         response: { 200: domainSettingsSchema },
       },
@@ -74,6 +74,19 @@ export const settingsRoutes: FastifyPluginAsyncZod<Options> = async (app, { stor
         response: { 200: domainSettingsSchema },
       },
     },
-    (request) => domains.update(ownId(request), request.body.domain),
+    (request) => domains.update(ownId(request), request.body),
+  )
+
+  app.post(
+    '/domain-settings/:userId/verify/',
+    {
+      schema: {
+        tags: ['settings'],
+        summary: "Look the domain's TXT record up now: verified when found, failed (with the reason) when not",
+        params: settingsUserParamsSchema,
+        response: { 200: domainSettingsSchema },
+      },
+    },
+    (request) => domains.verify(ownId(request)),
   )
 }

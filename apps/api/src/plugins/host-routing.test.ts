@@ -1,0 +1,232 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, type TestApp } from '../../test/build-test-app.js'
+import { startTestDnsServer, type TestDnsServer } from '../../test/dns-server.js'
+import { createSellerSession } from '../../test/factories.js'
+import { createFree, createUpsell } from '../modules/offers/offer-test-kit.js'
+
+const dashboard = 'http://funnelry.test'
+const pages = 'http://pages.funnelry.test'
+
+describe('the pages origin and the dashboard origin (decision D23)', () => {
+  let ctx: TestApp
+  let webDist: string
+  let offerId: string
+  let upsellId: string
+  let headers: Record<string, string>
+
+  beforeAll(async () => {
+    webDist = await mkdtemp(path.join(os.tmpdir(), 'funnelry-web-'))
+    await writeFile(path.join(webDist, 'index.html'), '<!doctype html><div id="root"></div>')
+    ctx = await createTestApp({ deps: { webDist } })
+    const seller = await createSellerSession(ctx)
+    headers = seller.headers
+    offerId = (await createFree(ctx, seller.headers)).id
+    upsellId = (await createUpsell(ctx, seller.headers)).id
+  })
+  afterAll(async () => {
+    await ctx.close()
+    await rm(webDist, { recursive: true, force: true })
+  })
+
+  const get = (host: string, url: string, extra: Record<string, string> = {}) =>
+    ctx.app.inject({ method: 'GET', url, headers: { host, ...extra } })
+
+  it("sends live offer pages on the dashboard's origin to the pages origin, query and all", async () => {
+    for (const url of [`/free-offer/${offerId}`, `/free-offer/${offerId}?utm_source=ad`, '/thank-you-purchase?type=free-offer&order=abc']) {
+      const response = await get('funnelry.test', url)
+      expect(response.statusCode, url).toBe(302)
+      expect(response.headers.location, url).toBe(`${pages}${url}`)
+    }
+    // HEAD too, and on any host that is not the pages origin or a proven domain.
+    const head = await ctx.app.inject({ method: 'HEAD', url: `/free-offer/${offerId}`, headers: { host: 'localhost:3000' } })
+    expect(head.statusCode).toBe(302)
+  })
+
+  it("keeps the seller's preview and the dashboard on the dashboard's origin", async () => {
+    expect((await get('funnelry.test', `/free-offer/${offerId}?isPreview=true`)).statusCode).toBe(200)
+    expect((await get('funnelry.test', '/free-offer')).statusCode).toBe(200)
+    expect((await get('funnelry.test', `/oto-offer/${upsellId}`)).statusCode).toBe(200)
+    expect((await get('funnelry.test', '/dashboard/free-offers')).statusCode).toBe(200)
+    expect((await get('funnelry.test', '/api/v1/free-product/', headers)).statusCode).toBe(200)
+  })
+
+  it('serves public pages and the calls they make on the pages origin', async () => {
+    expect((await get('pages.funnelry.test', `/free-offer/${offerId}`)).statusCode).toBe(200)
+    expect((await get('pages.funnelry.test', '/thank-you-purchase?type=free-offer')).statusCode).toBe(200)
+    expect((await get('pages.funnelry.test', `/api/v1/free-product/${offerId}/`)).statusCode).toBe(200)
+    expect((await get('pages.funnelry.test', `/api/v1/upsell-offer/${upsellId}/`)).statusCode).toBe(200)
+    const lead = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/seller/webhook/notify/',
+      headers: { host: 'pages.funnelry.test' },
+      payload: { full_name: 'Ann', email: 'ann@example.com', product_id: offerId },
+    })
+    expect(lead.statusCode).toBe(201)
+  })
+
+  it('serves no dashboard, log-in, preview or seller API on the pages origin', async () => {
+    for (const url of ['/', '/dashboard/free-offers', '/sign-up?email=a&token=b', `/free-offer/${offerId}?isPreview=true`, '/free-offer']) {
+      const response = await get('pages.funnelry.test:80', url)
+      expect(response.statusCode, url).toBe(302)
+      expect(response.headers.location, url).toBe(`${dashboard}${url}`)
+    }
+    expect((await get('pages.funnelry.test', '/api/v1/free-product/', headers)).statusCode).toBe(404)
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/authentication/token/',
+      headers: { host: 'pages.funnelry.test' },
+      payload: { email: 'a@example.com', password: 'x' },
+    })
+    expect(login.statusCode).toBe(404)
+  })
+})
+
+describe("a seller's custom domain", () => {
+  let ctx: TestApp
+  let dns: TestDnsServer
+  let webDist: string
+  let ownerId: string
+  let mine: { freeId: string; upsellId: string; headers: Record<string, string> }
+  let theirs: { freeId: string; upsellId: string }
+  const host = 'offers.mine.example'
+
+  beforeAll(async () => {
+    webDist = await mkdtemp(path.join(os.tmpdir(), 'funnelry-web-'))
+    await writeFile(path.join(webDist, 'index.html'), '<!doctype html><div id="root"></div>')
+    dns = await startTestDnsServer()
+    ctx = await createTestApp({ deps: { webDist }, env: { DNS_SERVER: dns.address } })
+    const owner = await createSellerSession(ctx)
+    ownerId = owner.seller.id
+    const other = await createSellerSession(ctx)
+    mine = {
+      freeId: (await createFree(ctx, owner.headers)).id,
+      upsellId: (await createUpsell(ctx, owner.headers)).id,
+      headers: owner.headers,
+    }
+    theirs = { freeId: (await createFree(ctx, other.headers)).id, upsellId: (await createUpsell(ctx, other.headers)).id }
+    const saved = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/domain-settings/${owner.seller.id}/`,
+      headers: owner.headers,
+      payload: { domain: host },
+    })
+    expect(saved.statusCode).toBe(200)
+    expect(saved.json().status).toBe('pending')
+  })
+  afterAll(async () => {
+    await ctx.close()
+    await dns.close()
+    await rm(webDist, { recursive: true, force: true })
+  })
+
+  const domainSettings = (method: 'GET' | 'PATCH' | 'POST', suffix = '', payload?: object) =>
+    ctx.app.inject({
+      method,
+      url: `/api/v1/domain-settings/${ownerId}/${suffix}`,
+      headers: mine.headers,
+      ...(payload ? { payload } : {}),
+    })
+
+  it('serves nothing while the domain is not proven: it is an unknown host', async () => {
+    const page = await ctx.app.inject({ method: 'GET', url: `/free-offer/${mine.freeId}`, headers: { host } })
+    expect(page.statusCode).toBe(302)
+    expect(page.headers.location).toBe(`${pages}/free-offer/${mine.freeId}`)
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/v1/domains/allowed/?domain=${host}` })).statusCode).toBe(404)
+  })
+
+  it('serves the seller once the TXT record proves the domain', async () => {
+    const { txt_record: record } = (await domainSettings('GET')).json()
+    dns.setTxt(record.name, record.value)
+    expect((await domainSettings('POST', 'verify/')).json().status).toBe('verified')
+    // The process that checked serves it at once (no stale cache).
+    expect((await ctx.app.inject({ method: 'GET', url: `/free-offer/${mine.freeId}`, headers: { host } })).statusCode).toBe(200)
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/v1/domains/allowed/?domain=${host}` })).statusCode).toBe(200)
+  })
+
+  const onDomain = (method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) =>
+    ctx.app.inject({ method, url, headers: { host }, ...(payload ? { payload } : {}) })
+
+  it("serves the seller's own offer page and public reads", async () => {
+    expect((await onDomain('GET', `/free-offer/${mine.freeId}`)).statusCode).toBe(200)
+    expect((await onDomain('GET', `/api/v1/free-product/${mine.freeId}/`)).statusCode).toBe(200)
+    expect((await onDomain('GET', `/api/v1/upsell-offer/${mine.upsellId}/`)).statusCode).toBe(200)
+    expect((await onDomain('GET', '/thank-you-purchase?type=free-offer')).statusCode).toBe(200)
+    const lead = await onDomain('POST', '/api/v1/seller/webhook/notify/', {
+      full_name: 'Ann',
+      email: 'ann@example.com',
+      product_id: mine.freeId,
+    })
+    expect(lead.statusCode).toBe(201)
+  })
+
+  it("never serves another seller's offers", async () => {
+    const page = await onDomain('GET', `/free-offer/${theirs.freeId}`)
+    expect(page.statusCode).toBe(302)
+    expect(page.headers.location).toBe('/404')
+    expect((await onDomain('GET', `/api/v1/free-product/${theirs.freeId}/`)).statusCode).toBe(404)
+    expect((await onDomain('GET', `/api/v1/upsell-offer/${theirs.upsellId}/`)).statusCode).toBe(404)
+    const lead = await onDomain('POST', '/api/v1/seller/webhook/notify/', {
+      full_name: 'Ann',
+      email: 'ann@example.com',
+      product_id: theirs.freeId,
+    })
+    expect(lead.statusCode).toBe(404)
+    const intent = await onDomain('POST', '/api/v1/stripe/payment-intent/', {
+      full_name: 'Ann',
+      email: 'ann@example.com',
+      product_id: theirs.freeId,
+    })
+    expect(intent.statusCode).toBe(404)
+  })
+
+  it("lets the page update its own seller's order, and no other", async () => {
+    const visitor = { full_name: 'Ann', email: 'ann@example.com' }
+    // Nothing attached: a zero total, recorded at once (D11), so the update reaches the checkout's own rule.
+    const mineOrder = await onDomain('POST', '/api/v1/stripe/payment-intent/', { ...visitor, product_id: mine.freeId })
+    expect(mineOrder.statusCode).toBe(200)
+    const update = await onDomain('POST', '/api/v1/stripe/update-payment-intent/', { ...visitor, intent_id: mineOrder.json().intent_id })
+    expect(update.statusCode).toBe(400)
+    expect(update.json()).toEqual({ error: 'This payment is already complete.' })
+
+    const theirOrder = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/stripe/payment-intent/',
+      payload: { ...visitor, product_id: theirs.freeId },
+    })
+    expect(theirOrder.statusCode).toBe(200)
+    const refused = await onDomain('POST', '/api/v1/stripe/update-payment-intent/', { ...visitor, intent_id: theirOrder.json().intent_id })
+    expect(refused.statusCode).toBe(404)
+  })
+
+  it("serves the seller's chosen offer at the root, and /404 until one is chosen", async () => {
+    const before = await onDomain('GET', '/')
+    expect(before.statusCode).toBe(302)
+    expect(before.headers.location).toBe('/404')
+    expect((await domainSettings('PATCH', '', { domain: host, default_offer_id: mine.freeId })).statusCode).toBe(200)
+    const root = await onDomain('GET', '/')
+    expect(root.statusCode).toBe(302)
+    expect(root.headers.location).toBe(`/free-offer/${mine.freeId}`)
+    expect((await onDomain('GET', root.headers.location as string)).statusCode).toBe(200)
+  })
+
+  it('serves no dashboard, log-in or seller API', async () => {
+    for (const url of ['/dashboard/free-offers', '/sign-up?email=a&token=b']) {
+      const response = await onDomain('GET', url)
+      expect(response.statusCode).toBe(302)
+      expect(response.headers.location).toBe('/404')
+    }
+    const list = await ctx.app.inject({ method: 'GET', url: '/api/v1/free-product/', headers: { host, ...mine.headers } })
+    expect(list.statusCode).toBe(404)
+    expect((await onDomain('POST', '/api/v1/authentication/token/', { email: 'a@example.com', password: 'x' })).statusCode).toBe(404)
+  })
+
+  it('leaves the API on the platform host and unknown hosts unrestricted', async () => {
+    for (const otherHost of ['funnelry.test', 'unknown.example', '127.0.0.1:3000']) {
+      const response = await ctx.app.inject({ method: 'GET', url: `/api/v1/free-product/${theirs.freeId}/`, headers: { host: otherHost } })
+      expect(response.statusCode).toBe(200)
+    }
+  })
+})

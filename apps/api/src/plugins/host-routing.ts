@@ -1,0 +1,90 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
+import type { CustomDomainAccess } from '../modules/settings/custom-domain-access.js'
+import { isLivePageRequest, isPageRequest, isPreviewRequest, matchPublicPageRule, pathnameOf } from './public-page-routes.js'
+
+/**
+ * Which site a request is for, told apart by its Host header (decision D23):
+ * - dashboard: PUBLIC_URL's host (and any host that is not one of the others): the dashboard and
+ *   the API, never a live offer page, so seller scripts never run where dashboard tokens live;
+ * - pages: PAGES_URL's host: every seller's public offer pages, nothing of the dashboard;
+ * - custom-domain: a seller's verified domain: that seller's public offer pages only.
+ */
+export type Site = { kind: 'dashboard' } | { kind: 'pages' } | { kind: 'custom-domain'; sellerId: string }
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    site: Site
+  }
+}
+
+type Options = { access: CustomDomainAccess; publicUrl: string; pagesUrl: string }
+
+const hostnameOf = (host: string | undefined) => {
+  try {
+    return host ? new URL(`http://${host}`).hostname.toLowerCase() : ''
+  } catch {
+    return ''
+  }
+}
+
+const dashboardSite: Site = { kind: 'dashboard' }
+const pagesSite: Site = { kind: 'pages' }
+
+export const hostRoutingPlugin = fp(async (app: FastifyInstance, { access, publicUrl, pagesUrl }: Options) => {
+  const dashboardHost = hostnameOf(new URL(publicUrl).host)
+  const pagesHost = hostnameOf(new URL(pagesUrl).host)
+
+  async function siteOf(request: FastifyRequest): Promise<Site> {
+    const hostname = hostnameOf(request.host)
+    if (hostname === pagesHost) return pagesSite
+    if (hostname === dashboardHost) return dashboardSite
+    const sellerId = await access.sellerForHost(request.host)
+    return sellerId ? { kind: 'custom-domain', sellerId } : dashboardSite
+  }
+
+  /** Pages of the dashboard asked for on a public site go to the dashboard; the rest is not here. */
+  function refuse(request: FastifyRequest, reply: FastifyReply) {
+    if (!isPageRequest(request)) return reply.code(404).send({ detail: 'Not found.' })
+    if (request.site.kind === 'pages') return reply.redirect(`${publicUrl}${request.url}`, 302)
+    return reply.redirect('/404', 302)
+  }
+
+  // A reference type needs a getter/setter pair (Fastify refuses a shared object default).
+  const sites = new WeakMap<FastifyRequest, Site>()
+  app.decorateRequest('site', {
+    getter(this: FastifyRequest) {
+      return sites.get(this) ?? dashboardSite
+    },
+    setter(this: FastifyRequest, value: Site) {
+      sites.set(this, value)
+    },
+  })
+
+  // Path rules first, before any body is read.
+  app.addHook('onRequest', async (request, reply) => {
+    request.site = await siteOf(request)
+    const { site } = request
+    if (site.kind === 'dashboard') {
+      // The dashboard origin shows no seller content: live pages move to the pages origin.
+      if (isLivePageRequest(request)) return reply.redirect(`${pagesUrl}${request.url}`, 302)
+      return
+    }
+    // Previews belong to the dashboard (they run no seller scripts there).
+    if (isPageRequest(request) && isPreviewRequest(request)) return reply.redirect(`${publicUrl}${request.url}`, 302)
+    if (site.kind === 'custom-domain' && pathnameOf(request) === '/' && isPageRequest(request)) {
+      const offerId = await access.defaultOffer(site.sellerId)
+      return reply.redirect(offerId ? `/free-offer/${offerId}` : '/404', 302)
+    }
+    if (!matchPublicPageRule(request)) return refuse(request, reply)
+  })
+
+  // Ownership checks on a custom domain, once the body (product_id, intent_id) is parsed.
+  app.addHook('preValidation', async (request, reply) => {
+    const { site } = request
+    if (site.kind !== 'custom-domain') return
+    const matched = matchPublicPageRule(request)
+    if (!matched) return refuse(request, reply)
+    if (matched.rule.check && !(await matched.rule.check(access, site.sellerId, request, matched.params))) return refuse(request, reply)
+  })
+})
