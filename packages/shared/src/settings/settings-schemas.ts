@@ -108,8 +108,6 @@ export const domainSettingsSchema = z.object({
   failure_reason: z.string().nullable(),
   checked_at: z.string().nullable(),
   default_offer_id: z.string().nullable(),
-  /** Where offer pages are served without a verified domain of the seller's own. */
-  pages_url: z.string(),
 })
 export type DomainSettings = z.infer<typeof domainSettingsSchema>
 

@@ -41,7 +41,6 @@ export function createDomainService({ db, now, publicUrl, pagesUrl, publicIp, pr
     failure_reason: row?.failureReason ?? null,
     checked_at: row?.checkedAt?.toISOString() ?? null,
     default_offer_id: row?.defaultOfferId ?? null,
-    pages_url: pagesUrl,
   })
 
   const read = async (sellerId: string) => view(await domainRepository.findBySeller(db, sellerId))

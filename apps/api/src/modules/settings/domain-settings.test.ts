@@ -40,7 +40,7 @@ describe('domain settings and the DNS proof of a domain', () => {
     await dns.close()
   })
 
-  it('shows the A-record IP and the pages origin before any domain is saved (decision D8)', async () => {
+  it('shows the A-record IP before any domain is saved (decision D8)', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: url(owner), headers: owner.headers })
     expect(response.statusCode).toBe(200)
     expect(response.json()).toEqual({
@@ -51,7 +51,6 @@ describe('domain settings and the DNS proof of a domain', () => {
       failure_reason: null,
       checked_at: null,
       default_offer_id: null,
-      pages_url: 'https://pages.funnelry.test',
     })
   })
 

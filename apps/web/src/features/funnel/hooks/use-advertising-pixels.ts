@@ -4,9 +4,9 @@ import { getAccessToken, getRefreshToken } from '../../../lib/token-storage'
 import { injectPixels } from '../lib/inject-pixels'
 
 /**
- * A browser holding a dashboard session belongs to a seller, not to an ad visitor. Seller scripts
- * run on the same origin as the dashboard, so one seller's pixel must never run where it could
- * read another seller's (or their own) stored tokens.
+ * Live pages are served on the pages origin (decision D23), whose storage never holds a dashboard
+ * session, and the dashboard's origin only shows previews, which run no pixels. This check stays
+ * as a second line: should a live page ever render where tokens are stored, no pixel runs there.
  */
 const holdsDashboardSession = () => getAccessToken() !== null || getRefreshToken() !== null
 

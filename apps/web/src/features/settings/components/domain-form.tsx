@@ -1,14 +1,16 @@
 import { type DomainSettings, domainSettingsPatchSchema, settingsToasts } from '@funnelry/shared'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { Alert, Button, Stack } from '@mui/material'
+import { Alert, Button, MenuItem, Stack } from '@mui/material'
 import { useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import type { z } from 'zod'
 import { FormTextField } from '../../../components/form-text-field'
 import { applyServerErrors } from '../../../lib/form-errors'
 import { toast } from '../../../lib/toast'
+import { useOfferChoices } from '../api/get-offer-choices'
 import { useUpdateDomainSettings } from '../api/update-domain-settings'
 import { DnsInstruction } from './dns-instruction'
+import { DomainProof } from './domain-proof'
 import { FormActions } from './form-actions'
 
 type DomainFormInput = z.input<typeof domainSettingsPatchSchema>
@@ -21,8 +23,9 @@ export function DomainForm({ userId, settings }: { userId: string; settings: Dom
   const { control, handleSubmit, setError, reset, formState } = useForm<DomainFormInput, unknown, DomainFormOutput>({
     resolver: zodResolver(domainSettingsPatchSchema),
     mode: 'all',
-    defaultValues: { domain: settings.domain ?? '' },
+    defaultValues: { domain: settings.domain ?? '', default_offer_id: settings.default_offer_id ?? '' },
   })
+  const offers = useOfferChoices()
   const typedDomain = useWatch({ control, name: 'domain' }) ?? ''
 
   const onSubmit = handleSubmit(async (values) => {
@@ -32,11 +35,11 @@ export function DomainForm({ userId, settings }: { userId: string; settings: Dom
       saved = await update.mutateAsync(values)
     } catch (error) {
       // e.g. "This domain is already used by another account." lands on the field itself.
-      setFormError(applyServerErrors(error, setError, ['domain']))
+      setFormError(applyServerErrors(error, setError, ['domain', 'default_offer_id']))
       return
     }
     // Shows the stored (normalised) form of what was typed.
-    reset({ domain: saved.domain ?? '' })
+    reset({ domain: saved.domain ?? '', default_offer_id: saved.default_offer_id ?? '' })
     toast(settingsToasts.domain, 'success')
   })
 
@@ -54,6 +57,22 @@ export function DomainForm({ userId, settings }: { userId: string; settings: Dom
         helperText="A host name such as shop.example.com or a URL such as https://shop.example.com. Leave it empty to remove the domain."
       />
       <DnsInstruction typedDomain={typedDomain} dnsIp={settings.dns_ip} />
+      <FormTextField
+        control={control}
+        name="default_offer_id"
+        label="Offer at the domain's root"
+        select
+        fullWidth
+        helperText="What visitors see at the address of your domain itself."
+      >
+        <MenuItem value="">None (page not found)</MenuItem>
+        {(offers.data ?? []).map((offer) => (
+          <MenuItem key={offer.id} value={offer.id}>
+            {offer.headline}
+          </MenuItem>
+        ))}
+      </FormTextField>
+      <DomainProof userId={userId} settings={settings} />
       <FormActions>
         <Button type="submit" variant="contained" loading={formState.isSubmitting}>
           Save

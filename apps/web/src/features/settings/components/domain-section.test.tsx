@@ -2,14 +2,14 @@ import { settingsMessages, settingsToasts } from '@funnelry/shared'
 import { screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
-import { failCall, mockSettingsApi } from '../testing/mock-settings-api'
+import { failCall, mockSettingsApi, savedDomain } from '../testing/mock-settings-api'
 import { findSection, renderSettings } from '../testing/render-settings'
 
 const domainPath = '/domain-settings/seller-1/'
 
 describe('Settings: Custom Domain', () => {
   it('loads the stored domain and shows the A record with the IP before saving', async () => {
-    mockSettingsApi({ domain: { domain: 'shop.example.com', dns_ip: '203.0.113.10' } })
+    mockSettingsApi({ domain: savedDomain('shop.example.com') })
     renderSettings()
     const section = await findSection('Custom Domain')
 
@@ -41,12 +41,12 @@ describe('Settings: Custom Domain', () => {
 
     expect(await screen.findByText(settingsToasts.domain)).toBeInTheDocument()
     expect(settingsToasts.domain).toBe('Custom Domain was successfully updated.')
-    expect(calls).toEqual([{ method: 'PATCH', path: domainPath, body: { domain: 'shop.example.com' } }])
+    expect(calls).toEqual([{ method: 'PATCH', path: domainPath, body: { domain: 'shop.example.com', default_offer_id: null } }])
     expect(section.getByLabelText('Domain')).toHaveValue('shop.example.com')
   })
 
   it('clears the domain when the field is emptied', async () => {
-    const { calls } = mockSettingsApi({ domain: { domain: 'shop.example.com', dns_ip: '203.0.113.10' } })
+    const { calls } = mockSettingsApi({ domain: savedDomain('shop.example.com') })
     const { user } = renderSettings()
     const section = await findSection('Custom Domain')
 
@@ -54,7 +54,7 @@ describe('Settings: Custom Domain', () => {
     await user.click(section.getByRole('button', { name: 'Save' }))
 
     expect(await screen.findByText(settingsToasts.domain)).toBeInTheDocument()
-    expect(calls).toEqual([{ method: 'PATCH', path: domainPath, body: { domain: null } }])
+    expect(calls).toEqual([{ method: 'PATCH', path: domainPath, body: { domain: null, default_offer_id: null } }])
   })
 
   it('refuses a value that is not a domain as it is typed, without calling the server', async () => {
@@ -84,6 +84,69 @@ describe('Settings: Custom Domain', () => {
     expect(section.getByLabelText('Domain')).toHaveAttribute('aria-invalid', 'true')
     expect(section.getByLabelText('Domain')).toHaveValue('taken.example.com')
     expect(screen.queryByText(settingsToasts.domain)).not.toBeInTheDocument()
+  })
+
+  it('shows the TXT record to add and the pending state of a saved domain', async () => {
+    mockSettingsApi({ domain: savedDomain('shop.example.com') })
+    renderSettings()
+    const section = await findSection('Custom Domain')
+
+    expect(section.getByRole('status', { name: 'Domain state' })).toHaveTextContent(
+      'Pending: add the TXT record below for shop.example.com, then press Verify.',
+    )
+    expect(section.getByText('_funnelry.shop.example.com')).toBeInTheDocument()
+    expect(section.getByText('funnelry-verify=0123456789abcdef0123456789abcdef')).toBeInTheDocument()
+    expect(section.getByRole('button', { name: 'Copy TXT record value' })).toBeInTheDocument()
+  })
+
+  it("checks the record on 'Verify': failed with the reason, then verified", async () => {
+    const api = mockSettingsApi({ domain: savedDomain('shop.example.com') })
+    const { user } = renderSettings()
+    const section = await findSection('Custom Domain')
+
+    await user.click(section.getByRole('button', { name: 'Verify' }))
+    await waitFor(() =>
+      expect(section.getByRole('status', { name: 'Domain state' })).toHaveTextContent(
+        'Failed: shop.example.com is not verified and serves no pages. No TXT record was found at _funnelry.shop.example.com.',
+      ),
+    )
+    expect(await screen.findByText('The domain is not verified yet.')).toBeInTheDocument()
+
+    api.state.dnsCheck = { status: 'verified' }
+    await user.click(section.getByRole('button', { name: 'Verify' }))
+    await waitFor(() =>
+      expect(section.getByRole('status', { name: 'Domain state' })).toHaveTextContent(
+        'Verified: your offer pages are served on shop.example.com.',
+      ),
+    )
+    expect(section.getByRole('button', { name: 'Check again' })).toBeInTheDocument()
+    expect(api.calls.filter((call) => call.path === `${domainPath}verify/`)).toHaveLength(2)
+  })
+
+  it('shows no proof before a domain is saved', async () => {
+    mockSettingsApi()
+    renderSettings()
+    const section = await findSection('Custom Domain')
+    expect(section.queryByRole('status', { name: 'Domain state' })).not.toBeInTheDocument()
+    expect(section.queryByRole('button', { name: 'Verify' })).not.toBeInTheDocument()
+  })
+
+  it("saves the offer shown at the domain's root", async () => {
+    const { calls } = mockSettingsApi({
+      domain: savedDomain('shop.example.com', 'verified'),
+      offers: [{ id: '5b0e2f3c-1d2a-4c5b-8e9f-0a1b2c3d4e5f', headline: 'Free guide' }],
+    })
+    const { user } = renderSettings()
+    const section = await findSection('Custom Domain')
+
+    await user.click(section.getByLabelText("Offer at the domain's root"))
+    await user.click(await screen.findByRole('option', { name: 'Free guide' }))
+    await user.click(section.getByRole('button', { name: 'Save' }))
+
+    expect(await screen.findByText(settingsToasts.domain)).toBeInTheDocument()
+    expect(calls).toEqual([
+      { method: 'PATCH', path: domainPath, body: { domain: 'shop.example.com', default_offer_id: '5b0e2f3c-1d2a-4c5b-8e9f-0a1b2c3d4e5f' } },
+    ])
   })
 
   it('offers to retry when the domain could not be loaded', async () => {

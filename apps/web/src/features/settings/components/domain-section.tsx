@@ -1,3 +1,4 @@
+import { webAppConfig } from '../../../config/web-app-config'
 import { useDomainSettings } from '../api/get-domain-settings'
 import { DomainForm } from './domain-form'
 import { SectionQuery } from './section-query'
@@ -6,7 +7,10 @@ import { SettingsSection } from './settings-section'
 export function DomainSection({ userId }: { userId: string }) {
   const query = useDomainSettings(userId)
   return (
-    <SettingsSection title="Custom Domain" description="Serve your public offer pages from your own domain.">
+    <SettingsSection
+      title="Custom Domain"
+      description={`Serve your public offer pages from your own domain. Until it is verified they are served at ${webAppConfig().pages_url}.`}
+    >
       <SectionQuery query={query} what="custom domain">
         {(settings) => <DomainForm userId={userId} settings={settings} />}
       </SectionQuery>

@@ -2,6 +2,8 @@ import {
   type AccountStatus,
   type ConnectAccountResponse,
   type DomainSettings,
+  type DomainSettingsPatch,
+  type DomainStatus,
   normalizeDomain,
   type Pixel,
   type PixelInput,
@@ -23,6 +25,10 @@ export type SettingsState = {
   connect: ConnectAccountResponse
   /** The delivery log, newest first. */
   deliveries: WebhookDelivery[]
+  /** What the next 'Verify' finds in DNS. */
+  dnsCheck: { status: 'verified' } | { status: 'failed'; reason: string }
+  /** The seller's free offers, the choices for the domain's root. */
+  offers: { id: string; headline: string }[]
 }
 
 export type RecordedCall = { method: string; path: string; body: unknown }
@@ -36,13 +42,35 @@ export const emptyStore: StoreSettings = {
   webhook_secret: 'whsec_test-secret',
 }
 
+export const noDomain: DomainSettings = {
+  domain: null,
+  dns_ip: '203.0.113.10',
+  txt_record: null,
+  status: null,
+  failure_reason: null,
+  checked_at: null,
+  default_offer_id: null,
+}
+
+/** A saved domain in the given state, with the TXT record the server would show. */
+export const savedDomain = (domain: string, status: DomainStatus = 'pending', failure_reason: string | null = null): DomainSettings => ({
+  ...noDomain,
+  domain,
+  txt_record: { name: `_funnelry.${domain}`, value: 'funnelry-verify=0123456789abcdef0123456789abcdef' },
+  status,
+  failure_reason,
+  checked_at: '2026-11-23T10:00:00.000Z',
+})
+
 const defaults = (): SettingsState => ({
   store: emptyStore,
-  domain: { domain: null, dns_ip: '203.0.113.10' },
+  domain: noDomain,
   pixels: [],
   status: { connected: false },
   connect: { message: 'Redirecting you to finish connecting your payment account.', url: 'https://connect.example.com/onboarding/acct_1' },
   deliveries: [],
+  dnsCheck: { status: 'failed', reason: 'No TXT record was found at _funnelry.shop.example.com.' },
+  offers: [],
 })
 
 const userPath = (area: string) => api(`/${area}/${testUser.user_id}/`)
@@ -75,10 +103,28 @@ export function mockSettingsApi(initial: Partial<SettingsState> = {}) {
     }),
     http.get(userPath('domain-settings'), () => HttpResponse.json(state.domain)),
     http.patch(userPath('domain-settings'), async ({ request }) => {
-      const { domain } = (await record(request)) as { domain: string | null }
-      state.domain = { ...state.domain, domain: domain === null ? null : normalizeDomain(domain) }
+      const patch = (await record(request)) as DomainSettingsPatch
+      const domain = patch.domain === null ? null : normalizeDomain(patch.domain)
+      const defaultOffer = patch.default_offer_id === undefined ? state.domain.default_offer_id : patch.default_offer_id
+      if (!domain) state.domain = noDomain
+      else if (domain !== state.domain.domain) state.domain = { ...savedDomain(domain), default_offer_id: defaultOffer }
+      else state.domain = { ...state.domain, default_offer_id: defaultOffer }
       return HttpResponse.json(state.domain)
     }),
+    http.post(api(`/domain-settings/${testUser.user_id}/verify/`), async ({ request }) => {
+      await record(request, null)
+      if (!state.domain.domain) return HttpResponse.json({ domain: ['Save a domain first.'] }, { status: 400 })
+      const check = state.dnsCheck
+      state.domain = {
+        ...state.domain,
+        status: check.status,
+        failure_reason: check.status === 'failed' ? check.reason : null,
+      }
+      return HttpResponse.json(state.domain)
+    }),
+    http.get(api('/free-product/'), () =>
+      HttpResponse.json({ count: state.offers.length, next: null, previous: null, results: state.offers }),
+    ),
     http.get(api('/advertising-pixel/'), () => HttpResponse.json(state.pixels)),
     http.post(api('/advertising-pixel/'), async ({ request }) => {
       const input = (await record(request)) as PixelInput
