@@ -198,6 +198,33 @@ describe('a visitor on a phone goes through the public funnel', () => {
     await declined.waitFor({ state: 'detached' })
   })
 
+  it("runs a seller's pixel on the pages origin, where the dashboard's stored tokens are out of its reach", async () => {
+    const { browser, server } = journey
+    // The seller is logged in to the dashboard in this browser: their tokens are in its storage.
+    const context = await browser.newContext({ baseURL: server.url })
+    const page = await context.newPage()
+    await logIn(page, { email: seller.email, password: sellerPassword })
+    const dashboardStorage = await page.evaluate(() => [...Object.values(localStorage), ...Object.values(sessionStorage)])
+    const tokens = dashboardStorage.filter((value) => /^[\w-]+\.[\w-]+\.[\w-]+$/.test(value))
+    expect(tokens.length).toBeGreaterThan(0)
+
+    // A pixel that reports everything it can read from storage.
+    await addPixel(server, seller, {
+      pixel_type: 'google',
+      script: `<script>window.__pixelSaw = { origin: location.origin, stored: Object.keys(localStorage).map(function (k) { return localStorage.getItem(k) }).concat(Object.keys(sessionStorage).map(function (k) { return sessionStorage.getItem(k) })) }</script>`,
+    })
+    // The live page asked for on the dashboard's origin opens on the pages origin.
+    await page.goto(`${server.url}${offerPath}`)
+    await page.getByRole('heading', { name: 'The 7-Day Product Launch Guide' }).waitFor()
+    expect(new URL(page.url()).origin).toBe(server.pagesUrl)
+    const seen = await page.waitForFunction(() => (window as Window & { __pixelSaw?: unknown }).__pixelSaw)
+    const report = (await seen.jsonValue()) as { origin: string; stored: string[] }
+    expect(report.origin).toBe(server.pagesUrl)
+    for (const token of tokens) expect(report.stored).not.toContain(token)
+    expect(report.stored.some((value) => tokens.some((token) => value.includes(token)))).toBe(false)
+    await context.close()
+  })
+
   it('lists no order for a visitor who ticks the bump and leaves; the seller sees the real ones', async () => {
     const { page, server } = journey
     await page.goto(offerPath)

@@ -92,7 +92,8 @@ describe('a seller builds a BUMP, an OTO and a Free offer through the dashboard'
     await freeCard.getByRole('button', { name: 'Copy URL' }).click()
     await page.getByText('Copied', { exact: true }).waitFor()
     const publicUrl = await page.evaluate(() => navigator.clipboard.readText())
-    expect(publicUrl).toMatch(new RegExp(`^${server.url}/free-offer/[0-9a-f-]{36}$`))
+    // Public links point at the pages origin, never the dashboard's (decision D23).
+    expect(publicUrl).toMatch(new RegExp(`^${server.pagesUrl}/free-offer/[0-9a-f-]{36}$`))
     const freeOfferId = publicUrl.split('/').at(-1)
 
     // Edit the BUMP: a new headline, the image left as it was.

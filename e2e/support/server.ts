@@ -10,7 +10,10 @@ const repoRoot = path.resolve(import.meta.dirname, '../..')
 const run = promisify(execFile)
 
 export type RunningServer = {
+  /** The dashboard and the API (PUBLIC_URL). */
   url: string
+  /** Public offer pages (PAGES_URL): the same server on another origin (decision D23). */
+  pagesUrl: string
   env: Record<string, string>
   /** Runs an npm script of the product (e.g. `invite`) against this server's data. */
   npm: (...args: string[]) => Promise<string>
@@ -31,10 +34,11 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   const env: Record<string, string> = {
     ...(process.env as Record<string, string>),
     PORT: String(port),
-    HOST: '127.0.0.1',
+    // Both loopback addresses: the dashboard on localhost, public pages on 127.0.0.1 (the default PAGES_URL).
+    HOST: 'localhost',
     DATA_DIR: dataDir,
     EMBEDDED_DB_PORT: String(await freePort()),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    PUBLIC_URL: `http://localhost:${port}`,
     NODE_ENV: 'development',
     LOG_LEVEL: 'warn',
     ALLOW_PRIVATE_WEBHOOKS: 'true',
@@ -54,11 +58,12 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   child.stderr?.on('data', (chunk) => {
     output += chunk
   })
-  const url = `http://127.0.0.1:${port}`
+  const url = `http://localhost:${port}`
   await waitForHealth(url, child, () => output)
 
   return {
     url,
+    pagesUrl: `http://127.0.0.1:${port}`,
     env,
     npm: async (...args) => (await run('npm', args, { cwd: repoRoot, env })).stdout,
     running: () => child.exitCode === null && child.signalCode === null,
