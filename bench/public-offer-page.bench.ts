@@ -32,8 +32,9 @@ try {
     asset_image: await productImage('Meal plan', ['#6a1b9a', '#f3e5f5']),
   })
 
+  // Straight to the pages origin (decision D23), as a shared link does: no redirect measured.
   const context = await browser.newContext({
-    baseURL: server.url,
+    baseURL: server.pagesUrl,
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 3,
     isMobile: true,
@@ -74,7 +75,7 @@ try {
 
   const results = { scriptKb: Math.round(scriptKb), totalKb: Math.round(totalKb), lcpMs: Math.round(lcpMs), requests: requests.size }
   const heaviest = [...requests]
-    .map(([id, entry]) => ({ url: entry.url.replace(server.url, ''), kb: Math.round((transferred.get(id) ?? 0) / 1024) }))
+    .map(([id, entry]) => ({ url: entry.url.replace(server.pagesUrl, ''), kb: Math.round((transferred.get(id) ?? 0) / 1024) }))
     .sort((a, b) => b.kb - a.kb)
     .slice(0, 8)
   console.log(JSON.stringify({ results, budgets, heaviest, dashboardChunks, offerFetches }, null, 2))
