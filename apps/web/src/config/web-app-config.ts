@@ -1,13 +1,10 @@
 import { type WebAppConfig, webAppConfigElementId, webAppConfigSchema } from '@funnelry/shared'
 
-let cached: WebAppConfig | null = null
-
 /**
  * What the server wrote into the page's HTML about itself (the pages origin, decision D23).
  * Without it (the Vite dev server, tests) both addresses are this page's own origin.
  */
 export function webAppConfig(): WebAppConfig {
-  if (cached) return cached
   const text = document.getElementById(webAppConfigElementId)?.textContent
   let parsed: unknown
   try {
@@ -16,6 +13,5 @@ export function webAppConfig(): WebAppConfig {
     parsed = undefined
   }
   const result = webAppConfigSchema.safeParse(parsed)
-  cached = result.success ? result.data : { pages_url: window.location.origin, dashboard_url: window.location.origin }
-  return cached
+  return result.success ? result.data : { pages_url: window.location.origin, dashboard_url: window.location.origin }
 }

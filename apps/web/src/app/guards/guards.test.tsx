@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react'
 import type { RouteObject } from 'react-router'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import DashboardIndex from '../../features/dashboard/pages/dashboard-index'
 import { renderApp } from '../../test/render'
 import { routes as appRoutes } from '../router'
@@ -54,5 +54,41 @@ describe('route guards', () => {
 
     expect(await screen.findByRole('button', { name: 'Log In' })).toBeInTheDocument()
     expect(pathname()).toBe('/')
+  })
+})
+
+describe('the dashboard origin (decision D23)', () => {
+  afterEach(() => {
+    document.getElementById('funnelry-config')?.remove()
+    vi.unstubAllGlobals()
+  })
+
+  /** The page as the server sends it on the pages origin: its config names the dashboard elsewhere. */
+  function onPagesOrigin() {
+    const config = document.createElement('script')
+    config.id = 'funnelry-config'
+    config.type = 'application/json'
+    config.textContent = JSON.stringify({ pages_url: window.location.origin, dashboard_url: 'http://dashboard.example' })
+    document.head.append(config)
+    const replace = vi.fn<(url: string) => void>()
+    vi.stubGlobal('location', { ...window.location, origin: window.location.origin, replace })
+    return replace
+  }
+
+  it.each(['/', '/sign-up?email=a%40b.c&token=t', '/dashboard/settings'])(
+    'leaves the pages origin for the dashboard origin instead of rendering %s there',
+    async (url) => {
+      const replace = onPagesOrigin()
+      renderApp(null, { routes: appRoutes, url })
+      await vi.waitFor(() => expect(replace).toHaveBeenCalledWith(`http://dashboard.example${url}`))
+      expect(screen.queryByRole('button', { name: 'Log In' })).not.toBeInTheDocument()
+    },
+  )
+
+  it('renders public pages on the pages origin', async () => {
+    const replace = onPagesOrigin()
+    renderApp(null, { routes: appRoutes, url: '/404' })
+    expect(await screen.findByText(/not found/i)).toBeInTheDocument()
+    expect(replace).not.toHaveBeenCalled()
   })
 })
