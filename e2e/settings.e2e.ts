@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestDnsServer, type TestDnsServer } from '../apps/api/test/dns-server.js'
 import { inviteSeller, type Journey, logIn, signUpThroughForm, startJourney } from './support/journey.js'
 import {
   addPixel,
@@ -26,10 +27,16 @@ const values: SettingsValues = {
 
 describe('a seller configures every setting and connects a payment account', () => {
   let journey: Journey
+  let dns: TestDnsServer
   beforeAll(async () => {
-    journey = await startJourney()
+    // The domain's DNS: a local server the product asks for the TXT proof, never the network.
+    dns = await startTestDnsServer()
+    journey = await startJourney({ env: { DNS_SERVER: dns.address } })
   })
-  afterAll(() => journey?.close())
+  afterAll(async () => {
+    await journey?.close()
+    await dns?.close()
+  })
 
   it('works end to end in a real browser, on a phone', async () => {
     const { page, server } = journey
@@ -43,6 +50,17 @@ describe('a seller configures every setting and connects a payment account', () 
     await expect(domain.getByRole('note').textContent()).resolves.toContain('Point an A record for shop.example.com to 127.0.0.1')
     await saveDomain(page, values.domain)
     await expect(domain.getByLabel('Domain').inputValue()).resolves.toBe('shop.example.com')
+
+    // The proof: pending until the TXT record shown is in DNS, then verified by 'Verify'.
+    const domainState = domain.getByRole('status', { name: 'Verification state' })
+    await expect(domainState.textContent()).resolves.toContain('Pending: add the TXT record below for shop.example.com')
+    await domain.getByText('_funnelry.shop.example.com').waitFor()
+    const txtValue = (await domain.getByText(/^funnelry-verify=/).textContent()) ?? ''
+    await domain.getByRole('button', { name: 'Verify' }).click()
+    await domainState.getByText('No TXT record was found at _funnelry.shop.example.com.', { exact: false }).waitFor()
+    dns.setTxt('_funnelry.shop.example.com', txtValue)
+    await domain.getByRole('button', { name: 'Verify' }).click()
+    await domainState.getByText('Verified: your offer pages are served on shop.example.com.').waitFor()
 
     // Pixels: create, update and delete each say '{Label} Script was successfully updated.'
     const pixels = settingsSection(page, 'Advertising Pixels')
@@ -67,6 +85,12 @@ describe('a seller configures every setting and connects a payment account', () 
     // Everything is stored: a fresh visit shows it.
     await openSettings(page)
     await expect(domain.getByLabel('Domain').inputValue()).resolves.toBe('shop.example.com')
+
+    // The proof survives the visit.
+    await domain
+      .getByRole('status', { name: 'Verification state' })
+      .getByText('Verified: your offer pages are served on shop.example.com.')
+      .waitFor()
     await expect(pixels.getByRole('group').count()).resolves.toBe(1)
     await expect(pixels.getByRole('group', { name: 'Pixel 1' }).getByLabel('Script').inputValue()).resolves.toBe(
       '<script>fbq("init", "456")</script>',

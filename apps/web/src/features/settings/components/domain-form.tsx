@@ -60,10 +60,10 @@ export function DomainForm({ userId, settings }: { userId: string; settings: Dom
       <FormTextField
         control={control}
         name="default_offer_id"
-        label="Offer at the domain's root"
+        label="Home page offer"
         select
         fullWidth
-        helperText="What visitors see at the address of your domain itself."
+        helperText="What visitors see at the address of your verified domain itself (without a path)."
       >
         <MenuItem value="">None (page not found)</MenuItem>
         {(offers.data ?? []).map((offer) => (

@@ -48,8 +48,8 @@ export function DomainProof({ userId, settings }: { userId: string; settings: Do
   }
 
   return (
-    <Stack spacing={1.5} aria-label="Domain ownership" role="group">
-      <Alert severity={state.severity} role="status" aria-label="Domain state">
+    <Stack spacing={1.5} aria-label="Ownership proof" role="group">
+      <Alert severity={state.severity} role="status" aria-label="Verification state">
         {state.text(settings.domain)}
         {settings.status === 'failed' && settings.failure_reason ? ` ${settings.failure_reason}` : ''}
       </Alert>

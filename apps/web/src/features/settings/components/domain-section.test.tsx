@@ -91,7 +91,7 @@ describe('Settings: Custom Domain', () => {
     renderSettings()
     const section = await findSection('Custom Domain')
 
-    expect(section.getByRole('status', { name: 'Domain state' })).toHaveTextContent(
+    expect(section.getByRole('status', { name: 'Verification state' })).toHaveTextContent(
       'Pending: add the TXT record below for shop.example.com, then press Verify.',
     )
     expect(section.getByText('_funnelry.shop.example.com')).toBeInTheDocument()
@@ -106,7 +106,7 @@ describe('Settings: Custom Domain', () => {
 
     await user.click(section.getByRole('button', { name: 'Verify' }))
     await waitFor(() =>
-      expect(section.getByRole('status', { name: 'Domain state' })).toHaveTextContent(
+      expect(section.getByRole('status', { name: 'Verification state' })).toHaveTextContent(
         'Failed: shop.example.com is not verified and serves no pages. No TXT record was found at _funnelry.shop.example.com.',
       ),
     )
@@ -115,7 +115,7 @@ describe('Settings: Custom Domain', () => {
     api.state.dnsCheck = { status: 'verified' }
     await user.click(section.getByRole('button', { name: 'Verify' }))
     await waitFor(() =>
-      expect(section.getByRole('status', { name: 'Domain state' })).toHaveTextContent(
+      expect(section.getByRole('status', { name: 'Verification state' })).toHaveTextContent(
         'Verified: your offer pages are served on shop.example.com.',
       ),
     )
@@ -127,7 +127,7 @@ describe('Settings: Custom Domain', () => {
     mockSettingsApi()
     renderSettings()
     const section = await findSection('Custom Domain')
-    expect(section.queryByRole('status', { name: 'Domain state' })).not.toBeInTheDocument()
+    expect(section.queryByRole('status', { name: 'Verification state' })).not.toBeInTheDocument()
     expect(section.queryByRole('button', { name: 'Verify' })).not.toBeInTheDocument()
   })
 
@@ -139,7 +139,7 @@ describe('Settings: Custom Domain', () => {
     const { user } = renderSettings()
     const section = await findSection('Custom Domain')
 
-    await user.click(section.getByLabelText("Offer at the domain's root"))
+    await user.click(section.getByLabelText('Home page offer'))
     await user.click(await screen.findByRole('option', { name: 'Free guide' }))
     await user.click(section.getByRole('button', { name: 'Save' }))
 
