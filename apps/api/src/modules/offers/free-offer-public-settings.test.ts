@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../../../test/build-test-app.js'
+import { createTestApp, eventually, type TestApp } from '../../../test/build-test-app.js'
 import { createSellerSession } from '../../../test/factories.js'
 import { sellerDomains } from '../../db/schema/index.js'
 import { createFree } from './offer-test-kit.js'
@@ -60,8 +60,11 @@ describe("a free offer's public read carries its seller's settings", () => {
     // Links move to the domain only once it is proven (docs/decisions/0004).
     expect((await read()).show_url).toBe(`http://pages.funnelry.test/free-offer/${offerId}`)
     await ctx.db.update(sellerDomains).set({ status: 'verified' }).where(eq(sellerDomains.sellerId, owner.seller.id))
-
-    const offer = await read()
+    // The public read is cached; the change reaches it through the database's notification.
+    const offer = await eventually(async () => {
+      const current = await read()
+      return current.show_url.startsWith('https://') && current
+    })
     expect(offer.show_url).toBe(`https://offers.shop.example/free-offer/${offerId}`)
     expect(offer.advertising_pixels).toEqual([{ id: pixel.json().id, pixel_type: 'facebook', script: '<script>fbq("init")</script>' }])
     expect(offer.store_links).toEqual({

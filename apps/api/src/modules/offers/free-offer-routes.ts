@@ -72,7 +72,7 @@ export const freeOfferRoutes: FastifyPluginAsyncZod<Options> = async (app, { fre
        * take the full route below.
        */
       onRequest: async (request, reply) => {
-        if (request.headers.authorization || request.customDomainSellerId) return signedInOrCustomDomain(request)
+        if (request.headers.authorization || request.site.kind === 'custom-domain') return signedInOrCustomDomain(request)
         return answerVisitor((request.params as { id: string }).id, request, reply)
       },
       schema: { tags, summary: 'A free offer, for its public page (no auth)', params: offerIdParams, response: { 200: freeOfferSchema } },

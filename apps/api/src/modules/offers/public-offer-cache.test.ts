@@ -21,7 +21,8 @@ describe('the cached public reads of a free offer', () => {
   let offerId: string
   const read = (app: App = ctx.app, extra: Record<string, string> = {}) =>
     app.inject({ method: 'GET', url: `/api/v1/free-product/${offerId}/`, headers: extra })
-  const page = (app: App = ctx.app) => app.inject({ method: 'GET', url: `/free-offer/${offerId}` })
+  const page = (app: App = ctx.app) =>
+    app.inject({ method: 'GET', url: `/free-offer/${offerId}`, headers: { host: 'pages.funnelry.test' } })
 
   beforeAll(async () => {
     webDist = await mkdtemp(path.join(os.tmpdir(), 'funnelry-web-'))
