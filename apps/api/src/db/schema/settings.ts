@@ -43,6 +43,8 @@ export const sellerDomains = pgTable(
   // Several sellers may claim a domain while they prove it; only one can hold it verified.
   (t) => [
     index('seller_domains_domain_idx').on(t.domain),
+    // A deleted offer clears the domains that open on it (decision 0012: every foreign key has an index).
+    index('seller_domains_default_offer_idx').on(t.defaultOfferId),
     uniqueIndex('seller_domains_verified_domain_key').on(t.domain).where(sql`${t.status} = 'verified'`),
   ],
 )
