@@ -1,6 +1,7 @@
 import type { Database } from '../../db/client.js'
 import { maxAttempts } from '../../jobs/queue.js'
-import { webhookRepository } from './webhook-repository.js'
+import { batchedCalls } from '../../lib/batched-calls.js'
+import { type FinishedAttempt, webhookRepository } from './webhook-repository.js'
 import { BlockedAddressError, postJson, type SendResult } from './webhook-sender.js'
 import { signatureHeader, signWebhookBody } from './webhook-signature.js'
 
@@ -15,10 +16,21 @@ const retryableStatus = (status: number) => status >= 500 || status === 408 || s
  * for good, and an address that is not public is refused without retrying.
  */
 export function createWebhookDeliveryHandler({ db, allowPrivate, now }: { db: Database; allowPrivate: boolean; now: () => Date }) {
+  // Jobs fetched together start together: their attempts are logged by one statement. Outcomes
+  // that arrive while one is being written are written by the next, together.
+  const beginAttempt = batchedCalls(async (deliveryIds: string[]) => {
+    const started = await webhookRepository.beginAttempts(db, deliveryIds)
+    return deliveryIds.map((id) => started.get(id))
+  })
+  const finishAttempt = batchedCalls(async (finished: FinishedAttempt[]) => {
+    await webhookRepository.finishAttempts(db, finished)
+    return finished.map(() => undefined)
+  })
+
   return async ({ deliveryId }: { deliveryId: string }) => {
     // Logged before it is sent: the receiver dedupes on X-Funnelry-Delivery, since a crash between
     // its answer and our record sends the same delivery again (at least once).
-    const started = await webhookRepository.beginAttempt(db, deliveryId)
+    const started = await beginAttempt(deliveryId)
     if (!started) return
     const { delivery, attemptId } = started
     const secret = started.secret ?? (await webhookRepository.signingSecret(db, delivery.sellerId))
@@ -46,7 +58,7 @@ export function createWebhookDeliveryHandler({ db, allowPrivate, now }: { db: Da
     const retryable = !delivered && !blocked && (result === undefined || retryableStatus(result.statusCode))
     const lastAttempt = delivery.attempts + 1 >= maxAttempts('deliver-webhook')
     const status = delivered ? 'delivered' : retryable && !lastAttempt ? 'pending' : 'failed'
-    await webhookRepository.finishAttempt(db, attemptId, outcome, { id: delivery.id, status, at: now() })
+    await finishAttempt({ attemptId, outcome, delivery: { id: delivery.id, status, at: now() } })
     if (status === 'pending') throw new RetryableDeliveryError(failure ?? `the receiver answered ${result?.statusCode}`)
   }
 }

@@ -22,6 +22,12 @@ export type StartedAttempt = {
   secret: string | null
 }
 
+export type FinishedAttempt = {
+  attemptId: string
+  outcome: { statusCode: number | null; error: string | null; durationMs: number }
+  delivery: { id: string; status: 'pending' | 'delivered' | 'failed'; at: Date }
+}
+
 export const webhookRepository = {
   /** The seller's CRM target, or undefined when no webhook is configured. */
   async findTarget(db: Executor, sellerId: string) {
@@ -64,52 +70,67 @@ export const webhookRepository = {
   },
 
   /**
-   * Starts an attempt at a pending delivery, in one statement (one round trip per attempt before
-   * the request leaves): reads the delivery and the seller's signing secret, logs the attempt and
-   * counts it. A worker that dies mid-attempt leaves this row behind, so the log shows every
-   * request that may have left. Undefined when the delivery is not pending (done meanwhile).
+   * Starts an attempt at each pending delivery of the list, in one statement (one round trip for
+   * every job fetched together, before any request leaves): reads the deliveries and their sellers'
+   * signing secrets, logs an attempt for each and counts it. A worker that dies mid-attempt leaves
+   * these rows behind, so the log shows every request that may have left. Deliveries that are not
+   * pending (done meanwhile) are left out of the result.
    */
-  async beginAttempt(db: Executor, deliveryId: string): Promise<StartedAttempt | undefined> {
+  async beginAttempts(db: Executor, deliveryIds: string[]): Promise<Map<string, StartedAttempt>> {
+    const ids = sql.join(
+      deliveryIds.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )
     const result = await db.execute<StartedAttemptRow>(sql`
       with delivery as (
         select d.id, d.seller_id, d.event, d.url, d.payload, d.attempts, s.webhook_secret
           from ${webhookDeliveries} d left join ${storeSettings} s on s.seller_id = d.seller_id
-         where d.id = ${deliveryId} and d.status = 'pending'
+         where d.id in (${ids}) and d.status = 'pending'
       ), attempt as (
         insert into ${webhookAttempts} (delivery_id, status_code, error, duration_ms)
         select id, null, ${unfinishedAttempt}, 0 from delivery
-        returning id
+        returning id, delivery_id
       ), counted as (
         update ${webhookDeliveries} set attempts = attempts + 1, updated_at = now() where id in (select id from delivery)
       )
-      select delivery.*, attempt.id as attempt_id from delivery, attempt`)
-    const row = result.rows[0]
-    if (!row) return undefined
-    return {
-      attemptId: row.attempt_id,
-      // Attempts made before this one.
-      delivery: { id: row.id, sellerId: row.seller_id, event: row.event, url: row.url, payload: row.payload, attempts: row.attempts },
-      secret: row.webhook_secret,
-    }
+      select delivery.*, attempt.id as attempt_id from delivery join attempt on attempt.delivery_id = delivery.id`)
+    return new Map(
+      result.rows.map((row) => [
+        row.id,
+        {
+          attemptId: row.attempt_id,
+          // Attempts made before this one.
+          delivery: { id: row.id, sellerId: row.seller_id, event: row.event, url: row.url, payload: row.payload, attempts: row.attempts },
+          secret: row.webhook_secret,
+        },
+      ]),
+    )
   },
 
-  /** The attempt's outcome, and the delivery's status when this attempt settles it, in one statement. */
-  async finishAttempt(
-    db: Executor,
-    attemptId: string,
-    outcome: { statusCode: number | null; error: string | null; durationMs: number },
-    delivery: { id: string; status: 'pending' | 'delivered' | 'failed'; at: Date },
-  ) {
-    const deliveredAt = delivery.status === 'delivered' ? delivery.at : null
+  /**
+   * Each attempt's outcome, and its delivery's status, for many finished attempts in one statement
+   * (attempts that finish together are written together).
+   */
+  async finishAttempts(db: Executor, finished: FinishedAttempt[]) {
+    const rows = sql.join(
+      finished.map(
+        ({ attemptId, outcome, delivery }) =>
+          sql`(${attemptId}::uuid, ${outcome.statusCode}::int, ${outcome.error}::text, ${outcome.durationMs}::int,
+               ${delivery.id}::uuid, ${delivery.status}::text, ${delivery.at}::timestamptz)`,
+      ),
+      sql`, `,
+    )
     await db.execute(sql`
-      with attempt as (
-        update ${webhookAttempts}
-           set status_code = ${outcome.statusCode}, error = ${outcome.error}, duration_ms = ${outcome.durationMs}
-         where id = ${attemptId}
+      with finished (attempt_id, status_code, error, duration_ms, delivery_id, status, at) as (values ${rows}),
+      attempt as (
+        update ${webhookAttempts} a
+           set status_code = f.status_code, error = f.error, duration_ms = f.duration_ms
+          from finished f where a.id = f.attempt_id
       )
-      update ${webhookDeliveries}
-         set status = ${delivery.status}, updated_at = ${delivery.at}, delivered_at = coalesce(${deliveredAt}, delivered_at)
-       where id = ${delivery.id}`)
+      update ${webhookDeliveries} d
+         set status = f.status, updated_at = f.at,
+             delivered_at = case when f.status = 'delivered' then f.at else d.delivered_at end
+        from finished f where d.id = f.delivery_id`)
   },
 
   listForSeller: (db: Executor, sellerId: string, limit: number, offset: number) =>

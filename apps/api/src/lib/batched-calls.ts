@@ -1,0 +1,39 @@
+/**
+ * Turns many single calls into few batched ones: calls made while no batch is being written (in
+ * the same tick) go out together, and calls made while one is being written go out together in
+ * the next. Each caller gets its own result, or the batch's error. Used where many jobs run at
+ * once and each would otherwise cost a database round trip of its own (jobs fetched together start
+ * their attempts together, so those land in one statement).
+ */
+export function batchedCalls<Input, Output>(
+  runBatch: (inputs: Input[]) => Promise<Output[]>,
+  { maxBatch = 500 }: { maxBatch?: number } = {},
+): (input: Input) => Promise<Output> {
+  type Pending = { input: Input; resolve: (output: Output) => void; reject: (error: unknown) => void }
+  const pending: Pending[] = []
+  let writing = false
+
+  const drain = async () => {
+    writing = true
+    while (pending.length > 0) {
+      const batch = pending.splice(0, maxBatch)
+      try {
+        const outputs = await runBatch(batch.map((entry) => entry.input))
+        batch.forEach((entry, i) => entry.resolve(outputs[i] as Output))
+      } catch (error) {
+        for (const entry of batch) entry.reject(error)
+      }
+    }
+    writing = false
+  }
+
+  return (input) =>
+    new Promise<Output>((resolve, reject) => {
+      pending.push({ input, resolve, reject })
+      // A microtask later, so every call made in this tick joins the batch.
+      if (!writing) {
+        writing = true
+        queueMicrotask(() => void drain())
+      }
+    })
+}
