@@ -19,7 +19,7 @@ export function batchedCalls<Input, Output>(
       const batch = pending.splice(0, maxBatch)
       try {
         const outputs = await runBatch(batch.map((entry) => entry.input))
-        batch.forEach((entry, i) => entry.resolve(outputs[i] as Output))
+        for (const [i, entry] of batch.entries()) entry.resolve(outputs[i] as Output)
       } catch (error) {
         for (const entry of batch) entry.reject(error)
       }
