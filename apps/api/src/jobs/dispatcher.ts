@@ -31,8 +31,11 @@ export function startDispatcher<T>(
   let running = 0
   let stopping = false
   let wake: (() => void) | undefined
+  // A slot that frees while a fetch is under way must not wait for the idle interval.
+  let freedSinceFetch = false
   const pause = (ms: number) =>
     new Promise<void>((resolve) => {
+      if (freedSinceFetch) return resolve()
       const timer = setTimeout(done, ms)
       function done() {
         clearTimeout(timer)
@@ -58,6 +61,7 @@ export function startDispatcher<T>(
       // it active for its group, and a fetch would skip that group.
       .finally(() => {
         running--
+        freedSinceFetch = true
         wake?.()
       })
   }
@@ -66,10 +70,12 @@ export function startDispatcher<T>(
     while (!stopping) {
       const free = options.concurrency - running
       if (free <= 0) {
+        freedSinceFetch = false
         await pause(options.idleMs)
         continue
       }
       let jobs: Job<T>[] = []
+      freedSinceFetch = false
       try {
         jobs = await boss.fetch<T>(name, {
           batchSize: free,
@@ -80,7 +86,10 @@ export function startDispatcher<T>(
         options.onError(error as Error)
       }
       for (const job of jobs) run(job)
-      if (jobs.length === 0) await pause(options.idleMs)
+      // A full fetch may leave more behind: ask again at once. A short one means the queue (or
+      // every group with room) is drained for now: wait for a slot to free, or the idle interval.
+      // Asking again at once would cost a fetch that scans the capped groups' jobs for nothing.
+      if (jobs.length < free) await pause(options.idleMs)
     }
   }
   const loopDone = loop()

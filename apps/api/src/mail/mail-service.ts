@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm'
+import { eq, inArray } from 'drizzle-orm'
 import type { Database, Executor } from '../db/client.js'
 import { emails } from '../db/schema/index.js'
+import { batchedCalls } from '../lib/batched-calls.js'
 import type { JobQueue } from '../jobs/queue.js'
 import type { MailTransport, OutgoingMail } from './mail-transport.js'
 
@@ -53,10 +54,26 @@ export function createMailService({ db, jobs }: { db: Database; jobs: JobQueue }
 }
 export type MailService = ReturnType<typeof createMailService>
 
-/** The job handler: sends one stored message; throwing makes pg-boss retry with backoff. */
+/**
+ * The job handler: sends one stored message; throwing makes pg-boss retry with backoff. Messages
+ * fetched together are read by one query, and those sent together are marked by one statement.
+ */
 export function createSendEmailHandler({ db, transport }: { db: Database; transport: MailTransport }) {
+  const load = batchedCalls(async (ids: string[]) => {
+    const rows = await db.select().from(emails).where(inArray(emails.id, ids))
+    const byId = new Map(rows.map((row) => [row.id, row]))
+    return ids.map((id) => byId.get(id))
+  })
+  const markSent = batchedCalls(async (ids: string[]) => {
+    await db
+      .update(emails)
+      .set({ status: transport.kind === 'smtp' ? 'sent' : 'stored', sentAt: new Date(), lastError: null })
+      .where(inArray(emails.id, ids))
+    return ids.map(() => undefined)
+  })
+
   return async ({ emailId }: { emailId: string }, attempt: { isLast: boolean } = { isLast: false }) => {
-    const message = await db.query.emails.findFirst({ where: eq(emails.id, emailId) })
+    const message = await load(emailId)
     if (!message || message.status === 'sent' || message.status === 'stored') return
     try {
       await transport.deliver(message)
@@ -68,9 +85,6 @@ export function createSendEmailHandler({ db, transport }: { db: Database; transp
         .where(eq(emails.id, emailId))
       throw error
     }
-    await db
-      .update(emails)
-      .set({ status: transport.kind === 'smtp' ? 'sent' : 'stored', sentAt: new Date(), lastError: null })
-      .where(eq(emails.id, emailId))
+    await markSent(emailId)
   }
 }
