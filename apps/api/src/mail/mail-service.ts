@@ -1,8 +1,8 @@
 import { eq, inArray } from 'drizzle-orm'
 import type { Database, Executor } from '../db/client.js'
 import { emails } from '../db/schema/index.js'
-import { batchedCalls } from '../lib/batched-calls.js'
 import type { JobQueue } from '../jobs/queue.js'
+import { batchedCalls } from '../lib/batched-calls.js'
 import type { MailTransport, OutgoingMail } from './mail-transport.js'
 
 export type MailKind = 'invitation' | 'free-download' | 'purchase'
