@@ -2,13 +2,15 @@
  * How fast do queued CRM webhooks and emails leave? Queues a backlog of 10,000 webhooks (one
  * seller, as after one ad) and 3,000 emails, starts the job workers, and measures the drain rate
  * until every one is marked delivered/sent, against the receiver's own capacity: the same local
- * receiver hit directly by a plain loop (50 concurrent webhook POSTs through the product's sender;
- * 20 concurrent messages through the product's pooled SMTP transport), interleaved A/B/A/B.
+ * receiver hit directly by a plain loop with the concurrency the pipeline itself uses (one
+ * seller's backlog runs at most `perGroup` webhooks at once, through the product's sender; mail
+ * runs `concurrency` messages at once through the product's pooled SMTP transport), A/B/A/B.
  * Then one seller whose endpoint hangs and another's backlog: the other's drain rate.
  * Goals: >= 200/s each, 0 duplicates, 0 missing. Exits 1 when one is missed.
  */
 import { and, count, eq, like } from 'drizzle-orm'
 import { emails, webhookDeliveries } from '../apps/api/src/db/schema/index.js'
+import { dispatchPolicies } from '../apps/api/src/jobs/queue.js'
 import { createMailTransport } from '../apps/api/src/mail/mail-transport.js'
 import { postJson } from '../apps/api/src/modules/webhooks/webhook-sender.js'
 import {
@@ -31,6 +33,9 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? 3)
 const webhookBacklog = 10_000
 const emailBacklog = 3_000
 const drainTimeoutMs = 300_000
+// The anchor loops run as many requests at once as the pipeline may for the backlog measured.
+const webhookConcurrency = dispatchPolicies['deliver-webhook']?.perGroup ?? 1
+const mailConcurrency = dispatchPolicies['send-email']?.concurrency ?? 1
 
 async function inParallel(total: number, workers: number, task: (n: number) => Promise<void>) {
   let next = 0
@@ -48,7 +53,7 @@ async function directWebhooks(n: number) {
   const crm = await startCrm()
   const body = JSON.stringify({ email: 'lead@example.com', full_name: 'Lead' })
   const started = performance.now()
-  await inParallel(n, 50, async (i) => {
+  await inParallel(n, webhookConcurrency, async (i) => {
     await postJson(crm.url, body, { 'x-funnelry-delivery': `direct-${i}` }, { allowPrivate: true })
   })
   const rate = perSecond(n, started)
@@ -84,7 +89,7 @@ async function drainWebhooks(db: BenchDatabase, smtpUrl: string, n: number) {
 async function directEmails(smtpUrl: string, n: number) {
   const transport = createMailTransport(smtpUrl, 'Funnelry <bench@funnelry.local>', () => {})
   const started = performance.now()
-  await inParallel(n, 20, async (i) => {
+  await inParallel(n, mailConcurrency, async (i) => {
     await transport.deliver({ to: `direct-${i}@example.com`, subject: 'Your free download', text: 'Here it is.' })
   })
   const rate = perSecond(n, started)

@@ -40,9 +40,9 @@ const queuePolicies: Record<JobName, QueuePolicy> = {
  * one seller holds at most `perGroup` of them at a time, across every process (fair per seller).
  * The others run one batch of one job at a time through pg-boss `work`.
  */
-const dispatchPolicies: Partial<Record<JobName, { concurrency: number; perGroup?: number }>> = {
+export const dispatchPolicies: Partial<Record<JobName, { concurrency: number; perGroup?: number }>> = {
   'send-email': { concurrency: 20 },
-  'deliver-webhook': { concurrency: 50, perGroup: 10 },
+  'deliver-webhook': { concurrency: 100, perGroup: 25 },
 }
 
 /**
