@@ -66,8 +66,11 @@ type SendOptions = {
 
 export type JobQueue = {
   send<N extends JobName>(name: N, data: JobPayloads[N], options?: SendOptions): Promise<string | null>
-  /** Many jobs of one queue in one statement, inside the caller's open transaction (lead capture's batches). */
-  sendMany<N extends JobName>(name: N, data: JobPayloads[N][], options: { tx: Executor }): Promise<void>
+  /**
+   * Many jobs of one queue in one statement, inside the caller's open transaction (lead capture's
+   * batches); `group` as for `send`.
+   */
+  sendMany<N extends JobName>(name: N, jobs: { data: JobPayloads[N]; group?: string }[], options: { tx: Executor }): Promise<void>
   /** `attempt.isLast` tells a handler that a failure now is final (no retry follows). */
   work<N extends JobName>(name: N, handler: (data: JobPayloads[N], attempt: { isLast: boolean }) => Promise<void>): Promise<void>
   start(): Promise<void>
@@ -127,11 +130,11 @@ export function createJobQueue(
         ...(sendOptions.group ? { group: { id: sendOptions.group } } : {}),
         ...(sendOptions.tx ? { db: fromDrizzle(sendOptions.tx, sql) satisfies Db } : {}),
       }),
-    async sendMany(name, data, { tx }) {
-      if (data.length === 0) return
+    async sendMany(name, jobs, { tx }) {
+      if (jobs.length === 0) return
       await boss.insert(
         name,
-        data.map((item) => ({ data: item })),
+        jobs.map((job) => ({ data: job.data, ...(job.group ? { group: { id: job.group } } : {}) })),
         { db: fromDrizzle(tx, sql) satisfies Db },
       )
     },

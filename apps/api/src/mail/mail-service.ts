@@ -30,7 +30,7 @@ export async function queueMailsIn(tx: Executor, jobs: JobQueue, messages: (Outg
     .returning({ id: emails.id })
   await jobs.sendMany(
     'send-email',
-    rows.map((row) => ({ emailId: row.id })),
+    rows.map((row) => ({ data: { emailId: row.id } })),
     { tx },
   )
 }

@@ -7,7 +7,7 @@ import { createSeller } from '../../../test/factories.js'
 import { configureWebhook } from '../../../test/funnel-factories.js'
 import { webhookAttempts, webhookDeliveries } from '../../db/schema/index.js'
 import { unfinishedAttempt } from './webhook-repository.js'
-import { queueWebhook } from './webhook-service.js'
+import { queueWebhook, queueWebhooks } from './webhook-service.js'
 
 /** A CRM stand-in that lets the test decide, per request, when (and whether) to answer. */
 async function startCrm(onRequest: (request: http.IncomingMessage, response: http.ServerResponse) => void) {
@@ -98,8 +98,16 @@ describe('CRM webhook delivery', () => {
     await configureWebhook(ctx, hanging.id, stuck.url)
     await configureWebhook(ctx, healthy.id, crm.url)
 
-    // The hanging seller's 120 come first: more than one process runs at once (100).
-    await queue(ctx, hanging.id, 120)
+    // The hanging seller's 120 come first: more than one process runs at once (100). They are
+    // queued as lead capture's batches queue them, the healthy seller's one by one: both paths
+    // must put a delivery in its seller's group.
+    await ctx.db.transaction((tx) =>
+      queueWebhooks(
+        tx,
+        ctx.jobs,
+        Array.from({ length: 120 }, (_, n) => subject(hanging.id, n)),
+      ),
+    )
     await queue(ctx, healthy.id, 20)
 
     await eventually(async () => delivered.length >= 20)

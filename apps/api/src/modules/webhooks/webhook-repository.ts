@@ -51,9 +51,9 @@ export const webhookRepository = {
     return targets
   },
 
-  async insertDeliveries(db: Executor, values: (typeof webhookDeliveries.$inferInsert)[]): Promise<{ id: string }[]> {
+  async insertDeliveries(db: Executor, values: (typeof webhookDeliveries.$inferInsert)[]): Promise<{ id: string; sellerId: string }[]> {
     if (values.length === 0) return []
-    return db.insert(webhookDeliveries).values(values).returning({ id: webhookDeliveries.id })
+    return db.insert(webhookDeliveries).values(values).returning({ id: webhookDeliveries.id, sellerId: webhookDeliveries.sellerId })
   },
 
   /** The seller's signing secret: the one Settings shows, created on first use. */

@@ -33,7 +33,8 @@ export async function queueWebhooks(tx: Executor, jobs: JobQueue, subjects: Webh
   const stored = await webhookRepository.insertDeliveries(tx, deliveries)
   await jobs.sendMany(
     'deliver-webhook',
-    stored.map((delivery) => ({ deliveryId: delivery.id })),
+    // Grouped by seller, as above: without it these would escape the per-seller cap.
+    stored.map((delivery) => ({ data: { deliveryId: delivery.id }, group: delivery.sellerId })),
     { tx },
   )
 }
