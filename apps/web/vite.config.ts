@@ -10,5 +10,6 @@ export default defineConfig({
     // In development the API runs apart (npm run dev); in production one process serves both.
     proxy: { '/api': apiOrigin, '/media': apiOrigin },
   },
-  build: { sourcemap: true, target: 'es2022' },
+  // No source maps: the public must not download our sources (issue 11), and the build stays small.
+  build: { sourcemap: false, target: 'es2022' },
 })

@@ -1,6 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../../test/build-test-app.js'
 import { createSellerSession } from '../../test/factories.js'
@@ -57,6 +58,21 @@ describe('the public offer page HTML', () => {
     expect(image).toMatch(/^\/media\//)
     expect(page.body).toContain(`<link rel="preload" as="image" href="${image}" fetchpriority="high" />`)
     expect(page.body).toContain(`<meta property="og:image" content="http://funnelry.test${image}" />`)
+  })
+
+  it('is sent compressed to a browser that accepts it', async () => {
+    const plain = await ctx.app.inject({ method: 'GET', url: `/free-offer/${offerId}` })
+    const brotli = await ctx.app.inject({
+      method: 'GET',
+      url: `/free-offer/${offerId}`,
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    })
+    expect(brotli.headers['content-encoding']).toBe('br')
+    expect(brotli.headers.vary).toContain('accept-encoding')
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(plain.body)
+    const gzip = await ctx.app.inject({ method: 'GET', url: `/free-offer/${offerId}`, headers: { 'accept-encoding': 'gzip' } })
+    expect(gzip.headers['content-encoding']).toBe('gzip')
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body)
   })
 
   it('serves the plain app for an unknown offer, which then shows its 404 screen', async () => {

@@ -36,6 +36,8 @@ export async function registerWebApp(app: FastifyInstance, { webDist, publicUrl,
       index: false,
       // The build writes .br and .gz beside each asset (scripts/precompress.mjs).
       preCompressed: true,
+      // Source maps are our sources: never public, even when a build leaves one behind (issue 11).
+      allowedPath: (pathName) => !pathName.endsWith('.map'),
       // Vite fingerprints every asset name, so assets can be cached for a year.
       setHeaders: (res, filePath) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable')

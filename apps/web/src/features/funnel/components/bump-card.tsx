@@ -1,4 +1,4 @@
-import { type AttachedBumpOffer, currencySymbol, formatMoney } from '@funnelry/shared'
+import { type AttachedBumpOffer, currencySymbol, formatMoney, imageSrcSet } from '@funnelry/shared'
 import Box from '@mui/material/Box'
 import Checkbox from '@mui/material/Checkbox'
 import FormControlLabel from '@mui/material/FormControlLabel'
@@ -36,6 +36,10 @@ export function BumpCard({ bump, checked, onChange, disabled = false }: BumpCard
           <Box
             component="img"
             src={bump.asset_image}
+            srcSet={imageSrcSet(bump.asset_image) ?? undefined}
+            sizes="88px"
+            width={88}
+            height={88}
             alt=""
             loading="lazy"
             sx={{ width: 88, height: 88, flexShrink: 0, objectFit: 'cover', borderRadius: 2 }}
