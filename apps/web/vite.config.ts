@@ -10,6 +10,15 @@ export default defineConfig({
     // In development the API runs apart (npm run dev); in production one process serves both.
     proxy: { '/api': apiOrigin, '/media': apiOrigin },
   },
-  // No source maps: the public must not download our sources (issue 11), and the build stays small.
-  build: { sourcemap: false, target: 'es2022' },
+  build: {
+    // No source maps: the public must not download our sources (issue 11), and the build stays small.
+    sourcemap: false,
+    target: 'es2022',
+    // The server reads which files the public pages' script needs (apps/api/src/plugins/public-pages.ts).
+    manifest: true,
+    rollupOptions: {
+      // Two entries: the dashboard app, and the public pages' own small script (issue 11).
+      input: { app: 'index.html', public: 'src/public/main.tsx' },
+    },
+  },
 })

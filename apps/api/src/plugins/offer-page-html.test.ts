@@ -2,10 +2,11 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { imageSrcSet } from '@funnelry/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../../test/build-test-app.js'
 import { createSellerSession } from '../../test/factories.js'
-import { createFree, imageBytes, imagePart } from '../modules/offers/offer-test-kit.js'
+import { createBump, createFree, imageBytes, imagePart } from '../modules/offers/offer-test-kit.js'
 
 const indexHtml = '<!doctype html><html><head><title>Funnelry</title></head><body><div id="root"></div></body></html>'
 
@@ -33,13 +34,57 @@ describe('the public offer page HTML', () => {
     await rm(webDist, { recursive: true, force: true })
   })
 
-  it('carries the offer as the public read returns it, so the page renders without a second request', async () => {
+  it('carries the offer as the public read returns it, so the page hydrates without a second request', async () => {
     const page = await ctx.app.inject({ method: 'GET', url: `/free-offer/${offerId}` })
     expect(page.statusCode).toBe(200)
-    const inlined = /<script id="funnelry-offer" type="application\/json">([\s\S]*?)<\/script>/.exec(page.body)?.[1]
+    const inlined = /<script id="funnelry-page" type="application\/json">([\s\S]*?)<\/script>/.exec(page.body)?.[1]
     const publicRead = (await ctx.app.inject({ method: 'GET', url: `/api/v1/free-product/${offerId}/` })).json()
-    expect(JSON.parse(inlined ?? 'null')).toEqual(publicRead)
+    expect(JSON.parse(inlined ?? 'null')).toEqual({ kind: 'offer', offer: publicRead, preview: false })
     expect(publicRead.url).toBeNull()
+    const preview = await ctx.app.inject({ method: 'GET', url: `/free-offer/${offerId}?isPreview=true` })
+    expect(preview.body).toContain('"preview":true')
+    expect(preview.body).toContain('>Preview</div>')
+  })
+
+  it('sends the first view complete in HTML and CSS, readable without JavaScript', async () => {
+    const seller = await createSellerSession(ctx)
+    await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/store-settings/${seller.seller.id}/`,
+      headers: seller.headers,
+      payload: { privacy_policy: 'https://shop.example.com/privacy' },
+    })
+    const bump = await createBump(ctx, seller.headers, { headline: 'The checklist pack' })
+    const { id } = await createFree(ctx, seller.headers, {
+      headline: 'The launch guide',
+      sub_headline: 'Ship your first product',
+      opt_in_button: 'Send it to me',
+      bump_offer_id: bump.id,
+      logo: imagePart(await imageBytes('png'), 'logo.png'),
+      asset_image: imagePart(await imageBytes('png', 900, 600), 'cover.png'),
+    })
+    const body = (await ctx.app.inject({ method: 'GET', url: `/free-offer/${id}` })).body
+    const root = /<div id="root">([\s\S]*?)<\/div>\s*<script>/.exec(body)?.[1] ?? ''
+    const inOrder = [
+      '<style>',
+      'class="fy-logo"',
+      'class="fy-hero-image"',
+      '<h1 class="fy-headline">The launch guide</h1>',
+      'Ship your first product',
+      'FREE',
+      '>Send it to me</button>',
+      'aria-label="Add to order"',
+      'The checklist pack',
+      'https://shop.example.com/privacy',
+    ]
+    let from = 0
+    for (const piece of inOrder) {
+      const at = root.indexOf(piece, from)
+      expect(at, piece).toBeGreaterThanOrEqual(from)
+      from = at
+    }
+    // The details panel is there for the first script to open, hidden until the button is pressed.
+    expect(root).toMatch(/<div id="fy-details"[^>]*hidden=""/)
   })
 
   it('cannot be broken out of by what a seller types', async () => {
@@ -52,11 +97,16 @@ describe('the public offer page HTML', () => {
     expect(page.body.match(/<title>/g)).toHaveLength(1)
   })
 
-  it('preloads the main image and names it for link previews', async () => {
+  it('loads the main image first, at the size the screen needs, in a box of its own, and names it for link previews', async () => {
     const page = await ctx.app.inject({ method: 'GET', url: `/free-offer/${offerId}?isPreview=true` })
     const image = (await ctx.app.inject({ method: 'GET', url: `/api/v1/free-product/${offerId}/` })).json().asset_image
     expect(image).toMatch(/^\/media\//)
-    expect(page.body).toContain(`<link rel="preload" as="image" href="${image}" fetchpriority="high" />`)
+    const img = /<img [^>]*class="fy-hero-image"[^>]*>/.exec(page.body)?.[0] ?? ''
+    expect(img).toContain(`src="${image}"`)
+    expect(img).toContain(`srcSet="${imageSrcSet(image)}"`)
+    expect(img).toContain('width="1200"')
+    expect(img).toContain('height="800"')
+    expect(img).toContain('fetchPriority="high"')
     expect(page.body).toContain(`<meta property="og:image" content="http://funnelry.test${image}" />`)
   })
 

@@ -1,12 +1,14 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
+import type { PublicPage } from '@funnelry/shared'
 import type { FastifyInstance } from 'fastify'
-import { sendEncoded } from '../lib/encoded-body.js'
+import { encodeBody, sendEncoded } from '../lib/encoded-body.js'
 import type { PublicOffer, RenderOfferPage } from '../modules/offers/public-offer-cache.js'
 import { contentSecurityPolicyFor } from './content-security-policy.js'
 import { allowedMethods, answerMethodNotAllowed } from './framework-errors.js'
-import { renderOfferPageHtml } from './offer-page-html.js'
+import { renderPublicDocument } from './offer-page-html.js'
+import { loadPublicPageRenderer, readPublicAssets } from './public-pages.js'
 
 type Options = {
   webDist: string
@@ -16,6 +18,7 @@ type Options = {
 }
 
 const offerPagePath = /^\/free-offer\/([0-9a-f-]{36})\/?$/i
+const thankYouPath = /^\/thank-you-purchase\/?$/
 
 /**
  * Serves the built web app and answers every other GET with index.html (the SPA decides what
@@ -24,11 +27,17 @@ const offerPagePath = /^\/free-offer\/([0-9a-f-]{36})\/?$/i
 export async function registerWebApp(app: FastifyInstance, { webDist, publicUrl, loadOffer }: Options): Promise<void> {
   const indexFile = path.join(webDist, 'index.html')
   const built = existsSync(indexFile)
+  // The public pages are rendered here, from the same components the browser hydrates (issue 11).
+  const renderer = await loadPublicPageRenderer(webDist)
   // Read once: the build does not change while the process runs (npm start builds first).
-  const indexHtml = built ? readFileSync(indexFile, 'utf8') : ''
+  const publicAssets = built ? readPublicAssets(webDist) : null
+  const renderPage = (page: PublicPage) =>
+    renderPublicDocument({ page, rendered: renderer.renderPublicPage(page), assets: publicAssets, publicUrl })
   // The one place the offer page's HTML is made from a visitor's view; its bytes (and their gzip
-  // and brotli variants) are cached with the view until the seller changes something.
-  const renderOfferPage: RenderOfferPage = (view) => renderOfferPageHtml(indexHtml, view, publicUrl)
+  // and brotli variants) are cached with the view until the seller changes something. A preview
+  // (isPreview=true) is rendered by the other function, and so re-rendered when asked.
+  const renderLivePage: RenderOfferPage = (offer) => renderPage({ kind: 'offer', offer, preview: false })
+  const renderPreviewPage: RenderOfferPage = (offer) => renderPage({ kind: 'offer', offer, preview: true })
   if (built) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -37,7 +46,7 @@ export async function registerWebApp(app: FastifyInstance, { webDist, publicUrl,
       // The build writes .br and .gz beside each asset (scripts/precompress.mjs).
       preCompressed: true,
       // Source maps are our sources: never public, even when a build leaves one behind (issue 11).
-      allowedPath: (pathName) => !pathName.endsWith('.map'),
+      allowedPath: (pathName) => !pathName.endsWith('.map') && !pathName.includes('/.vite/'),
       // Vite fingerprints every asset name, so assets can be cached for a year.
       setHeaders: (res, filePath) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable')
@@ -57,9 +66,16 @@ export async function registerWebApp(app: FastifyInstance, { webDist, publicUrl,
       return reply.code(503).type('text/plain').send('The web app is not built yet. Run `npm run build:web` (npm start does it for you).')
     }
     reply.header('cache-control', 'no-cache').header('content-security-policy', contentSecurityPolicyFor(pathname))
+    const query = new URLSearchParams(request.url.split('?')[1] ?? '')
     const offerId = offerPagePath.exec(pathname)?.[1]
     const offer = offerId ? await loadOffer(offerId).catch(() => undefined) : undefined
-    if (offer) return sendEncoded(request, reply, offer.page(renderOfferPage))
+    // An unknown offer gets the app, which shows its 404 screen (spec section 8).
+    if (offer) return sendEncoded(request, reply, offer.page(query.get('isPreview') === 'true' ? renderPreviewPage : renderLivePage))
+    if (thankYouPath.test(pathname)) {
+      const type = query.get('type') === 'free-offer' ? 'free-offer' : 'oto-offer'
+      const html = renderPage({ kind: 'thank-you', type, order: query.get('order') })
+      return sendEncoded(request, reply, encodeBody(html, 'text/html; charset=utf-8'))
+    }
     return reply.sendFile('index.html', webDist, { cacheControl: false })
   })
 }
