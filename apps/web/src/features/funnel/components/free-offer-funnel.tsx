@@ -1,5 +1,5 @@
 import { formatMoney } from '@funnelry/shared/money-format'
-import { useEffect, useRef } from 'react'
+import { lazy, Suspense, useEffect, useRef } from 'react'
 import { type CheckoutMode, useCheckout } from '../hooks/use-checkout'
 import { useVisitorDetails } from '../hooks/use-visitor-details'
 import { takeEarlyOptIn } from '../lib/early-opt-in'
@@ -11,7 +11,9 @@ import { OfferHero } from './offer-hero'
 import { OfferLayout } from './offer-layout'
 import { PaymentSection } from './payment-section'
 import { PriceBlock } from './price-block'
-import { UpsellView } from './upsell-view'
+
+// Shown only after the details are submitted: its code (and its video player) loads then (issue 11).
+const UpsellView = lazy(() => import('./upsell-view').then((module) => ({ default: module.UpsellView })))
 
 /**
  * The public free offer page from its logo to its footer, for a live offer or a preview
@@ -96,7 +98,9 @@ export function FreeOfferFunnel({ offer, mode }: { offer: FunnelOffer; mode: Che
         </form>
       </div>
       {checkout.view === 'oto' && offer.upsell_offer && (
-        <UpsellView upsell={offer.upsell_offer} onAccept={checkout.acceptUpsell} onSkip={checkout.skipUpsell} busy={checkout.busy} />
+        <Suspense fallback={null}>
+          <UpsellView upsell={offer.upsell_offer} onAccept={checkout.acceptUpsell} onSkip={checkout.skipUpsell} busy={checkout.busy} />
+        </Suspense>
       )}
     </OfferLayout>
   )

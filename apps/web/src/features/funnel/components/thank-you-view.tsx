@@ -1,5 +1,6 @@
 import { useEffect } from 'react'
 import { useOrderReceipt } from '../hooks/use-order-receipt'
+import { replayRecentToasts } from '../lib/funnel-toast'
 import { pushPurchaseOnce } from '../lib/purchase-event'
 import { FunnelStyles } from './offer-layout'
 import { OrderReceiptSummary } from './order-receipt-summary'
@@ -25,6 +26,8 @@ type ThankYouViewProps = { type: string | null; order: string | null }
 export function ThankYouView({ type, order }: ThankYouViewProps) {
   const { title, text } = type === 'free-offer' ? thankYouTexts['free-offer'] : thankYouTexts.purchase
   const receipt = useOrderReceipt(order)
+  // 'Payment succeeded!' was raised on the offer page just before this page loaded.
+  useEffect(replayRecentToasts, [])
   useEffect(() => {
     if (receipt) pushPurchaseOnce(receipt)
   }, [receipt])
