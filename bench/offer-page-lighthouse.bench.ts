@@ -65,6 +65,7 @@ try {
   const bump = await createBumpOffer(server, seller, {
     headline: 'The shopping list pack',
     description: 'Printable lists for every week.',
+    url: 'https://files.example/lists.pdf',
     old_price: '29',
     new_price: '9',
     currency: '1',

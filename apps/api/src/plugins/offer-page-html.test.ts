@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
@@ -10,6 +10,13 @@ import { createBump, createFree, imageBytes, imagePart } from '../modules/offers
 
 const indexHtml = '<!doctype html><html><head><title>Funnelry</title></head><body><div id="root"></div></body></html>'
 
+/** What `vite build` writes about the public script (apps/web/vite.config.ts). */
+const manifest = {
+  'src/public/main.tsx': { file: 'assets/public-1.js', isEntry: true, imports: ['_react-1.js', '_public-pages-1.js'] },
+  '_react-1.js': { file: 'assets/react-1.js' },
+  '_public-pages-1.js': { file: 'assets/public-pages-1.js', imports: ['_react-1.js'] },
+}
+
 describe('the public offer page HTML', () => {
   let ctx: TestApp
   let webDist: string
@@ -19,6 +26,8 @@ describe('the public offer page HTML', () => {
   beforeAll(async () => {
     webDist = await mkdtemp(path.join(os.tmpdir(), 'funnelry-web-'))
     await writeFile(path.join(webDist, 'index.html'), indexHtml)
+    await mkdir(path.join(webDist, '.vite'))
+    await writeFile(path.join(webDist, '.vite', 'manifest.json'), JSON.stringify(manifest))
     ctx = await createTestApp({ deps: { webDist } })
     const seller = await createSellerSession(ctx)
     offerId = (
@@ -108,6 +117,26 @@ describe('the public offer page HTML', () => {
     expect(img).toContain('height="800"')
     expect(img).toContain('fetchPriority="high"')
     expect(page.body).toContain(`<meta property="og:image" content="http://funnelry.test${image}" />`)
+  })
+
+  it('asks for its script and the chunks it imports only once the page has loaded', async () => {
+    const body = (await ctx.app.inject({ method: 'GET', url: `/free-offer/${offerId}` })).body
+    expect(body).not.toContain('<script type="module"')
+    expect(body).not.toContain('rel="modulepreload"')
+    const loader = /<script>(addEventListener\('load'[\s\S]*?)<\/script>/.exec(body)?.[1] ?? ''
+    expect(loader).toContain('"script":"/assets/public-1.js"')
+    expect(loader).toContain('"preloads":["/assets/react-1.js","/assets/public-pages-1.js"]')
+    expect((await ctx.app.inject({ method: 'GET', url: '/.vite/manifest.json' })).body).not.toContain('public-1.js')
+  })
+
+  it('renders the thank-you page on the server too, with the script that reads the order', async () => {
+    const page = await ctx.app.inject({ method: 'GET', url: '/thank-you-purchase?type=free-offer&order=abc123' })
+    expect(page.statusCode).toBe(200)
+    expect(page.body).toContain('<h1>Congratulations for Claiming Your Free Download!</h1>')
+    expect(page.body).toContain('{"kind":"thank-you","type":"free-offer","order":"abc123"}')
+    expect(page.body).toContain('"script":"/assets/public-1.js"')
+    const paid = await ctx.app.inject({ method: 'GET', url: '/thank-you-purchase?type=oto-offer' })
+    expect(paid.body).toContain('<h1>Thank You For Your Purchase!</h1>')
   })
 
   it('is sent compressed to a browser that accepts it', async () => {

@@ -38,6 +38,15 @@ export function FreeOfferFunnel({ offer, mode }: { offer: FunnelOffer; mode: Che
     openDetails({ focus: false })
   }, [openDetails, adopt])
 
+  // A bump ticked before hydration (the checkbox is plain HTML until then) counts as ticked.
+  const checkedBeforeHydration = useRef(true)
+  useEffect(() => {
+    if (!checkedBeforeHydration.current) return
+    checkedBeforeHydration.current = false
+    const box = formElement.current?.querySelector<HTMLInputElement>('[aria-label="Add to order"] input[type="checkbox"]')
+    if (box?.checked) checkout.toggleBump(true)
+  })
+
   // The panel opens where typing starts.
   useEffect(() => {
     if (checkout.detailsOpen && checkout.focusDetails)
