@@ -3,23 +3,13 @@ import { defineConfig } from 'vite'
 
 const apiOrigin = process.env.API_ORIGIN ?? 'http://localhost:3000'
 
-/** React itself: one file, shared by the dashboard and the public pages. */
-const reactModules = /\/node_modules\/(react|react-dom|scheduler)\//
 /**
- * What the public pages' script is made of, in one file of its own (issue 11): every response
- * costs headers and a request on a phone. The funnel's dashboard-only files (they use TanStack
- * Query, MUI or zod) the parts loaded on demand, and the entry itself (the dashboard
- * must never run it) stay out.
+ * React itself in one file, shared by the dashboard and the public pages. (Grouping the public
+ * pages' other modules too pulled them, and React, into the first script: left to the bundler.)
  */
-const publicModules =
-  /\/src\/(public\/|features\/funnel\/(components|hooks|lib|api|styles)\/|lib\/(api-error|toast-duration|token-storage)\.ts|config\/paths\.ts)|\/packages\/shared\/src\/(money-format|currency-table|messages|offers\/image-variants|funnel\/(visitor-details-rules|public-page))\.ts/
-const notPublic =
-  /(public\/main\.tsx|live-offer|draft-offer-preview|load-failed|get-free-offer|get-bump-offer|get-upsell-offer|inlined-offer|upsell-view|upsell-video|video-embed|stripe-payment-form|load-stripe|\.test\.)/
-
+const reactModules = /\/node_modules\/(react|react-dom|scheduler)\//
 function manualChunks(id: string): string | undefined {
-  if (reactModules.test(id)) return 'react'
-  if (publicModules.test(id) && !notPublic.test(id)) return 'public-pages'
-  return undefined
+  return reactModules.test(id) ? 'react' : undefined
 }
 
 export default defineConfig({

@@ -25,16 +25,6 @@ function offerHead(offer: FreeOffer, publicUrl: string): string[] {
   ]
 }
 
-/**
- * The public script is asked for only once the page has loaded (issue 11): the first view, its
- * image included, never shares the phone's bandwidth or CPU with it. The page works before that
- * (the opt-in press has its own inline script); the script then hydrates it.
- */
-function scriptLoader(assets: PublicAssets): string {
-  const files = scriptSafeJson({ script: assets.script, preloads: assets.preloads })
-  return `addEventListener('load',function(){var f=${files},d=document;f.preloads.forEach(function(h){var l=d.createElement('link');l.rel='modulepreload';l.href=h;d.head.append(l)});var s=d.createElement('script');s.type='module';s.src=f.script;d.head.append(s)})`
-}
-
 type PublicDocument = {
   page: PublicPage
   rendered: RenderedPublicPage
@@ -46,7 +36,7 @@ type PublicDocument = {
 /**
  * The whole HTML of a public funnel page (issue 11): the first view already rendered with its
  * styles, the page description its script hydrates from (for an offer, the same body as
- * GET /free-product/{id}/), and what loads that script once the page has loaded.
+ * GET /free-product/{id}/), and the public pages' first script (apps/web/src/public/main.tsx).
  */
 export function renderPublicDocument({ page, rendered, assets, publicUrl }: PublicDocument): string {
   const head = [
@@ -54,12 +44,14 @@ export function renderPublicDocument({ page, rendered, assets, publicUrl }: Publ
     '<meta name="viewport" content="width=device-width, initial-scale=1" />',
     '<meta name="theme-color" content="#6a1b9a" />',
     ...(page.kind === 'offer' ? offerHead(page.offer, publicUrl) : ['<title>Thank you</title>']),
+    // A module script never holds up the first paint; it is a few KB (React comes on first touch).
+    ...(assets?.preloads ?? []).map((file) => `<link rel="modulepreload" href="${escapeHtml(file)}" />`),
+    assets ? `<script type="module" src="${escapeHtml(assets.script)}"></script>` : '',
   ].filter(Boolean)
   const body = [
     `<div id="root">${rendered.root}</div>`,
     rendered.inlineScript ? `<script>${rendered.inlineScript}</script>` : '',
     `<script id="${publicPageElementId}" type="application/json">${scriptSafeJson(page)}</script>`,
-    assets ? `<script>${scriptLoader(assets)}</script>` : '',
   ].filter(Boolean)
   return `<!doctype html>\n<html lang="en">\n  <head>\n    ${head.join('\n    ')}\n  </head>\n  <body>\n    ${body.join('\n    ')}\n  </body>\n</html>\n`
 }

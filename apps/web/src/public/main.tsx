@@ -1,11 +1,30 @@
 import { type PublicPage, publicPageElementId } from '@funnelry/shared/funnel/public-page'
-import { hydrateRoot } from 'react-dom/client'
-import { PublicPageView } from './public-page-view'
+import { countPageViewOnce } from '../features/funnel/lib/page-view-once'
+import { runSellerPixels } from '../features/funnel/lib/seller-pixels'
 
 /**
- * The public pages' only script (issue 11): React and the funnel, none of the dashboard's
- * libraries. It hydrates what the server rendered, from the page description in the HTML.
+ * The public pages' first script (issue 11), a few kilobytes with no React in it. On a live offer
+ * page it runs the seller's pixels and counts the view at once; React and the funnel (hydrate.tsx)
+ * are downloaded and take over the server's HTML when the visitor first touches, clicks or types.
+ * Until then the page is plain HTML: the opt-in press has its own inline script, and what is
+ * typed or ticked is adopted when React arrives. The thank-you page hydrates at once (it reads the
+ * order's receipt).
  */
-const root = document.getElementById('root')
 const data = document.getElementById(publicPageElementId)?.textContent
-if (root && data) hydrateRoot(root, <PublicPageView page={JSON.parse(data) as PublicPage} />)
+const page = data ? (JSON.parse(data) as PublicPage) : null
+const hydrate = (current: PublicPage) => import('./hydrate').then(({ hydratePublicPage }) => hydratePublicPage(current))
+
+if (page?.kind === 'offer') {
+  if (!page.preview) {
+    runSellerPixels(page.offer.advertising_pixels)
+    countPageViewOnce(page.offer.id)
+  }
+  const firstInteraction = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const
+  const start = () => {
+    for (const type of firstInteraction) removeEventListener(type, start, true)
+    void hydrate(page)
+  }
+  for (const type of firstInteraction) addEventListener(type, start, { capture: true, passive: true })
+} else if (page) {
+  void hydrate(page)
+}
