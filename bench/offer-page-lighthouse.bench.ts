@@ -37,11 +37,18 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2
 }
 
-async function measure(port: number, url: string): Promise<Figures> {
+async function measure(port: number, url: string, attempt = 1): Promise<Figures> {
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] })
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
   const { lhr } = result
-  if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`)
+  if (lhr.runtimeError) {
+    // A lost trace (NO_NAVSTART on a loaded machine) measured nothing: that load is taken again, once.
+    if (attempt === 1) {
+      console.log(`Lighthouse could not record ${url} (${lhr.runtimeError.code}); loading it again`)
+      return measure(port, url, 2)
+    }
+    throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`)
+  }
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN
   const requests =
     (lhr.audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? []

@@ -32,6 +32,8 @@ export async function optInToPanelMs(browser: Browser, url: string, early: boole
     await page.waitForSelector('#funnelry-page', { state: 'attached' })
     // React arrives on the first touch; the press that opens the panel is one.
     if (!early) {
+      // The first script is asked for at 'load'; once the network is quiet it listens.
+      await page.waitForLoadState('networkidle')
       await page.dispatchEvent('[data-fy-opt-in]', 'pointerdown')
       await page.waitForFunction('window.__fyHydrated === true')
     }

@@ -25,6 +25,15 @@ function offerHead(offer: FreeOffer, publicUrl: string): string[] {
   ]
 }
 
+/**
+ * The first script (a few KB; React comes on the first touch) is asked for once the page has
+ * loaded: the first view, its image included, never shares the phone's bandwidth with it.
+ */
+function scriptLoader(assets: PublicAssets): string {
+  const files = scriptSafeJson({ script: assets.script, preloads: assets.preloads })
+  return `addEventListener('load',function(){var f=${files},d=document;f.preloads.forEach(function(h){var l=d.createElement('link');l.rel='modulepreload';l.href=h;d.head.append(l)});var s=d.createElement('script');s.type='module';s.src=f.script;d.head.append(s)})`
+}
+
 type PublicDocument = {
   page: PublicPage
   rendered: RenderedPublicPage
@@ -44,14 +53,12 @@ export function renderPublicDocument({ page, rendered, assets, publicUrl }: Publ
     '<meta name="viewport" content="width=device-width, initial-scale=1" />',
     '<meta name="theme-color" content="#6a1b9a" />',
     ...(page.kind === 'offer' ? offerHead(page.offer, publicUrl) : ['<title>Thank you</title>']),
-    // A module script never holds up the first paint; it is a few KB (React comes on first touch).
-    ...(assets?.preloads ?? []).map((file) => `<link rel="modulepreload" href="${escapeHtml(file)}" />`),
-    assets ? `<script type="module" src="${escapeHtml(assets.script)}"></script>` : '',
   ].filter(Boolean)
   const body = [
     `<div id="root">${rendered.root}</div>`,
     rendered.inlineScript ? `<script>${rendered.inlineScript}</script>` : '',
     `<script id="${publicPageElementId}" type="application/json">${scriptSafeJson(page)}</script>`,
+    assets ? `<script>${scriptLoader(assets)}</script>` : '',
   ].filter(Boolean)
   return `<!doctype html>\n<html lang="en">\n  <head>\n    ${head.join('\n    ')}\n  </head>\n  <body>\n    ${body.join('\n    ')}\n  </body>\n</html>\n`
 }

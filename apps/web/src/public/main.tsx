@@ -3,8 +3,9 @@ import { countPageViewOnce } from '../features/funnel/lib/page-view-once'
 import { runSellerPixels } from '../features/funnel/lib/seller-pixels'
 
 /**
- * The public pages' first script (issue 11), a few kilobytes with no React in it. On a live offer
- * page it runs the seller's pixels and counts the view at once; React and the funnel (hydrate.tsx)
+ * The public pages' first script (issue 11), a few kilobytes with no React in it, loaded once the
+ * page has loaded (the server's HTML asks for it then). On a live offer page it runs the seller's
+ * pixels and counts the view at once; React and the funnel (hydrate.tsx)
  * are downloaded and take over the server's HTML when the visitor first touches, clicks or types.
  * Until then the page is plain HTML: the opt-in press has its own inline script, and what is
  * typed or ticked is adopted when React arrives. The thank-you page hydrates at once (it reads the
@@ -24,7 +25,9 @@ if (page?.kind === 'offer') {
     for (const type of firstInteraction) removeEventListener(type, start, true)
     void hydrate(page)
   }
-  for (const type of firstInteraction) addEventListener(type, start, { capture: true, passive: true })
+  // Pressed the opt-in button already (the inline script answered): the visitor is typing now.
+  if (window.__fyOptedIn) start()
+  else for (const type of firstInteraction) addEventListener(type, start, { capture: true, passive: true })
 } else if (page) {
   void hydrate(page)
 }
