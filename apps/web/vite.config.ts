@@ -3,13 +3,24 @@ import { defineConfig } from 'vite'
 
 const apiOrigin = process.env.API_ORIGIN ?? 'http://localhost:3000'
 
+/** React itself: one file, shared by the dashboard and the public pages. */
+const reactModules = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/
 /**
- * React itself in one file, shared by the dashboard and the public pages. (Grouping the public
- * pages' other modules too pulled them, and React, into the first script: left to the bundler.)
+ * The rest of the offer page's React side in one file (issue 11): every response costs a request
+ * and its headers on a phone. Left out: the entries, what the first script runs before React
+ * (pixels, the view count), the funnel's dashboard-only files (TanStack Query, MUI, zod) and what
+ * loads on demand (the upsell view, the Stripe form).
  */
-const reactModules = /\/node_modules\/(react|react-dom|scheduler)\//
-function manualChunks(id: string): string | undefined {
-  return reactModules.test(id) ? 'react' : undefined
+const publicModules =
+  /[\\/]src[\\/](public[\\/](hydrate|hydrate-offer)\.tsx|features[\\/]funnel[\\/](components|hooks|lib|api|styles)[\\/]|lib[\\/]toast-duration|config[\\/]paths)|[\\/]packages[\\/]shared[\\/]src[\\/](money-format|currency-table|messages|offers[\\/]image-variants|funnel[\\/]visitor-details-rules)\.ts/
+const notPublic =
+  /(page-view-once|seller-pixels|inject-pixels|count-page-view|public-request|thank-you|order-receipt|live-offer|draft-offer-preview|load-failed|get-free-offer|get-bump-offer|get-upsell-offer|inlined-offer|upsell-view|upsell-video|video-embed|stripe-payment-form|load-stripe|\.test\.)/
+
+const codeSplitting = {
+  groups: [
+    { name: 'react', test: reactModules },
+    { name: 'offer-page', test: (id: string) => publicModules.test(id) && !notPublic.test(id), includeDependenciesRecursively: false },
+  ],
 }
 
 export default defineConfig({
@@ -28,7 +39,7 @@ export default defineConfig({
     rollupOptions: {
       // Two entries: the dashboard app, and the public pages' own small script (issue 11).
       input: { app: 'index.html', public: 'src/public/main.tsx' },
-      output: { manualChunks },
+      output: { codeSplitting },
     },
   },
 })

@@ -27,11 +27,12 @@ function offerHead(offer: FreeOffer, publicUrl: string): string[] {
 
 /**
  * The first script (a few KB; React comes on the first touch) is asked for once the page has
- * loaded: the first view, its image included, never shares the phone's bandwidth with it.
+ * loaded and painted: the first view, its image included, never shares the phone's bandwidth with it.
  */
 function scriptLoader(assets: PublicAssets): string {
   const files = scriptSafeJson({ script: assets.script, preloads: assets.preloads })
-  return `addEventListener('load',function(){var f=${files},d=document;f.preloads.forEach(function(h){var l=d.createElement('link');l.rel='modulepreload';l.href=h;d.head.append(l)});var s=d.createElement('script');s.type='module';s.src=f.script;d.head.append(s)})`
+  // After 'load', and after the next frame has painted (a fast load can end before the first paint).
+  return `addEventListener('load',function(){requestAnimationFrame(function(){setTimeout(function(){var f=${files},d=document;f.preloads.forEach(function(h){var l=d.createElement('link');l.rel='modulepreload';l.href=h;d.head.append(l)});var s=d.createElement('script');s.type='module';s.src=f.script;d.head.append(s)})})})`
 }
 
 type PublicDocument = {

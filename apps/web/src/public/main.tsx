@@ -13,7 +13,11 @@ import { runSellerPixels } from '../features/funnel/lib/seller-pixels'
  */
 const data = document.getElementById(publicPageElementId)?.textContent
 const page = data ? (JSON.parse(data) as PublicPage) : null
-const hydrate = (current: PublicPage) => import('./hydrate').then(({ hydratePublicPage }) => hydratePublicPage(current))
+// Each page downloads only its own React tree.
+const hydrate = (current: PublicPage) =>
+  current.kind === 'offer'
+    ? import('./hydrate-offer').then(({ hydrateOfferPage }) => hydrateOfferPage(current.offer, current.preview))
+    : import('./hydrate-thank-you').then(({ hydrateThankYouPage }) => hydrateThankYouPage(current.type, current.order))
 
 if (page?.kind === 'offer') {
   if (!page.preview) {
