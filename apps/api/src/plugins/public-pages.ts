@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { PublicPageRenderer } from '@funnelry/shared'
+import { repoRoot } from '../config.js'
 
 /** The public pages' script in the Vite manifest (apps/web/vite.config.ts). */
 const publicEntry = 'src/public/main.tsx'
@@ -35,11 +36,15 @@ export function readPublicAssets(webDist: string): PublicAssets | null {
 /**
  * The web app's server module. `npm run build:web` (and so `npm start`) builds it beside the web
  * app (dist-ssr/); without a build (development, the API's tests) its source is imported, which
- * tsx and Vitest compile on the fly. Both are the same components the browser hydrates.
+ * tsx and Vitest compile on the fly. Both are the same components the browser hydrates. Null when
+ * neither can be loaded (the compiled API without a web build): the pages are then the app's.
  */
-export async function loadPublicPageRenderer(webDist: string): Promise<PublicPageRenderer> {
+export async function loadPublicPageRenderer(webDist: string): Promise<PublicPageRenderer | null> {
   const built = path.resolve(webDist, '..', 'dist-ssr', 'server.js')
-  if (existsSync(built)) return (await import(pathToFileURL(built).href)) as PublicPageRenderer
-  const source = path.resolve(import.meta.dirname, '../../../web/src/public/server.tsx')
-  return (await import(pathToFileURL(source).href)) as PublicPageRenderer
+  const module = existsSync(built) ? built : path.join(repoRoot, 'apps', 'web', 'src', 'public', 'server.tsx')
+  try {
+    return (await import(pathToFileURL(module).href)) as PublicPageRenderer
+  } catch {
+    return null
+  }
 }

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
-import type { PublicPage } from '@funnelry/shared'
+import type { PublicPage, PublicPageRenderer } from '@funnelry/shared'
 import type { FastifyInstance } from 'fastify'
 import { encodeBody, sendEncoded } from '../lib/encoded-body.js'
 import type { PublicOffer, RenderOfferPage } from '../modules/offers/public-offer-cache.js'
@@ -31,13 +31,20 @@ export async function registerWebApp(app: FastifyInstance, { webDist, publicUrl,
   const renderer = await loadPublicPageRenderer(webDist)
   // Read once: the build does not change while the process runs (npm start builds first).
   const publicAssets = built ? readPublicAssets(webDist) : null
-  const renderPage = (page: PublicPage) =>
-    renderPublicDocument({ page, rendered: renderer.renderPublicPage(page), assets: publicAssets, publicUrl })
+  const renderPage = (page: PublicPage, rendering: PublicPageRenderer) =>
+    renderPublicDocument({ page, rendered: rendering.renderPublicPage(page), assets: publicAssets, publicUrl })
   // The one place the offer page's HTML is made from a visitor's view; its bytes (and their gzip
   // and brotli variants) are cached with the view until the seller changes something. A preview
   // (isPreview=true) is rendered by the other function, and so re-rendered when asked.
-  const renderLivePage: RenderOfferPage = (offer) => renderPage({ kind: 'offer', offer, preview: false })
-  const renderPreviewPage: RenderOfferPage = (offer) => renderPage({ kind: 'offer', offer, preview: true })
+  const renderLivePage =
+    (rendering: PublicPageRenderer): RenderOfferPage =>
+    (offer) =>
+      renderPage({ kind: 'offer', offer, preview: false }, rendering)
+  const renderPreviewPage =
+    (rendering: PublicPageRenderer): RenderOfferPage =>
+    (offer) =>
+      renderPage({ kind: 'offer', offer, preview: true }, rendering)
+  const pageRenderers = renderer && { live: renderLivePage(renderer), preview: renderPreviewPage(renderer) }
   if (built) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -68,12 +75,14 @@ export async function registerWebApp(app: FastifyInstance, { webDist, publicUrl,
     reply.header('cache-control', 'no-cache').header('content-security-policy', contentSecurityPolicyFor(pathname))
     const query = new URLSearchParams(request.url.split('?')[1] ?? '')
     const offerId = offerPagePath.exec(pathname)?.[1]
-    const offer = offerId ? await loadOffer(offerId).catch(() => undefined) : undefined
+    const offer = offerId && pageRenderers ? await loadOffer(offerId).catch(() => undefined) : undefined
     // An unknown offer gets the app, which shows its 404 screen (spec section 8).
-    if (offer) return sendEncoded(request, reply, offer.page(query.get('isPreview') === 'true' ? renderPreviewPage : renderLivePage))
-    if (thankYouPath.test(pathname)) {
+    if (offer && pageRenderers) {
+      return sendEncoded(request, reply, offer.page(query.get('isPreview') === 'true' ? pageRenderers.preview : pageRenderers.live))
+    }
+    if (thankYouPath.test(pathname) && renderer) {
       const type = query.get('type') === 'free-offer' ? 'free-offer' : 'oto-offer'
-      const html = renderPage({ kind: 'thank-you', type, order: query.get('order') })
+      const html = renderPage({ kind: 'thank-you', type, order: query.get('order') }, renderer)
       return sendEncoded(request, reply, encodeBody(html, 'text/html; charset=utf-8'))
     }
     return reply.sendFile('index.html', webDist, { cacheControl: false })
