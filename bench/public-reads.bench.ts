@@ -33,7 +33,7 @@ try {
   const htmlPath = `/free-offer/${offer.id}`
   const json = await (await fetch(`${server.url}${jsonPath}`)).text()
   const html = await (await fetch(`${server.url}${htmlPath}`)).text()
-  if (!html.includes('funnelry-offer')) throw new Error('the offer page is not served: build the web app first (npm run build:web)')
+  if (!html.includes('funnelry-page')) throw new Error('the offer page is not served: build the web app first (npm run build:web)')
   await writeFile(path.join(files, 'offer.json'), json)
   await writeFile(path.join(files, 'offer.html'), html)
   bare = await startBareServer([path.join(files, 'offer.json'), path.join(files, 'offer.html')])

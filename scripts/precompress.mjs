@@ -5,7 +5,7 @@ import path from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 
 const root = path.resolve(process.argv[2] ?? 'dist')
-const compressible = /\.(js|mjs|css|html|svg|json|txt|map)$/
+const compressible = /\.(js|mjs|css|html|svg|json|txt)$/
 
 function* files(dir) {
   for (const entry of readdirSync(dir)) {

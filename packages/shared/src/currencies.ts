@@ -1,15 +1,7 @@
 import { z } from 'zod'
+import { type CurrencyId, currencies } from './currency-table.js'
 
-/** Decision D2: the one table of currencies. Ids travel as numbers; codes go to the payment provider. */
-export const currencies = [
-  { value: 1, code: 'usd', symbol: '$' },
-  { value: 2, code: 'eur', symbol: '€' },
-  { value: 3, code: 'gbp', symbol: '£' },
-] as const
-
-export type Currency = (typeof currencies)[number]
-export type CurrencyId = Currency['value']
-export const defaultCurrency: CurrencyId = 1
+export * from './currency-table.js'
 
 export const currencyIdSchema = z.coerce
   .number()
@@ -17,11 +9,3 @@ export const currencyIdSchema = z.coerce
   .refine((value): value is CurrencyId => currencies.some((c) => c.value === value), {
     message: 'Choose one of the listed currencies.',
   })
-
-export function currencyById(id: number): Currency {
-  return currencies.find((c) => c.value === id) ?? currencies[0]
-}
-
-export function currencySymbol(id: number): string {
-  return currencyById(id).symbol
-}

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto'
+
 /**
  * The HTML of the app carries one of two policies. Dashboard and auth pages allow only our own
  * scripts (plus Stripe.js), so nothing injected can run where sellers manage their data.
@@ -7,19 +9,20 @@
 const stripe = ['https://js.stripe.com', 'https://*.stripe.com']
 const videoEmbeds = ['https://www.youtube.com', 'https://www.youtube-nocookie.com', 'https://player.vimeo.com']
 
-const strictPolicy = [
-  "default-src 'self'",
-  `script-src 'self' ${stripe[0]}`,
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob: https:",
-  "font-src 'self' data:",
-  `connect-src 'self' ${stripe.join(' ')}`,
-  `frame-src ${[...stripe, ...videoEmbeds].join(' ')}`,
-  "frame-ancestors 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "object-src 'none'",
-].join('; ')
+const strictPolicy = (scriptHashes: string[]) =>
+  [
+    "default-src 'self'",
+    ["script-src 'self'", ...scriptHashes, stripe[0]].join(' '),
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "font-src 'self' data:",
+    `connect-src 'self' ${stripe.join(' ')}`,
+    `frame-src ${[...stripe, ...videoEmbeds].join(' ')}`,
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+  ].join('; ')
 
 const funnelPolicy = ["frame-ancestors 'self'", "base-uri 'self'", "object-src 'none'"].join('; ')
 
@@ -29,6 +32,9 @@ const funnelPaths = [/^\/free-offer(\/|$)/, /^\/thank-you-purchase(\/|$)/]
  * Only a public site (the pages origin or a seller's domain) ever gets the open policy: on the
  * dashboard's origin even a preview of an offer page stays under the strict one.
  */
-export function contentSecurityPolicyFor(pathname: string, onPublicSite: boolean): string {
-  return onPublicSite && funnelPaths.some((pattern) => pattern.test(pathname)) ? funnelPolicy : strictPolicy
+export function contentSecurityPolicyFor(pathname: string, onPublicSite: boolean, scriptHashes: string[] = []): string {
+  return onPublicSite && funnelPaths.some((pattern) => pattern.test(pathname)) ? funnelPolicy : strictPolicy(scriptHashes)
 }
+
+/** A CSP source allowing exactly this inline script (a public page previewed on the dashboard's origin). */
+export const scriptHash = (source: string) => `'sha256-${createHash('sha256').update(source).digest('base64')}'`

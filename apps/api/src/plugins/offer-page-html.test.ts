@@ -1,10 +1,13 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { createHash } from 'node:crypto'
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { imageSrcSet } from '@funnelry/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../../test/build-test-app.js'
 import { createSellerSession } from '../../test/factories.js'
-import { createFree, imageBytes, imagePart } from '../modules/offers/offer-test-kit.js'
+import { createBump, createFree, imageBytes, imagePart } from '../modules/offers/offer-test-kit.js'
 
 const indexHtml = '<!doctype html><html><head><title>Funnelry</title></head><body><div id="root"></div></body></html>'
 const onPages = { host: 'pages.funnelry.test' }
@@ -13,6 +16,13 @@ const servedIndexHtml = indexHtml.replace(
   '</head>',
   '    <script id="funnelry-config" type="application/json">{"pages_url":"http://pages.funnelry.test","dashboard_url":"http://funnelry.test"}</script>\n  </head>',
 )
+
+/** What `vite build` writes about the public script (apps/web/vite.config.ts). */
+const manifest = {
+  'src/public/main.tsx': { file: 'assets/public-1.js', isEntry: true, imports: ['_react-1.js', '_public-pages-1.js'] },
+  '_react-1.js': { file: 'assets/react-1.js' },
+  '_public-pages-1.js': { file: 'assets/public-pages-1.js', imports: ['_react-1.js'] },
+}
 
 describe('the public offer page HTML', () => {
   let ctx: TestApp
@@ -23,6 +33,8 @@ describe('the public offer page HTML', () => {
   beforeAll(async () => {
     webDist = await mkdtemp(path.join(os.tmpdir(), 'funnelry-web-'))
     await writeFile(path.join(webDist, 'index.html'), indexHtml)
+    await mkdir(path.join(webDist, '.vite'))
+    await writeFile(path.join(webDist, '.vite', 'manifest.json'), JSON.stringify(manifest))
     ctx = await createTestApp({ deps: { webDist } })
     const seller = await createSellerSession(ctx)
     offerId = (
@@ -38,13 +50,70 @@ describe('the public offer page HTML', () => {
     await rm(webDist, { recursive: true, force: true })
   })
 
-  it('carries the offer as the public read returns it, so the page renders without a second request', async () => {
+  it('carries the offer as the public read returns it, so the page hydrates without a second request', async () => {
     const page = await ctx.app.inject({ method: 'GET', url: `/free-offer/${offerId}`, headers: onPages })
     expect(page.statusCode).toBe(200)
-    const inlined = /<script id="funnelry-offer" type="application\/json">([\s\S]*?)<\/script>/.exec(page.body)?.[1]
+    const inlined = /<script id="funnelry-page" type="application\/json">([\s\S]*?)<\/script>/.exec(page.body)?.[1]
     const publicRead = (await ctx.app.inject({ method: 'GET', url: `/api/v1/free-product/${offerId}/` })).json()
-    expect(JSON.parse(inlined ?? 'null')).toEqual(publicRead)
+    expect(JSON.parse(inlined ?? 'null')).toEqual({ kind: 'offer', offer: publicRead, preview: false })
     expect(publicRead.url).toBeNull()
+    const preview = await ctx.app.inject({ method: 'GET', url: `/free-offer/${offerId}?isPreview=true` })
+    expect(preview.body).toContain('"preview":true')
+    expect(preview.body).toContain('>Preview</div>')
+    // A preview stays on the dashboard's origin, under its strict policy: only the page's own inline
+    // scripts may run there, named by hash (decision D23).
+    const scriptSources =
+      preview.headers['content-security-policy']
+        ?.toString()
+        .split('; ')
+        .find((d) => d.startsWith('script-src')) ?? ''
+    const inlineScripts = [...preview.body.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1] ?? '')
+    expect(inlineScripts.length).toBeGreaterThan(0)
+    for (const source of inlineScripts) {
+      expect(scriptSources).toContain(`'sha256-${createHash('sha256').update(source).digest('base64')}'`)
+    }
+    expect(scriptSources).not.toContain('unsafe-inline')
+  })
+
+  it('sends the first view complete in HTML and CSS, readable without JavaScript', async () => {
+    const seller = await createSellerSession(ctx)
+    await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/store-settings/${seller.seller.id}/`,
+      headers: seller.headers,
+      payload: { privacy_policy: 'https://shop.example.com/privacy' },
+    })
+    const bump = await createBump(ctx, seller.headers, { headline: 'The checklist pack' })
+    const { id } = await createFree(ctx, seller.headers, {
+      headline: 'The launch guide',
+      sub_headline: 'Ship your first product',
+      opt_in_button: 'Send it to me',
+      bump_offer_id: bump.id,
+      logo: imagePart(await imageBytes('png'), 'logo.png'),
+      asset_image: imagePart(await imageBytes('png', 900, 600), 'cover.png'),
+    })
+    const body = (await ctx.app.inject({ method: 'GET', url: `/free-offer/${id}`, headers: onPages })).body
+    const root = /<div id="root">([\s\S]*?)<\/div>\s*<script>/.exec(body)?.[1] ?? ''
+    const inOrder = [
+      '<style>',
+      'class="fy-logo"',
+      'class="fy-hero-image"',
+      '<h1 class="fy-headline">The launch guide</h1>',
+      'Ship your first product',
+      'FREE',
+      '>Send it to me</button>',
+      'aria-label="Add to order"',
+      'The checklist pack',
+      'https://shop.example.com/privacy',
+    ]
+    let from = 0
+    for (const piece of inOrder) {
+      const at = root.indexOf(piece, from)
+      expect(at, piece).toBeGreaterThanOrEqual(from)
+      from = at
+    }
+    // The details panel is there for the first script to open, hidden until the button is pressed.
+    expect(root).toMatch(/<div id="fy-details"[^>]*hidden=""/)
   })
 
   it('cannot be broken out of by what a seller types', async () => {
@@ -57,12 +126,52 @@ describe('the public offer page HTML', () => {
     expect(page.body.match(/<title>/g)).toHaveLength(1)
   })
 
-  it('preloads the main image and names it for link previews', async () => {
-    const page = await ctx.app.inject({ method: 'GET', url: `/free-offer/${offerId}`, headers: onPages })
+  it('loads the main image first, at the size the screen needs, in a box of its own, and names it for link previews', async () => {
+    const page = await ctx.app.inject({ method: 'GET', url: `/free-offer/${offerId}?isPreview=true` })
     const image = (await ctx.app.inject({ method: 'GET', url: `/api/v1/free-product/${offerId}/` })).json().asset_image
     expect(image).toMatch(/^\/media\//)
-    expect(page.body).toContain(`<link rel="preload" as="image" href="${image}" fetchpriority="high" />`)
+    const img = /<img [^>]*class="fy-hero-image"[^>]*>/.exec(page.body)?.[0] ?? ''
+    expect(img).toContain(`src="${image}"`)
+    expect(img).toContain(`srcSet="${imageSrcSet(image)}"`)
+    expect(img).toContain('width="1200"')
+    expect(img).toContain('height="800"')
+    expect(img).toContain('fetchPriority="high"')
     expect(page.body).toContain(`<meta property="og:image" content="http://pages.funnelry.test${image}" />`)
+  })
+
+  it('asks for its script and the chunks it imports (from the build manifest) once the page has loaded', async () => {
+    const body = (await ctx.app.inject({ method: 'GET', url: `/free-offer/${offerId}`, headers: onPages })).body
+    expect(body).not.toContain('<script type="module"')
+    expect(body).not.toContain('rel="modulepreload"')
+    const loader = /<script>(addEventListener\('load'[\s\S]*?)<\/script>/.exec(body)?.[1] ?? ''
+    expect(loader).toContain('"script":"/assets/public-1.js"')
+    expect(loader).toContain('"preloads":["/assets/react-1.js","/assets/public-pages-1.js"]')
+    expect((await ctx.app.inject({ method: 'GET', url: '/.vite/manifest.json' })).body).not.toContain('public-1.js')
+  })
+
+  it('renders the thank-you page on the server too, with the script that reads the order', async () => {
+    const page = await ctx.app.inject({ method: 'GET', url: '/thank-you-purchase?type=free-offer&order=abc123', headers: onPages })
+    expect(page.statusCode).toBe(200)
+    expect(page.body).toContain('<h1>Congratulations for Claiming Your Free Download!</h1>')
+    expect(page.body).toContain('{"kind":"thank-you","type":"free-offer","order":"abc123"}')
+    expect(page.body).toContain('"script":"/assets/public-1.js"')
+    const paid = await ctx.app.inject({ method: 'GET', url: '/thank-you-purchase?type=oto-offer', headers: onPages })
+    expect(paid.body).toContain('<h1>Thank You For Your Purchase!</h1>')
+  })
+
+  it('is sent compressed to a browser that accepts it', async () => {
+    const plain = await ctx.app.inject({ method: 'GET', url: `/free-offer/${offerId}`, headers: onPages })
+    const brotli = await ctx.app.inject({
+      method: 'GET',
+      url: `/free-offer/${offerId}`,
+      headers: { ...onPages, 'accept-encoding': 'gzip, deflate, br' },
+    })
+    expect(brotli.headers['content-encoding']).toBe('br')
+    expect(brotli.headers.vary).toContain('accept-encoding')
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(plain.body)
+    const gzip = await ctx.app.inject({ method: 'GET', url: `/free-offer/${offerId}`, headers: { ...onPages, 'accept-encoding': 'gzip' } })
+    expect(gzip.headers['content-encoding']).toBe('gzip')
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body)
   })
 
   it('serves the plain app for an unknown offer, which then shows its 404 screen', async () => {

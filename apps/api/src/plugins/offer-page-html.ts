@@ -1,4 +1,12 @@
-import { type FreeOffer, type WebAppConfig, webAppConfigElementId } from '@funnelry/shared'
+import {
+  type FreeOffer,
+  type PublicPage,
+  publicPageElementId,
+  type RenderedPublicPage,
+  type WebAppConfig,
+  webAppConfigElementId,
+} from '@funnelry/shared'
+import type { PublicAssets } from './public-pages.js'
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c)
@@ -12,26 +20,58 @@ const scriptSafeJson = (value: unknown) =>
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029')
 
-/**
- * The public offer page's HTML with the offer already in it: the page renders without waiting for
- * a second request, the main image starts downloading at once, and links shared on social networks
- * show the offer's headline and image. The JSON is the same body as GET /free-product/{id}/.
- */
-export function renderOfferPageHtml(indexHtml: string, offer: FreeOffer, pageOrigin: string): string {
+/** Link previews on social networks show the offer's headline and image; the main image starts at once. */
+function offerHead(offer: FreeOffer, pageOrigin: string): string[] {
   const image = offer.asset_image ? new URL(offer.asset_image, pageOrigin).toString() : null
-  const head = [
+  return [
     `<title>${escapeHtml(offer.headline)}</title>`,
     `<meta property="og:title" content="${escapeHtml(offer.headline)}" />`,
     offer.sub_headline ? `<meta name="description" content="${escapeHtml(offer.sub_headline)}" />` : '',
     offer.sub_headline ? `<meta property="og:description" content="${escapeHtml(offer.sub_headline)}" />` : '',
     image ? `<meta property="og:image" content="${escapeHtml(image)}" />` : '',
-    offer.asset_image ? `<link rel="preload" as="image" href="${escapeHtml(offer.asset_image)}" fetchpriority="high" />` : '',
-    `<script id="funnelry-offer" type="application/json">${scriptSafeJson(offer)}</script>`,
   ]
-    .filter(Boolean)
-    .join('\n    ')
-  // Replacer functions, not strings: a seller's "$$$" or "$`" must not read as a replacement pattern.
-  return indexHtml.replace(/<title>[\s\S]*?<\/title>/, () => '').replace('</head>', () => `    ${head}\n  </head>`)
+}
+
+/**
+ * The first script (a few KB; React comes on the first touch) is asked for once the page has
+ * loaded and painted: the first view, its image included, never shares the phone's bandwidth with it.
+ */
+function scriptLoader(assets: PublicAssets): string {
+  const files = scriptSafeJson({ script: assets.script, preloads: assets.preloads })
+  // After 'load', and after the next frame has painted (a fast load can end before the first paint).
+  return `addEventListener('load',function(){requestAnimationFrame(function(){setTimeout(function(){var f=${files},d=document;f.preloads.forEach(function(h){var l=d.createElement('link');l.rel='modulepreload';l.href=h;d.head.append(l)});var s=d.createElement('script');s.type='module';s.src=f.script;d.head.append(s)})})})`
+}
+
+type PublicDocument = {
+  page: PublicPage
+  rendered: RenderedPublicPage
+  /** The public script's files; null when the web app is not built. */
+  assets: PublicAssets | null
+  /** The origin the page is served on (PAGES_URL): link previews name its image there. */
+  pageOrigin: string
+}
+
+/**
+ * The whole HTML of a public funnel page (issue 11): the first view already rendered with its
+ * styles, the page description its script hydrates from (for an offer, the same body as
+ * GET /free-product/{id}/), and the public pages' first script (apps/web/src/public/main.tsx).
+ */
+export function renderPublicDocument({ page, rendered, assets, pageOrigin }: PublicDocument): { html: string; inlineScripts: string[] } {
+  const head = [
+    '<meta charset="UTF-8" />',
+    '<meta name="viewport" content="width=device-width, initial-scale=1" />',
+    '<meta name="theme-color" content="#6a1b9a" />',
+    ...(page.kind === 'offer' ? offerHead(page.offer, pageOrigin) : ['<title>Thank you</title>']),
+  ].filter(Boolean)
+  const inlineScripts = [rendered.inlineScript, assets ? scriptLoader(assets) : ''].filter(Boolean)
+  const body = [
+    `<div id="root">${rendered.root}</div>`,
+    ...(rendered.inlineScript ? [`<script>${rendered.inlineScript}</script>`] : []),
+    `<script id="${publicPageElementId}" type="application/json">${scriptSafeJson(page)}</script>`,
+    ...(assets ? [`<script>${scriptLoader(assets)}</script>`] : []),
+  ]
+  const html = `<!doctype html>\n<html lang="en">\n  <head>\n    ${head.join('\n    ')}\n  </head>\n  <body>\n    ${body.join('\n    ')}\n  </body>\n</html>\n`
+  return { html, inlineScripts }
 }
 
 /** Every page of the app carries what the server tells the app about itself (WebAppConfig). */

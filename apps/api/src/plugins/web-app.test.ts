@@ -17,6 +17,7 @@ describe('serving the web app', () => {
     await writeFile(path.join(webDist, 'assets', 'app-1234.js'), script)
     await writeFile(path.join(webDist, 'assets', 'app-1234.js.br'), brotliCompressSync(script))
     await writeFile(path.join(webDist, 'assets', 'app-1234.js.gz'), gzipSync(script))
+    await writeFile(path.join(webDist, 'assets', 'app-1234.js.map'), '{"version":3,"sources":["secret.tsx"]}')
     ctx = await createTestApp({ deps: { webDist } })
   })
   afterAll(async () => {
@@ -50,6 +51,12 @@ describe('serving the web app', () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/assets/app-1234.js' })
     expect(response.statusCode).toBe(200)
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+  })
+
+  it('never serves a source map, even one left in the build folder', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/assets/app-1234.js.map' })
+    expect(response.body).not.toContain('secret.tsx')
+    expect(response.headers['content-type']).not.toContain('json')
   })
 
   it('sends the precompressed file a browser accepts, and the plain one otherwise', async () => {

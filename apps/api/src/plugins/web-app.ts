@@ -1,12 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
+import type { PublicPage, PublicPageRenderer } from '@funnelry/shared'
 import type { FastifyInstance } from 'fastify'
-import { sendEncoded } from '../lib/encoded-body.js'
+import { encodeBody, sendEncoded } from '../lib/encoded-body.js'
 import type { PublicOffer, RenderOfferPage } from '../modules/offers/public-offer-cache.js'
-import { contentSecurityPolicyFor } from './content-security-policy.js'
+import { contentSecurityPolicyFor, scriptHash } from './content-security-policy.js'
 import { allowedMethods, answerMethodNotAllowed } from './framework-errors.js'
-import { renderOfferPageHtml, withWebAppConfig } from './offer-page-html.js'
+import { renderPublicDocument, withWebAppConfig } from './offer-page-html.js'
+import { loadPublicPageRenderer, readPublicAssets } from './public-pages.js'
 
 type Options = {
   webDist: string
@@ -17,6 +19,7 @@ type Options = {
 }
 
 const offerPagePath = /^\/free-offer\/([0-9a-f-]{36})\/?$/i
+const thankYouPath = /^\/thank-you-purchase\/?$/
 
 /**
  * Serves the built web app and answers every other GET with index.html (the SPA decides what
@@ -25,12 +28,28 @@ const offerPagePath = /^\/free-offer\/([0-9a-f-]{36})\/?$/i
 export async function registerWebApp(app: FastifyInstance, { webDist, publicUrl, pagesUrl, loadOffer }: Options): Promise<void> {
   const indexFile = path.join(webDist, 'index.html')
   const built = existsSync(indexFile)
+  // The public pages are rendered here, from the same components the browser hydrates (issue 11).
+  const renderer = await loadPublicPageRenderer(webDist)
   // Read once: the build does not change while the process runs (npm start builds first).
   const indexHtml = built ? withWebAppConfig(readFileSync(indexFile, 'utf8'), { pages_url: pagesUrl, dashboard_url: publicUrl }) : ''
+  const publicAssets = built ? readPublicAssets(webDist) : null
+  // The public pages' inline scripts, by hash: a preview on the dashboard's origin runs under the
+  // strict policy (decision D23), which allows these and nothing else inline.
+  const inlineScriptHashes = new Set<string>()
+  // Images in link previews point at the pages origin, which serves them for every seller.
+  const renderPage = (page: PublicPage, rendering: PublicPageRenderer) => {
+    const document = renderPublicDocument({ page, rendered: rendering.renderPublicPage(page), assets: publicAssets, pageOrigin: pagesUrl })
+    for (const source of document.inlineScripts) inlineScriptHashes.add(scriptHash(source))
+    return document.html
+  }
   // The one place the offer page's HTML is made from a visitor's view; its bytes (and their gzip
-  // and brotli variants) are cached with the view until the seller changes something. Images in
-  // link previews point at the pages origin, which serves them for every seller.
-  const renderOfferPage: RenderOfferPage = (view) => renderOfferPageHtml(indexHtml, view, pagesUrl)
+  // and brotli variants) are cached with the view until the seller changes something. A preview
+  // (isPreview=true) is rendered by the other function, and so re-rendered when asked.
+  const offerPage =
+    (rendering: PublicPageRenderer, preview: boolean): RenderOfferPage =>
+    (offer) =>
+      renderPage({ kind: 'offer', offer, preview }, rendering)
+  const pageRenderers = renderer && { live: offerPage(renderer, false), preview: offerPage(renderer, true) }
   if (built) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -38,6 +57,8 @@ export async function registerWebApp(app: FastifyInstance, { webDist, publicUrl,
       index: false,
       // The build writes .br and .gz beside each asset (scripts/precompress.mjs).
       preCompressed: true,
+      // Source maps are our sources: never public, even when a build leaves one behind (issue 11).
+      allowedPath: (pathName) => !pathName.endsWith('.map') && !pathName.includes('/.vite/'),
       // Vite fingerprints every asset name, so assets can be cached for a year.
       setHeaders: (res, filePath) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable')
@@ -57,10 +78,23 @@ export async function registerWebApp(app: FastifyInstance, { webDist, publicUrl,
       return reply.code(503).type('text/plain').send('The web app is not built yet. Run `npm run build:web` (npm start does it for you).')
     }
     const onPublicSite = request.site.kind !== 'dashboard'
-    reply.header('cache-control', 'no-cache').header('content-security-policy', contentSecurityPolicyFor(pathname, onPublicSite))
-    const offerId = offerPagePath.exec(pathname)?.[1]
-    const offer = offerId ? await loadOffer(offerId).catch(() => undefined) : undefined
-    if (offer) return sendEncoded(request, reply, offer.page(renderOfferPage))
+    const answer = async () => {
+      const query = new URLSearchParams(request.url.split('?')[1] ?? '')
+      const offerId = offerPagePath.exec(pathname)?.[1]
+      const offer = offerId && pageRenderers ? await loadOffer(offerId).catch(() => undefined) : undefined
+      // An unknown offer gets the app, which shows its 404 screen (spec section 8).
+      if (offer && pageRenderers) return offer.page(query.get('isPreview') === 'true' ? pageRenderers.preview : pageRenderers.live)
+      if (thankYouPath.test(pathname) && renderer) {
+        const type = query.get('type') === 'free-offer' ? 'free-offer' : 'oto-offer'
+        return encodeBody(renderPage({ kind: 'thank-you', type, order: query.get('order') }, renderer), 'text/html; charset=utf-8')
+      }
+      return undefined
+    }
+    const page = await answer()
+    // After rendering: the policy names the hashes of the inline scripts the page carries.
+    const policy = contentSecurityPolicyFor(pathname, onPublicSite, page ? [...inlineScriptHashes] : [])
+    reply.header('cache-control', 'no-cache').header('content-security-policy', policy)
+    if (page) return sendEncoded(request, reply, page)
     return reply.type('text/html; charset=utf-8').send(indexHtml)
   })
 }

@@ -1,3 +1,4 @@
+import { type ImageVariantWidth, imageVariantWidths } from '@funnelry/shared'
 import sharp from 'sharp'
 
 export type ImageFormat = 'png' | 'jpeg'
@@ -49,4 +50,20 @@ export async function normalizeImage(input: Uint8Array, limits = imageLimits): P
     // A truncated or corrupt file: to the person it is simply not a usable image.
     return { ok: false, reason: 'not-png-or-jpeg' }
   }
+}
+
+/**
+ * The WebP variants of a stored (already normalised) image, one per width in
+ * `imageVariantWidths`: what pages list in `srcset` (issue 11). Never enlarged.
+ */
+export async function encodeImageVariants(original: Uint8Array): Promise<{ width: ImageVariantWidth; bytes: Buffer }[]> {
+  return Promise.all(
+    imageVariantWidths.map(async (width) => ({
+      width,
+      bytes: await sharp(original, { failOn: 'error', limitInputPixels: imageLimits.maxInputPixels })
+        .resize({ width, withoutEnlargement: true })
+        .webp({ quality: 78, effort: 4 })
+        .toBuffer(),
+    })),
+  )
 }

@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
 import type { FileStorage } from './file-storage.js'
+import { ensureLocalImageVariant } from './image-variants.js'
 import type { LocalFileStorage } from './local-file-storage.js'
 
 const isLocal = (storage: FileStorage): storage is LocalFileStorage => 'root' in storage && 'urlPrefix' in storage
@@ -13,6 +14,15 @@ const isLocal = (storage: FileStorage): storage is LocalFileStorage => 'root' in
 export async function registerMediaRoute(app: FastifyInstance, storage: FileStorage): Promise<void> {
   if (!isLocal(storage)) return
   await mkdir(storage.root, { recursive: true })
+  // A WebP variant of an image stored before variants existed is made on its first request.
+  app.addHook('onRequest', async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return
+    const pathname = request.url.split('?')[0] ?? ''
+    if (!pathname.startsWith(storage.urlPrefix) || !pathname.endsWith('.webp')) return
+    await ensureLocalImageVariant(storage, decodeURIComponent(pathname.slice(storage.urlPrefix.length))).catch((error: unknown) => {
+      request.log.warn({ err: error }, 'could not make an image variant')
+    })
+  })
   await app.register(fastifyStatic, {
     root: storage.root,
     prefix: storage.urlPrefix,

@@ -1,4 +1,5 @@
 import { enqueueSnackbar, type VariantType } from 'notistack'
+import { productToastDuration } from './toast-duration'
 
 /** Spec section 9: at most 3 toasts, bottom-left; the library hides after 5000 ms by default. */
 export const toastProviderProps = {
@@ -8,8 +9,7 @@ export const toastProviderProps = {
   transitionDuration: { enter: 225, exit: 195 },
 } as const
 
-/** Decision D3: the product's own toasts hide after 3000 ms. */
-export const productToastDuration = 3000
+export { productToastDuration } from './toast-duration'
 
 export function toast(message: string, variant: VariantType = 'default') {
   enqueueSnackbar(message, { variant, autoHideDuration: productToastDuration })

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { type FieldErrors, type OfferImageField, offerMessages } from '@funnelry/shared'
 import type { FileStorage } from '../../storage/file-storage.js'
+import { imageVariantKeys, storeImageVariants } from '../../storage/image-variants.js'
 import { type NormalizedImage, normalizeImage } from '../../storage/images.js'
 
 /** An image field as the form schema leaves it: a new file, '' or null to remove, absent to keep. */
@@ -20,7 +21,9 @@ const extensions = { png: 'png', jpeg: 'jpg' } as const
 export function createOfferImages(storage: FileStorage) {
   /** Best effort: a file left behind costs disk space, never a wrong page. */
   const discard = async (keys: (string | null | undefined)[]): Promise<void> => {
-    await Promise.all(keys.filter((key): key is string => Boolean(key)).map((key) => storage.delete(key).catch(() => undefined)))
+    const stored = keys.filter((key): key is string => Boolean(key))
+    const withVariants = stored.flatMap((key) => [key, ...imageVariantKeys(key)])
+    await Promise.all(withVariants.map((key) => storage.delete(key).catch(() => undefined)))
   }
 
   return {
@@ -51,6 +54,8 @@ export function createOfferImages(storage: FileStorage) {
             // Random keys: a stored file never changes, so /media can cache it for good.
             const key = `images/${randomUUID()}.${extensions[image.format]}`
             await storage.put(key, image.bytes, image.contentType)
+            // The sizes pages show, in WebP (issue 11); a failed upload deletes them with the original.
+            await storeImageVariants(storage, key, image.bytes)
             values[field] = key
           }
           return values

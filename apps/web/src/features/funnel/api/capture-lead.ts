@@ -1,5 +1,5 @@
-import { type LeadCaptureInput, leadCaptureResponseSchema } from '@funnelry/shared'
-import { apiClient } from '../../../lib/api-client'
+import type { LeadCaptureInput } from '@funnelry/shared'
+import { publicRequest } from '../lib/public-request'
 
 /**
  * Decision D5: POST /seller/webhook/notify/ without auth, made before payment. The spec says the
@@ -8,7 +8,7 @@ import { apiClient } from '../../../lib/api-client'
  */
 export async function captureLead(input: LeadCaptureInput): Promise<void> {
   try {
-    await apiClient.post('/seller/webhook/notify/', { body: input, auth: false, schema: leadCaptureResponseSchema })
+    await publicRequest('POST', '/seller/webhook/notify/', input)
   } catch {
     // Ignored on purpose (spec section 4).
   }

@@ -1,10 +1,10 @@
-import { type LocalConfirmInput, localConfirmSuccessSchema } from '@funnelry/shared'
-import { apiClient } from '../../../lib/api-client'
+import type { LocalConfirmInput } from '@funnelry/shared'
+import { publicRequest } from '../lib/public-request'
 
 /**
  * POST /payments/local/confirm/ — the local test provider's stand-in for Stripe's confirmation.
  * A decline answers 400 `{status: 'failed', error}`; the caller reads `error` with paymentErrorMessage.
  */
 export function confirmLocalPayment(input: LocalConfirmInput): Promise<{ status: 'succeeded' }> {
-  return apiClient.post('/payments/local/confirm/', { body: input, auth: false, schema: localConfirmSuccessSchema })
+  return publicRequest('POST', '/payments/local/confirm/', input)
 }

@@ -1,8 +1,7 @@
-import { type AttachedBumpOffer, currencySymbol, formatMoney } from '@funnelry/shared'
-import Box from '@mui/material/Box'
-import Checkbox from '@mui/material/Checkbox'
-import FormControlLabel from '@mui/material/FormControlLabel'
-import Typography from '@mui/material/Typography'
+import type { AttachedBumpOffer } from '@funnelry/shared'
+import { currencySymbol } from '@funnelry/shared/currency-table'
+import { formatMoney } from '@funnelry/shared/money-format'
+import { FunnelImage } from './funnel-image'
 
 type BumpCardProps = { bump: AttachedBumpOffer; checked: boolean; onChange: (checked: boolean) => void; disabled?: boolean }
 
@@ -10,62 +9,28 @@ type BumpCardProps = { bump: AttachedBumpOffer; checked: boolean; onChange: (che
 export function BumpCard({ bump, checked, onChange, disabled = false }: BumpCardProps) {
   const symbol = currencySymbol(bump.currency)
   return (
-    <Box
-      component="section"
-      aria-label="Add to order"
-      sx={{
-        border: 2,
-        borderStyle: 'dashed',
-        borderColor: checked ? 'success.main' : 'warning.main',
-        borderRadius: 3,
-        overflow: 'hidden',
-        bgcolor: 'background.paper',
-        transition: 'border-color 200ms',
-      }}
-    >
-      <Box sx={{ bgcolor: checked ? 'success.light' : '#fff4d6', px: 1.5, py: 0.5, transition: 'background-color 200ms' }}>
-        <FormControlLabel
-          label="Add to order"
-          disabled={disabled}
-          control={<Checkbox checked={checked} onChange={(event) => onChange(event.target.checked)} />}
-          slotProps={{ typography: { sx: { fontWeight: 800, fontSize: 16 } } }}
-        />
-      </Box>
-      <Box sx={{ display: 'flex', gap: 1.5, p: 1.5 }}>
-        {bump.asset_image && (
-          <Box
-            component="img"
-            src={bump.asset_image}
-            alt=""
-            loading="lazy"
-            sx={{ width: 88, height: 88, flexShrink: 0, objectFit: 'cover', borderRadius: 2 }}
-          />
-        )}
-        <Box sx={{ minWidth: 0 }}>
-          {bump.headline && (
-            <Typography component="h2" sx={{ fontSize: 16, fontWeight: 700, lineHeight: 1.3 }}>
-              {bump.headline}
-            </Typography>
-          )}
-          {bump.description && (
-            <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, whiteSpace: 'pre-line' }}>
-              {bump.description}
-            </Typography>
-          )}
-          <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1, mt: 1 }}>
-            {bump.old_price && (
-              <Typography component="s" aria-label="Old price" variant="body2" color="text.secondary">
-                {formatMoney(symbol, bump.old_price)}
-              </Typography>
-            )}
+    <section aria-label="Add to order" className={checked ? 'fy-bump fy-checked' : 'fy-bump'}>
+      <label className="fy-bump-head">
+        <input type="checkbox" checked={checked} disabled={disabled} onChange={(event) => onChange(event.target.checked)} />
+        Add to order
+      </label>
+      <div className="fy-bump-body">
+        {bump.asset_image && <FunnelImage src={bump.asset_image} alt="" className="fy-bump-image" width={88} height={88} sizes="88px" />}
+        <div>
+          {bump.headline && <h2 className="fy-bump-title">{bump.headline}</h2>}
+          {bump.description && <p className="fy-bump-text">{bump.description}</p>}
+          <div className="fy-prices">
+            {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: a screen reader names each price */}
+            {bump.old_price && <s aria-label="Old price">{formatMoney(symbol, bump.old_price)}</s>}
             {bump.new_price && (
-              <Typography component="span" aria-label="New price" sx={{ fontWeight: 800, color: 'error.main', fontSize: 20 }}>
+              // biome-ignore lint/a11y/useAriaPropsSupportedByRole: a screen reader names each price
+              <span aria-label="New price" className="fy-new-price">
                 {formatMoney(symbol, bump.new_price)}
-              </Typography>
+              </span>
             )}
-          </Box>
-        </Box>
-      </Box>
-    </Box>
+          </div>
+        </div>
+      </div>
+    </section>
   )
 }

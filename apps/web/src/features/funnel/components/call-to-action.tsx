@@ -1,7 +1,5 @@
-import { messages } from '@funnelry/shared'
-import Box from '@mui/material/Box'
-import Button from '@mui/material/Button'
-import Tooltip from '@mui/material/Tooltip'
+import { messages } from '@funnelry/shared/messages'
+import { useState } from 'react'
 
 type CallToActionProps = {
   label: string
@@ -11,32 +9,64 @@ type CallToActionProps = {
   unavailable: boolean
   disabled?: boolean
   loading?: boolean
+  hidden?: boolean
+  /** Marks the opt-in button for the page's first script, which opens the details before React runs. */
+  optIn?: boolean
+  /** Marks the submit button, which that script shows with the details. */
+  submit?: boolean
 }
 
 /** The page's one big button: the offer's opt-in text, later 'Pay $X'. */
-export function CallToAction({ label, type, onClick, unavailable, disabled = false, loading = false }: CallToActionProps) {
+export function CallToAction({
+  label,
+  type,
+  onClick,
+  unavailable,
+  disabled = false,
+  loading = false,
+  hidden = false,
+  optIn = false,
+  submit = false,
+}: CallToActionProps) {
+  const [tooltipShown, setTooltipShown] = useState(false)
   const button = (
-    <Button
+    <button
       type={type}
       onClick={onClick}
-      variant="contained"
-      size="large"
-      fullWidth
-      disabled={unavailable || disabled}
-      loading={loading}
-      sx={{ py: 1.75, fontSize: 20, fontWeight: 700, borderRadius: 3, boxShadow: 4, lineHeight: 1.3 }}
+      className="fy-button"
+      disabled={unavailable || disabled || loading}
+      aria-busy={loading || undefined}
+      hidden={hidden}
+      data-fy-opt-in={optIn || undefined}
+      data-fy-submit={submit || undefined}
     >
       {label}
-    </Button>
+    </button>
   )
   if (!unavailable) return button
-  // A disabled button fires no events and takes no focus, so the tooltip listens on a wrapper that
-  // a keyboard can reach too (the tooltip names it for screen readers).
+  // A disabled button fires no events and takes no focus, so the tooltip shows on a wrapper that
+  // a keyboard can reach too (and that names it for screen readers).
   return (
-    <Tooltip title={messages.offerNotAvailable}>
-      <Box component="span" tabIndex={0} sx={{ display: 'block', cursor: 'not-allowed' }}>
-        {button}
-      </Box>
-    </Tooltip>
+    // biome-ignore lint/a11y/noStaticElementInteractions: the hover and focus only show the tooltip
+    // biome-ignore lint/a11y/useAriaPropsSupportedByRole: the wrapper is named by its tooltip, as the disabled button's stand-in
+    <span
+      className="fy-unavailable"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: the disabled button's explanation must be reachable by keyboard
+      tabIndex={0}
+      aria-label={messages.offerNotAvailable}
+      hidden={hidden}
+      data-fy-unavailable
+      onMouseEnter={() => setTooltipShown(true)}
+      onMouseLeave={() => setTooltipShown(false)}
+      onFocus={() => setTooltipShown(true)}
+      onBlur={() => setTooltipShown(false)}
+    >
+      {button}
+      {tooltipShown && (
+        <span className="fy-tooltip" role="tooltip">
+          {messages.offerNotAvailable}
+        </span>
+      )}
+    </span>
   )
 }

@@ -1,10 +1,8 @@
-import { formatMoney, type VisitorDetails, visitorDetailsSchema } from '@funnelry/shared'
-import { zodResolver } from '@hookform/resolvers/zod'
-import Box from '@mui/material/Box'
-import Stack from '@mui/material/Stack'
-import { useEffect, useRef } from 'react'
-import { useForm } from 'react-hook-form'
+import { formatMoney } from '@funnelry/shared/money-format'
+import { lazy, Suspense, useEffect, useRef } from 'react'
 import { type CheckoutMode, useCheckout } from '../hooks/use-checkout'
+import { useVisitorDetails } from '../hooks/use-visitor-details'
+import { takeEarlyOptIn } from '../lib/early-opt-in'
 import type { FunnelOffer } from '../lib/funnel-offer'
 import { BumpCard } from './bump-card'
 import { CallToAction } from './call-to-action'
@@ -13,26 +11,49 @@ import { OfferHero } from './offer-hero'
 import { OfferLayout } from './offer-layout'
 import { PaymentSection } from './payment-section'
 import { PriceBlock } from './price-block'
-import { UpsellView } from './upsell-view'
+
+// Shown only after the details are submitted: its code (and its video player) loads then (issue 11).
+const UpsellView = lazy(() => import('./upsell-view').then((module) => ({ default: module.UpsellView })))
 
 /**
  * The public free offer page from its logo to its footer, for a live offer or a preview
- * (isPreview=true, or the free offer form's draft). Spec section 2 fixes the order.
+ * (isPreview=true, or the free offer form's draft). Spec section 2 fixes the order. The server
+ * renders it first (issue 11); the browser hydrates the same tree.
  */
 export function FreeOfferFunnel({ offer, mode }: { offer: FunnelOffer; mode: CheckoutMode }) {
-  const form = useForm<VisitorDetails>({
-    resolver: zodResolver(visitorDetailsSchema),
-    // Spec section 5: validated on change and on blur.
-    mode: 'all',
-    defaultValues: { full_name: '', email: '' },
-  })
-  const checkout = useCheckout({ offer, mode, form })
+  const details = useVisitorDetails()
+  const checkout = useCheckout({ offer, mode, details })
   const { summary } = checkout
   const submitLabel = checkout.paymentVisible ? `Pay ${formatMoney(summary.symbol, summary.totalCents)}` : offer.opt_in_button
   const unavailable = !offer.is_active
+  const formElement = useRef<HTMLFormElement>(null)
+
+  // Pressed before hydration: the first script already showed the panel; the page takes over as is.
+  const { openDetails } = checkout
+  const { adopt } = details
+  useEffect(() => {
+    if (!takeEarlyOptIn()) return
+    const typed = (name: string) => formElement.current?.querySelector<HTMLInputElement>(`input[name="${name}"]`)?.value ?? ''
+    adopt({ full_name: typed('full_name'), email: typed('email') })
+    openDetails({ focus: false })
+  }, [openDetails, adopt])
+
+  // A bump ticked before hydration (the checkbox is plain HTML until then) counts as ticked.
+  const checkedBeforeHydration = useRef(true)
+  useEffect(() => {
+    if (!checkedBeforeHydration.current) return
+    checkedBeforeHydration.current = false
+    const box = formElement.current?.querySelector<HTMLInputElement>('[aria-label="Add to order"] input[type="checkbox"]')
+    if (box?.checked) checkout.toggleBump(true)
+  })
+
+  // The panel opens where typing starts.
+  useEffect(() => {
+    if (checkout.detailsOpen && checkout.focusDetails)
+      formElement.current?.querySelector<HTMLInputElement>('input[name="full_name"]')?.focus()
+  }, [checkout.detailsOpen, checkout.focusDetails])
 
   // Back from the upsell, focus returns to the action that continues the order.
-  const formElement = useRef<HTMLFormElement>(null)
   const previousView = useRef(checkout.view)
   useEffect(() => {
     if (previousView.current === 'oto' && checkout.view === 'free') {
@@ -44,14 +65,19 @@ export function FreeOfferFunnel({ offer, mode }: { offer: FunnelOffer; mode: Che
   return (
     <OfferLayout logo={offer.logo} brand={offer.headline} storeLinks={offer.store_links} preview={mode === 'preview'}>
       {/* Hidden rather than unmounted during the upsell, so a card number already typed survives. */}
-      <Box hidden={checkout.view !== 'free'}>
-        <Stack ref={formElement} component="form" noValidate spacing={3} onSubmit={checkout.submit}>
+      <div hidden={checkout.view !== 'free'}>
+        <form ref={formElement} noValidate className="fy-stack" onSubmit={checkout.submit}>
           <OfferHero image={offer.asset_image} headline={offer.headline} subHeadline={offer.sub_headline} />
           <PriceBlock summary={summary} />
-          {!checkout.detailsOpen && (
-            <CallToAction type="button" label={offer.opt_in_button} onClick={checkout.openDetails} unavailable={unavailable} />
-          )}
-          <DetailsPanel open={checkout.detailsOpen} control={form.control} />
+          <CallToAction
+            type="button"
+            label={offer.opt_in_button}
+            onClick={() => openDetails({ focus: true })}
+            unavailable={unavailable}
+            hidden={checkout.detailsOpen}
+            optIn
+          />
+          <DetailsPanel open={checkout.detailsOpen} details={details} />
           {offer.bump_offer && (
             <BumpCard
               bump={offer.bump_offer}
@@ -69,19 +95,21 @@ export function FreeOfferFunnel({ offer, mode }: { offer: FunnelOffer; mode: Che
               onCardChange={checkout.clearPaymentError}
             />
           )}
-          {checkout.detailsOpen && (
-            <CallToAction
-              type="submit"
-              label={submitLabel}
-              unavailable={unavailable}
-              disabled={checkout.paymentDisabled}
-              loading={checkout.busy || form.formState.isSubmitting}
-            />
-          )}
-        </Stack>
-      </Box>
+          <CallToAction
+            type="submit"
+            label={submitLabel}
+            unavailable={unavailable}
+            disabled={checkout.paymentDisabled}
+            loading={checkout.busy}
+            hidden={!checkout.detailsOpen}
+            submit
+          />
+        </form>
+      </div>
       {checkout.view === 'oto' && offer.upsell_offer && (
-        <UpsellView upsell={offer.upsell_offer} onAccept={checkout.acceptUpsell} onSkip={checkout.skipUpsell} busy={checkout.busy} />
+        <Suspense fallback={null}>
+          <UpsellView upsell={offer.upsell_offer} onAccept={checkout.acceptUpsell} onSkip={checkout.skipUpsell} busy={checkout.busy} />
+        </Suspense>
       )}
     </OfferLayout>
   )

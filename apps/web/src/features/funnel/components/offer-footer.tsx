@@ -1,6 +1,4 @@
 import type { StoreLinks } from '@funnelry/shared'
-import Box from '@mui/material/Box'
-import Link from '@mui/material/Link'
 
 const labels: Array<[keyof StoreLinks, string]> = [
   ['privacy_policy', 'Privacy Policy'],
@@ -16,15 +14,12 @@ export function OfferFooter({ links }: { links: StoreLinks }) {
   })
   if (shown.length === 0) return null
   return (
-    <Box
-      component="footer"
-      sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'center', columnGap: 2.5, rowGap: 1, py: 3, px: 2, textAlign: 'center' }}
-    >
+    <footer className="fy-footer">
       {shown.map(({ key, label, href }) => (
-        <Link key={key} href={href} target="_blank" rel="noopener noreferrer" variant="body2" color="text.secondary" underline="hover">
+        <a key={key} href={href} target="_blank" rel="noopener noreferrer">
           {label}
-        </Link>
+        </a>
       ))}
-    </Box>
+    </footer>
   )
 }

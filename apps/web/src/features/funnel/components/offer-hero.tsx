@@ -1,30 +1,18 @@
-import Box from '@mui/material/Box'
-import Typography from '@mui/material/Typography'
+import { FunnelImage } from './funnel-image'
 
 type OfferHeroProps = { image: string | null; headline: string; subHeadline: string | null }
+
+/** The column on a phone (the screen less its padding), and at most 552 px on larger screens. */
+export const columnImageSizes = '(max-width: 600px) calc(100vw - 32px), 552px'
 
 /** Image, headline and sub headline: the first screen an ad visitor sees. */
 export function OfferHero({ image, headline, subHeadline }: OfferHeroProps) {
   return (
-    <Box sx={{ textAlign: 'center' }}>
-      {image && (
-        <Box
-          component="img"
-          src={image}
-          alt=""
-          // The largest element of the first screen: fetch it before anything else.
-          fetchPriority="high"
-          sx={{ display: 'block', width: '100%', maxHeight: 420, objectFit: 'cover', borderRadius: 3, boxShadow: 3, mb: 3 }}
-        />
-      )}
-      <Typography variant="h1" sx={{ fontSize: { xs: 28, sm: 32 }, fontWeight: 800, lineHeight: 1.2, letterSpacing: -0.3 }}>
-        {headline}
-      </Typography>
-      {subHeadline && (
-        <Typography component="p" color="text.secondary" sx={{ mt: 1.5, fontSize: { xs: 16, sm: 20 }, lineHeight: 1.5 }}>
-          {subHeadline}
-        </Typography>
-      )}
-    </Box>
+    <div className="fy-hero">
+      {/* A fixed 3:2 box the image fills: the text below never moves when it arrives. */}
+      {image && <FunnelImage src={image} alt="" className="fy-hero-image" width={1200} height={800} sizes={columnImageSizes} priority />}
+      <h1 className="fy-headline">{headline}</h1>
+      {subHeadline && <p className="fy-sub">{subHeadline}</p>}
+    </div>
   )
 }

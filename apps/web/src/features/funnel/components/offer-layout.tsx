@@ -1,7 +1,7 @@
 import type { StoreLinks } from '@funnelry/shared'
-import Box from '@mui/material/Box'
-import Container from '@mui/material/Container'
+import { imageSrcSet } from '@funnelry/shared/offers/image-variants'
 import type { ReactNode } from 'react'
+import { funnelCss } from '../styles/funnel-css'
 import { OfferFooter } from './offer-footer'
 import { PreviewRibbon } from './preview-ribbon'
 
@@ -16,31 +16,27 @@ type OfferLayoutProps = {
 /**
  * The frame of every visitor page: the seller's logo bar, one narrow column (a phone's width
  * is the design target; larger screens get the same column centred), and the footer links.
+ * It carries its own styles, so the server's HTML paints complete before any script (issue 11).
  */
 export function OfferLayout({ logo, brand, storeLinks, preview, children }: OfferLayoutProps) {
   return (
-    <Box id="funnel-top" sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
+    <div id="funnel-top" className="fy">
+      <FunnelStyles />
       {preview && <PreviewRibbon />}
       {logo && (
-        <Box
-          component="header"
-          sx={{
-            display: 'flex',
-            justifyContent: 'center',
-            py: 1.5,
-            px: 2,
-            bgcolor: 'background.paper',
-            borderBottom: 1,
-            borderColor: 'divider',
-          }}
-        >
-          <Box component="img" src={logo} alt={brand} sx={{ maxHeight: 40, maxWidth: '60%', objectFit: 'contain' }} />
-        </Box>
+        <header className="fy-header">
+          {/* 40 px high: the bar never changes height; the 240 px WebP is plenty for a logo. */}
+          <img src={logo} srcSet={imageSrcSet(logo) ?? undefined} sizes="240px" alt={brand} className="fy-logo" height={40} />
+        </header>
       )}
-      <Container component="main" maxWidth="sm" sx={{ flex: 1, px: { xs: 2, sm: 3 }, py: { xs: 2.5, sm: 4 } }}>
-        {children}
-      </Container>
+      <main className="fy-main">{children}</main>
       {storeLinks && <OfferFooter links={storeLinks} />}
-    </Box>
+    </div>
   )
+}
+
+/** The funnel's style sheet, inline (the same element on the server and in the browser). */
+export function FunnelStyles() {
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant style sheet, no user input
+  return <style dangerouslySetInnerHTML={{ __html: funnelCss }} />
 }

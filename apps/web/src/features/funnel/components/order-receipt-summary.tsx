@@ -1,38 +1,31 @@
-import { currencySymbol, formatMoney, type OrderReceipt } from '@funnelry/shared'
-import Box from '@mui/material/Box'
-import Divider from '@mui/material/Divider'
-import Typography from '@mui/material/Typography'
+import type { OrderReceipt } from '@funnelry/shared'
+import { currencySymbol } from '@funnelry/shared/currency-table'
+import { formatMoney } from '@funnelry/shared/money-format'
 
 /** What the visitor got on the thank-you page: each item with its price, and the total. */
 export function OrderReceiptSummary({ receipt }: { receipt: OrderReceipt }) {
   const symbol = currencySymbol(receipt.currency)
   return (
-    <Box component="section" aria-label="Your order" sx={{ textAlign: 'left', mt: 3 }}>
-      <Typography component="h2" sx={{ fontSize: 16, fontWeight: 700, mb: 1 }}>
-        Your order
-      </Typography>
-      <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+    <section aria-label="Your order" className="fy-receipt">
+      <h2 className="fy-section-title">Your order</h2>
+      <ul>
         {receipt.items.map((item) => (
-          <Box component="li" key={item.kind} sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, py: 0.5 }}>
-            <Typography variant="body2">{item.name}</Typography>
-            <Typography variant="body2" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
-              {item.kind === 'free' ? 'FREE' : formatMoney(symbol, item.price)}
-            </Typography>
-          </Box>
+          <li key={item.kind} className="fy-row">
+            <span>{item.name}</span>
+            <span>{item.kind === 'free' ? 'FREE' : formatMoney(symbol, item.price)}</span>
+          </li>
         ))}
-      </Box>
-      <Divider sx={{ my: 1 }} />
-      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline' }}>
-        <Typography sx={{ fontWeight: 700 }}>Total</Typography>
-        <Typography data-testid="receipt-total" sx={{ fontSize: 20, fontWeight: 800, color: 'primary.main' }}>
-          {formatMoney(symbol, receipt.total)}
-        </Typography>
-      </Box>
+      </ul>
+      <hr className="fy-hr" />
+      <div className="fy-total">
+        <span>Total</span>
+        <span data-testid="receipt-total">{formatMoney(symbol, receipt.total)}</span>
+      </div>
       {receipt.status === 'pending' && (
-        <Typography variant="body2" color="text.secondary" role="status" sx={{ mt: 1 }}>
+        <p className="fy-muted" role="status">
           Your payment is being confirmed.
-        </Typography>
+        </p>
       )}
-    </Box>
+    </section>
   )
 }

@@ -1,9 +1,4 @@
 import type { PaymentIntentResponse } from '@funnelry/shared'
-import LockOutlined from '@mui/icons-material/LockOutlined'
-import Alert from '@mui/material/Alert'
-import Box from '@mui/material/Box'
-import Stack from '@mui/material/Stack'
-import Typography from '@mui/material/Typography'
 import type { ReactNode, Ref } from 'react'
 import { PaymentForm } from './payment/payment-form'
 import { isPayable, type PaymentFormHandle } from './payment/payment-form-types'
@@ -25,32 +20,24 @@ type PaymentSectionProps = {
 export function PaymentSection({ intent, preview, formRef, error = null, onCardChange }: PaymentSectionProps) {
   let content: ReactNode = null
   if (preview) {
-    content = (
-      <Typography variant="body2" color="text.secondary">
-        The payment form appears here on the live page.
-      </Typography>
-    )
+    content = <p className="fy-muted">The payment form appears here on the live page.</p>
   } else if (isPayable(intent)) {
     content = <PaymentForm intent={intent} ref={formRef} {...(onCardChange ? { onCardChange } : {})} />
   }
   return (
-    <Box
-      component="section"
-      aria-label="Payment"
-      sx={{ bgcolor: 'background.paper', border: 1, borderColor: 'divider', borderRadius: 3, p: 2 }}
-    >
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1.5 }}>
-        <LockOutlined fontSize="small" color="action" />
-        <Typography component="h2" sx={{ fontSize: 16, fontWeight: 700 }}>
-          Payment details
-        </Typography>
-      </Stack>
+    <section aria-label="Payment" className="fy-card">
+      <h2 className="fy-section-title">
+        <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="rgba(0,0,0,.54)">
+          <path d="M18 8h-1V6c0-2.76-2.24-5-5-5S7 3.24 7 6v2H6c-1.1 0-2 .9-2 2v10c0 1.1.9 2 2 2h12c1.1 0 2-.9 2-2V10c0-1.1-.9-2-2-2zM9 6c0-1.66 1.34-3 3-3s3 1.34 3 3v2H9V6zm9 14H6V10h12v10zm-6-3c1.1 0 2-.9 2-2s-.9-2-2-2-2 .9-2 2 .9 2 2 2z" />
+        </svg>
+        Payment details
+      </h2>
       {content}
       {error && (
-        <Alert severity="error" sx={{ mt: 1.5 }}>
+        <div role="alert" className="fy-alert">
           {error}
-        </Alert>
+        </div>
       )}
-    </Box>
+    </section>
   )
 }

@@ -1,51 +1,30 @@
-import { formatMoney } from '@funnelry/shared'
-import Box from '@mui/material/Box'
-import Divider from '@mui/material/Divider'
-import Typography from '@mui/material/Typography'
+import { formatMoney } from '@funnelry/shared/money-format'
 import type { OrderSummary } from '../lib/order-total'
 
 /** 'FREE' while nothing is chosen; then one line per bump and upsell and the total, two decimals. */
 export function PriceBlock({ summary }: { summary: OrderSummary }) {
   if (summary.lines.length === 0) {
     return (
-      <Box sx={{ display: 'flex', justifyContent: 'center' }}>
-        <Typography
-          aria-label="Price"
-          sx={{
-            px: 3,
-            py: 0.75,
-            borderRadius: 99,
-            bgcolor: 'primary.main',
-            color: 'primary.contrastText',
-            fontSize: 24,
-            fontWeight: 800,
-            letterSpacing: 2,
-          }}
-        >
-          FREE
-        </Typography>
-      </Box>
+      <div className="fy-free">
+        {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: a screen reader names the price */}
+        <span aria-label="Price">FREE</span>
+      </div>
     )
   }
   return (
-    <Box aria-label="Price" role="group" sx={{ bgcolor: 'background.paper', border: 1, borderColor: 'divider', borderRadius: 3, p: 2 }}>
+    // biome-ignore lint/a11y/useSemanticElements: a labelled group of price lines, not a form fieldset
+    <div aria-label="Price" role="group" className="fy-card">
       {summary.lines.map((line) => (
-        <Box key={line.key} sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, py: 0.5 }}>
-          <Typography variant="body2" color="text.secondary">
-            {line.label}
-          </Typography>
-          <Typography variant="body2" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
-            {formatMoney(summary.symbol, line.cents)}
-          </Typography>
-        </Box>
+        <div key={line.key} className="fy-row">
+          <span>{line.label}</span>
+          <span>{formatMoney(summary.symbol, line.cents)}</span>
+        </div>
       ))}
-      <Divider sx={{ my: 1 }} />
-      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline' }}>
-        <Typography sx={{ fontWeight: 700 }}>Total</Typography>
-        <Typography data-testid="order-total" sx={{ fontSize: 20, fontWeight: 800, color: 'primary.main' }}>
-          {formatMoney(summary.symbol, summary.totalCents)}
-        </Typography>
-      </Box>
-    </Box>
+      <hr className="fy-hr" />
+      <div className="fy-total">
+        <span>Total</span>
+        <span data-testid="order-total">{formatMoney(summary.symbol, summary.totalCents)}</span>
+      </div>
+    </div>
   )
 }

@@ -1,10 +1,9 @@
-import { type AttachedUpsellOffer, currencySymbol, formatMoney } from '@funnelry/shared'
-import Box from '@mui/material/Box'
-import Button from '@mui/material/Button'
-import Link from '@mui/material/Link'
-import Stack from '@mui/material/Stack'
-import Typography from '@mui/material/Typography'
+import type { AttachedUpsellOffer } from '@funnelry/shared'
+import { currencySymbol } from '@funnelry/shared/currency-table'
+import { formatMoney } from '@funnelry/shared/money-format'
 import { useEffect, useRef } from 'react'
+import { FunnelImage } from './funnel-image'
+import { columnImageSizes } from './offer-hero'
 import { UpsellVideo } from './upsell-video'
 
 export const upsellTexts = {
@@ -21,48 +20,30 @@ export function UpsellView({ upsell, onAccept, onSkip, busy = false }: UpsellVie
   const banner = useRef<HTMLHeadingElement>(null)
   useEffect(() => banner.current?.focus(), [])
   return (
-    <Stack spacing={2.5} component="section" aria-label="Upsell offer">
-      <Box sx={{ bgcolor: 'error.main', color: 'error.contrastText', borderRadius: 3, px: 2, py: 1.5, textAlign: 'center', boxShadow: 2 }}>
-        <Typography ref={banner} component="h2" tabIndex={-1} sx={{ fontSize: 20, fontWeight: 800, lineHeight: 1.3, outline: 'none' }}>
+    <section aria-label="Upsell offer" className="fy-stack">
+      <div className="fy-banner">
+        <h2 ref={banner} tabIndex={-1}>
           {upsellTexts.banner}
-        </Typography>
-      </Box>
+        </h2>
+      </div>
       {upsell.video_url && <UpsellVideo url={upsell.video_url} title={upsell.headline} />}
-      <Typography variant="h2" sx={{ fontSize: { xs: 24, sm: 28 }, fontWeight: 800, textAlign: 'center', lineHeight: 1.25 }}>
-        {upsell.headline}
-      </Typography>
+      <h2 className="fy-upsell-title">{upsell.headline}</h2>
       {upsell.asset_image && (
-        <Box
-          component="img"
-          src={upsell.asset_image}
-          alt=""
-          sx={{ width: '100%', maxHeight: 380, objectFit: 'cover', borderRadius: 3, boxShadow: 2 }}
-        />
+        <FunnelImage src={upsell.asset_image} alt="" className="fy-upsell-image" width={1200} height={800} sizes={columnImageSizes} />
       )}
-      {upsell.description && (
-        <Typography color="text.secondary" sx={{ whiteSpace: 'pre-line', lineHeight: 1.6 }}>
-          {upsell.description}
-        </Typography>
-      )}
-      <Typography aria-label="Upsell price" sx={{ textAlign: 'center', fontSize: 32, fontWeight: 800, color: 'primary.main' }}>
+      {upsell.description && <p className="fy-upsell-text">{upsell.description}</p>}
+      {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: a screen reader names the price */}
+      <p aria-label="Upsell price" className="fy-upsell-price">
         {formatMoney(currencySymbol(upsell.currency), upsell.product_price)}
-      </Typography>
-      <Button
-        variant="contained"
-        color="success"
-        size="large"
-        fullWidth
-        onClick={onAccept}
-        loading={busy}
-        sx={{ py: 1.75, fontSize: 20, fontWeight: 700, borderRadius: 3, boxShadow: 4, lineHeight: 1.3 }}
-      >
+      </p>
+      <button type="button" className="fy-button fy-button-success" onClick={onAccept} disabled={busy} aria-busy={busy || undefined}>
         {upsell.opt_in_button}
-      </Button>
-      <Box sx={{ textAlign: 'center', pb: 1 }}>
-        <Link component="button" type="button" onClick={onSkip} disabled={busy} color="text.secondary" variant="body2" underline="always">
+      </button>
+      <div className="fy-center">
+        <button type="button" className="fy-link" onClick={onSkip} disabled={busy}>
           {upsellTexts.skip}
-        </Link>
-      </Box>
-    </Stack>
+        </button>
+      </div>
+    </section>
   )
 }

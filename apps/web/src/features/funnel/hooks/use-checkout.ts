@@ -1,15 +1,16 @@
-import { messages, type PaymentIntentResponse, type VisitorDetails } from '@funnelry/shared'
-import { useRef, useState } from 'react'
-import type { UseFormReturn } from 'react-hook-form'
-import { useNavigate } from 'react-router'
+import type { PaymentIntentResponse, VisitorDetails } from '@funnelry/shared'
+import { messages } from '@funnelry/shared/messages'
+import { type FormEvent, useCallback, useRef, useState } from 'react'
 import { paths } from '../../../config/paths'
-import { toast } from '../../../lib/toast'
 import { captureLead } from '../api/capture-lead'
 import { isPayable, type PaymentFormHandle } from '../components/payment/payment-form-types'
+import { useFunnelNavigate } from '../lib/funnel-navigation'
 import type { FunnelOffer } from '../lib/funnel-offer'
+import { funnelToast as toast } from '../lib/funnel-toast'
 import { intentErrorMessage, isNotFound } from '../lib/intent-errors'
 import { orderSummary } from '../lib/order-total'
 import { type CheckoutChoice, useIntentQueue } from './use-intent-queue'
+import type { VisitorDetailsState } from './use-visitor-details'
 
 /** Previews walk through the views but never order or pay. */
 export const previewNotice = 'This is a preview: nothing is ordered or paid.'
@@ -18,7 +19,7 @@ export const previewNotice = 'This is a preview: nothing is ordered or paid.'
 export type CheckoutMode = 'live' | 'preview'
 export type UpsellChoice = CheckoutChoice['upsell']
 
-type Options = { offer: FunnelOffer; mode: CheckoutMode; form: UseFormReturn<VisitorDetails> }
+type Options = { offer: FunnelOffer; mode: CheckoutMode; details: VisitorDetailsState }
 
 /**
  * The public free offer flow (spec section 4 as decisions D17, D18 and D20 settle it), apart from
@@ -30,17 +31,23 @@ type Options = { offer: FunnelOffer; mode: CheckoutMode; form: UseFormReturn<Vis
  *   to pay shows the payment form.
  * - Until the visitor submitted their details, intent calls carry none: the order is a draft (D20).
  */
-export function useCheckout({ offer, mode, form }: Options) {
-  const navigate = useNavigate()
+export function useCheckout({ offer, mode, details }: Options) {
+  const navigate = useFunnelNavigate()
   const live = mode === 'live'
   const [view, setView] = useState<'free' | 'oto'>('free')
   const [detailsOpen, setDetailsOpen] = useState(false)
+  const [focusDetails, setFocusDetails] = useState(false)
   const [bumpSelected, setBumpSelected] = useState(false)
   const [upsell, setUpsell] = useState<UpsellChoice>('unseen')
   const [paymentShown, setPaymentShown] = useState(false)
   const [paymentDisabled, setPaymentDisabled] = useState(false)
   const [paymentError, setPaymentError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
+
+  const openDetails = useCallback((options: { focus: boolean }) => {
+    setFocusDetails(options.focus)
+    setDetailsOpen(true)
+  }, [])
 
   // The visitor's latest choice, read by each intent call when it starts.
   const choice = useRef<CheckoutChoice>({ bump: false, upsell: 'unseen', details: null })
@@ -169,7 +176,10 @@ export function useCheckout({ offer, mode, form }: Options) {
   return {
     view,
     detailsOpen,
-    openDetails: () => setDetailsOpen(true),
+    /** Stable: the page calls it from an effect when the panel was opened before hydration. */
+    openDetails,
+    /** Whether opening the panel should move focus into it (not when the first script already did). */
+    focusDetails,
     bumpSelected,
     toggleBump,
     upsell,
@@ -183,7 +193,11 @@ export function useCheckout({ offer, mode, form }: Options) {
     paymentError,
     clearPaymentError: () => setPaymentError(null),
     busy,
-    submit: form.handleSubmit(onValid),
+    submit(event: FormEvent) {
+      event.preventDefault()
+      const valid = details.validate()
+      if (valid) void onValid(valid)
+    },
   }
 }
 export type Checkout = ReturnType<typeof useCheckout>

@@ -1,4 +1,5 @@
-import { amountToCents, type BumpOffer, type FreeOffer, type UpsellOffer } from '@funnelry/shared'
+import type { BumpOffer, FreeOffer, UpsellOffer } from '@funnelry/shared'
+import { amountToCents } from '@funnelry/shared/money-format'
 import type { FreeOfferDraft } from '../../../lib/free-offer-draft'
 
 /** What the funnel's components render: the public offer, or a seller's unsaved draft shaped like it. */

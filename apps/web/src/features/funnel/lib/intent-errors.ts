@@ -1,4 +1,4 @@
-import { messages } from '@funnelry/shared'
+import { messages } from '@funnelry/shared/messages'
 import { detailMessage, fieldErrors, isApiError, paymentErrorMessage } from '../../../lib/api-error'
 
 /**

@@ -1,4 +1,6 @@
-import { type AttachedBumpOffer, type AttachedUpsellOffer, amountToCents, currencySymbol, defaultCurrency } from '@funnelry/shared'
+import type { AttachedBumpOffer, AttachedUpsellOffer } from '@funnelry/shared'
+import { currencySymbol, defaultCurrency } from '@funnelry/shared/currency-table'
+import { amountToCents } from '@funnelry/shared/money-format'
 
 export type OrderLine = { key: 'bump' | 'upsell'; label: string; cents: number }
 export type OrderSummary = { lines: OrderLine[]; totalCents: number; symbol: string }

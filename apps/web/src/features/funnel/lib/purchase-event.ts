@@ -1,4 +1,5 @@
-import { currencyById, type OrderReceipt } from '@funnelry/shared'
+import type { OrderReceipt } from '@funnelry/shared'
+import { currencyById } from '@funnelry/shared/currency-table'
 
 /** The GA4 `purchase` event (Google's ecommerce shape) that the seller's tag manager reads from `window.dataLayer`. */
 export type PurchaseEvent = {

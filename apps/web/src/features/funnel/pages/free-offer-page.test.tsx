@@ -66,8 +66,9 @@ describe('public free offer page', () => {
     mockFunnelApi()
     renderOfferPage()
     await screen.findByRole('button', { name: 'Send me the guide' })
-    expect(screen.queryByLabelText('Full Name')).not.toBeInTheDocument()
-    expect(screen.queryByLabelText('Email Address')).not.toBeInTheDocument()
+    // The fields are in the page (the server's HTML carries them for the first script), hidden.
+    expect(screen.getByLabelText('Full Name')).not.toBeVisible()
+    expect(screen.getByLabelText('Email Address')).not.toBeVisible()
   })
 
   it('checks the details on submit and sends nothing while they are wrong', async () => {

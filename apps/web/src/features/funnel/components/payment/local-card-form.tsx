@@ -1,7 +1,3 @@
-import Alert from '@mui/material/Alert'
-import Stack from '@mui/material/Stack'
-import TextField from '@mui/material/TextField'
-import Typography from '@mui/material/Typography'
 import { useImperativeHandle, useState } from 'react'
 import { paymentErrorMessage } from '../../../../lib/api-error'
 import { confirmLocalPayment } from '../../api/confirm-local-payment'
@@ -50,30 +46,33 @@ export function LocalCardForm({ intent, ref, onCardChange }: PaymentFormProps) {
   )
 
   return (
-    <Stack spacing={1.5}>
-      <Alert severity="info" variant="outlined" sx={{ py: 0 }}>
-        {localCardTexts.notice}
-      </Alert>
-      <TextField
-        label="Card number"
-        name="card_number"
-        value={cardNumber}
-        onChange={(event) => {
-          setCardNumber(formatCardNumber(event.target.value))
-          setError(null)
-          onCardChange?.()
-        }}
-        error={error !== null}
-        helperText={error ?? undefined}
-        placeholder="4242 4242 4242 4242"
-        autoComplete="cc-number"
-        fullWidth
-        // The label stays above so the example number shows as the placeholder.
-        slotProps={{ htmlInput: { inputMode: 'numeric' }, inputLabel: { shrink: true } }}
-      />
-      <Typography variant="body2" color="text.secondary">
-        {localCardTexts.hint}
-      </Typography>
-    </Stack>
+    <div className="fy-stack-sm">
+      <p className="fy-note">{localCardTexts.notice}</p>
+      <div className="fy-field">
+        <label htmlFor="fy-card-number">Card number</label>
+        <input
+          id="fy-card-number"
+          name="card_number"
+          className="fy-input"
+          value={cardNumber}
+          onChange={(event) => {
+            setCardNumber(formatCardNumber(event.target.value))
+            setError(null)
+            onCardChange?.()
+          }}
+          placeholder="4242 4242 4242 4242"
+          autoComplete="cc-number"
+          inputMode="numeric"
+          aria-invalid={error !== null || undefined}
+          aria-describedby={error ? 'fy-card-number-error' : undefined}
+        />
+        {error && (
+          <span id="fy-card-number-error" className="fy-field-error">
+            {error}
+          </span>
+        )}
+      </div>
+      <p className="fy-muted">{localCardTexts.hint}</p>
+    </div>
   )
 }

@@ -1,4 +1,3 @@
-import Skeleton from '@mui/material/Skeleton'
 import { lazy, Suspense } from 'react'
 import { LocalCardForm } from './local-card-form'
 import type { PaymentFormProps } from './payment-form-types'
@@ -9,7 +8,7 @@ const StripePaymentForm = lazy(() => import('./stripe-payment-form'))
 export function PaymentForm(props: PaymentFormProps) {
   if (props.intent.provider === 'local') return <LocalCardForm {...props} />
   return (
-    <Suspense fallback={<Skeleton variant="rounded" height={180} aria-label="Loading the payment form" />}>
+    <Suspense fallback={<p className="fy-muted">Loading the payment form…</p>}>
       <StripePaymentForm {...props} />
     </Suspense>
   )

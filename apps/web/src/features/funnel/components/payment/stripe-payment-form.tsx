@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert'
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js'
 import { useImperativeHandle, useMemo } from 'react'
 import { paths } from '../../../../config/paths'
@@ -55,7 +54,13 @@ export default function StripePaymentForm({ intent, ref, onCardChange }: Payment
     () => (publishableKey ? loadStripeFor(publishableKey, intent.account_id) : null),
     [publishableKey, intent.account_id],
   )
-  if (!stripe) return <Alert severity="error">The payment form could not be loaded.</Alert>
+  if (!stripe) {
+    return (
+      <div role="alert" className="fy-alert">
+        The payment form could not be loaded.
+      </div>
+    )
+  }
   return (
     // A new intent (new client secret) needs a new Elements group; an update keeps this one.
     <Elements key={intent.client_secret} stripe={stripe} options={{ clientSecret: intent.client_secret, appearance: { theme: 'stripe' } }}>

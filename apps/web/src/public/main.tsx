@@ -1,0 +1,37 @@
+import { type PublicPage, publicPageElementId } from '@funnelry/shared/funnel/public-page'
+import { countPageViewOnce } from '../features/funnel/lib/page-view-once'
+import { runSellerPixels } from '../features/funnel/lib/seller-pixels'
+
+/**
+ * The public pages' first script (issue 11), a few kilobytes with no React in it, loaded once the
+ * page has loaded (the server's HTML asks for it then). On a live offer page it runs the seller's
+ * pixels and counts the view at once; React and the funnel (hydrate.tsx)
+ * are downloaded and take over the server's HTML when the visitor first touches, clicks or types.
+ * Until then the page is plain HTML: the opt-in press has its own inline script, and what is
+ * typed or ticked is adopted when React arrives. The thank-you page hydrates at once (it reads the
+ * order's receipt).
+ */
+const data = document.getElementById(publicPageElementId)?.textContent
+const page = data ? (JSON.parse(data) as PublicPage) : null
+// Each page downloads only its own React tree.
+const hydrate = (current: PublicPage) =>
+  current.kind === 'offer'
+    ? import('./hydrate-offer').then(({ hydrateOfferPage }) => hydrateOfferPage(current.offer, current.preview))
+    : import('./hydrate-thank-you').then(({ hydrateThankYouPage }) => hydrateThankYouPage(current.type, current.order))
+
+if (page?.kind === 'offer') {
+  if (!page.preview) {
+    runSellerPixels(page.offer.advertising_pixels)
+    countPageViewOnce(page.offer.id)
+  }
+  const firstInteraction = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const
+  const start = () => {
+    for (const type of firstInteraction) removeEventListener(type, start, true)
+    void hydrate(page)
+  }
+  // Pressed the opt-in button already (the inline script answered): the visitor is typing now.
+  if (window.__fyOptedIn) start()
+  else for (const type of firstInteraction) addEventListener(type, start, { capture: true, passive: true })
+} else if (page) {
+  void hydrate(page)
+}

@@ -1,0 +1,9 @@
+import type { PublicPage } from '@funnelry/shared'
+import { PublicOfferPage } from '../features/funnel/components/public-offer-page'
+import { ThankYouView } from '../features/funnel/components/thank-you-view'
+
+/** The one tree of a public page: rendered by the server, hydrated by the browser (issue 11). */
+export function PublicPageView({ page }: { page: PublicPage }) {
+  if (page.kind === 'offer') return <PublicOfferPage offer={page.offer} preview={page.preview} />
+  return <ThankYouView type={page.type} order={page.order} />
+}

@@ -1,0 +1,66 @@
+import { act, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { hydrateRoot, type Root } from 'react-dom/client'
+import { afterEach, describe, expect, it } from 'vitest'
+import { makeOffer, mockFunnelApi } from '../features/funnel/testing/funnel-fixtures'
+import { PublicPageView } from './public-page-view'
+import { renderPublicPage } from './server'
+
+let root: Root | null = null
+afterEach(() => {
+  act(() => root?.unmount())
+  root = null
+  document.body.innerHTML = ''
+  delete window.__fyHydrated
+  delete window.__fyOptedIn
+})
+
+/** The document as the server sends it: the rendered root, then the first script, run as a browser would. */
+function serverPage(page: Parameters<typeof renderPublicPage>[0]) {
+  const { root: html, inlineScript } = renderPublicPage(page)
+  document.body.innerHTML = `<div id="root">${html}</div>`
+  new Function(inlineScript)()
+  // biome-ignore lint/style/noNonNullAssertion: set just above
+  return document.getElementById('root')!
+}
+
+describe('the public offer page rendered by the server', () => {
+  it('shows the whole first view before any script: logo, image, headline, price, opt-in button, bump card, footer', () => {
+    const offer = makeOffer({
+      store_links: { privacy_policy: 'https://shop.example.com/privacy', terms_and_conditions: null, support_link: null },
+    })
+    serverPage({ kind: 'offer', offer, preview: false })
+    expect(screen.getByRole('img', { name: offer.headline })).toBeInTheDocument()
+    expect(document.querySelector('img.fy-hero-image')).toHaveAttribute('fetchpriority', 'high')
+    expect(screen.getByRole('heading', { level: 1, name: offer.headline })).toBeInTheDocument()
+    expect(screen.getByText('FREE')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: offer.opt_in_button })).toBeVisible()
+    expect(screen.getByRole('region', { name: 'Add to order' })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', 'https://shop.example.com/privacy')
+    expect(document.querySelector('style')?.textContent).toContain('.fy-hero-image')
+  })
+
+  it('opens the details panel on the first press, before React runs, and React takes over what was typed', async () => {
+    mockFunnelApi()
+    const offer = makeOffer()
+    const container = serverPage({ kind: 'offer', offer, preview: false })
+    const user = userEvent.setup()
+
+    await user.click(screen.getByRole('button', { name: offer.opt_in_button }))
+    // Only the first script ran: the panel is open and Full Name has the focus.
+    expect(screen.getByLabelText('Full Name')).toBeVisible()
+    expect(screen.getByLabelText('Full Name')).toHaveFocus()
+    expect(screen.getByRole('button', { name: offer.opt_in_button })).toHaveAttribute('type', 'submit')
+    await user.type(screen.getByLabelText('Full Name'), 'Grace')
+
+    act(() => {
+      root = hydrateRoot(container, <PublicPageView page={{ kind: 'offer', offer, preview: false }} />)
+    })
+    expect(screen.getByLabelText('Full Name')).toBeVisible()
+    await user.type(screen.getByLabelText('Full Name'), ' Hopper')
+    expect(screen.getByLabelText('Full Name')).toHaveValue('Grace Hopper')
+    // React now checks the fields as the page always did.
+    await user.click(screen.getByRole('button', { name: offer.opt_in_button }))
+    await waitFor(() => expect(screen.getByText('Email Address is required')).toBeInTheDocument())
+  })
+})

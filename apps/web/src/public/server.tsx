@@ -1,0 +1,16 @@
+import type { PublicPage, RenderedPublicPage } from '@funnelry/shared'
+import { renderToString } from 'react-dom/server'
+import { earlyOptInScript } from '../features/funnel/lib/early-opt-in'
+import { PublicPageView } from './public-page-view'
+
+/**
+ * The server's half of the public pages (issue 11): the API imports this module (its Vite SSR
+ * build, or this source in development and tests) and sends the first view as HTML, which the
+ * public script (main.tsx) then hydrates.
+ */
+export function renderPublicPage(page: PublicPage): RenderedPublicPage {
+  return {
+    root: renderToString(<PublicPageView page={page} />),
+    inlineScript: page.kind === 'offer' ? earlyOptInScript : '',
+  }
+}
