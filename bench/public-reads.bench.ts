@@ -17,6 +17,11 @@ const rounds = 3
 const secondsPerRun = 4
 const goals = { minShareOfBare: 0.7, maxP99OverBare: 3 }
 
+/** The headers a response carries for its content (not those Node writes for each connection). */
+const perConnection = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'])
+const answerHeaders = (response: Response) =>
+  Object.fromEntries([...response.headers].filter(([name]) => !perConnection.has(name.toLowerCase())))
+
 const server = await startServer({ LOG_LEVEL: 'warn' })
 const files = await mkdtemp(path.join(os.tmpdir(), 'funnelry-bench-'))
 let bare: Awaited<ReturnType<typeof startBareServer>> | undefined
@@ -31,12 +36,18 @@ try {
   })
   const jsonPath = `/api/v1/free-product/${offer.id}/`
   const htmlPath = `/free-offer/${offer.id}`
-  const json = await (await fetch(`${server.url}${jsonPath}`)).text()
-  const html = await (await fetch(`${server.url}${htmlPath}`)).text()
+  // As autocannon asks (no Accept-Encoding): the bare server answers these bytes with these headers.
+  const fetchAnswer = async (url: string) => {
+    const response = await fetch(url, { headers: { 'accept-encoding': 'identity' } })
+    return { body: await response.text(), headers: answerHeaders(response) }
+  }
+  const { body: json, headers: jsonHeaders } = await fetchAnswer(`${server.url}${jsonPath}`)
+  const { body: html, headers: htmlHeaders } = await fetchAnswer(`${server.url}${htmlPath}`)
   if (!html.includes('funnelry-page')) throw new Error('the offer page is not served: build the web app first (npm run build:web)')
   await writeFile(path.join(files, 'offer.json'), json)
   await writeFile(path.join(files, 'offer.html'), html)
-  bare = await startBareServer([path.join(files, 'offer.json'), path.join(files, 'offer.html')])
+  await writeFile(path.join(files, 'headers.json'), JSON.stringify({ json: jsonHeaders, html: htmlHeaders }))
+  bare = await startBareServer([path.join(files, 'offer.json'), path.join(files, 'offer.html'), path.join(files, 'headers.json')])
 
   const targets = {
     productJson: `${server.url}${jsonPath}`,
