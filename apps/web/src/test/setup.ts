@@ -9,6 +9,9 @@ beforeAll(startMockApi)
 
 afterEach(() => {
   cleanup()
+  // What a page put outside React's tree (the public pages' toasts live 3 s in <body>) must not
+  // reach the next test.
+  document.body.replaceChildren()
   resetMockApi()
   resetViewport()
   localStorage.clear()
