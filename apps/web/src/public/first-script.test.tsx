@@ -1,10 +1,14 @@
 import { publicPageElementId } from '@funnelry/shared'
-import { fireEvent, screen, waitFor } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { makeOffer, mockFunnelApi } from '../features/funnel/testing/funnel-fixtures'
 import { renderPublicPage } from './server'
 
-afterEach(() => {
+afterEach(async () => {
+  // React's work for the page must end with the test, not run on after its document is gone.
+  const { unmountHydratedPages } = await import('./hydrate')
+  await act(async () => {}) // the hydration under way finishes first
+  act(() => unmountHydratedPages())
   document.body.innerHTML = ''
   delete document.documentElement.dataset.pixelRan
   vi.resetModules()
