@@ -93,8 +93,9 @@ try {
     logo: await logoImage('Meal Co'),
     asset_image: await productImage('Meal plan', ['#6a1b9a', '#f3e5f5']),
   })
-  const pageUrl = `${server.url}/free-offer/${offer.id}`
-  twin = await startStaticTwin(server.url, `/free-offer/${offer.id}`)
+  // Straight to the pages origin (decision D23), as a shared link does: no redirect measured.
+  const pageUrl = `${server.pagesUrl}/free-offer/${offer.id}`
+  twin = await startStaticTwin(server.pagesUrl, `/free-offer/${offer.id}`)
   chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags })
 
   // One unmeasured load of each: image variants made, caches of the servers warm.
@@ -105,7 +106,7 @@ try {
     runs.page.push(await measure(chrome.port, pageUrl))
     const pageLongTasks = lastLongTasks
     runs.twin.push(await measure(chrome.port, twin.url))
-    const tasks = pageLongTasks.map((task) => `${(task.url ?? '').replace(server.url, '')} ${Math.round(task.duration ?? 0)}ms`)
+    const tasks = pageLongTasks.map((task) => `${(task.url ?? '').replace(server.pagesUrl, '')} ${Math.round(task.duration ?? 0)}ms`)
     console.log(
       `pair ${pair + 1}: page ${JSON.stringify(runs.page.at(-1))}\n        page long tasks: ${tasks.join(', ') || 'none'}\n        static ${JSON.stringify(runs.twin.at(-1))}`,
     )

@@ -41,8 +41,8 @@ try {
     const response = await fetch(url, { headers: { 'accept-encoding': 'identity' } })
     return { body: await response.text(), headers: answerHeaders(response) }
   }
-  const { body: json, headers: jsonHeaders } = await fetchAnswer(`${server.url}${jsonPath}`)
-  const { body: html, headers: htmlHeaders } = await fetchAnswer(`${server.url}${htmlPath}`)
+  const { body: json, headers: jsonHeaders } = await fetchAnswer(`${server.pagesUrl}${jsonPath}`)
+  const { body: html, headers: htmlHeaders } = await fetchAnswer(`${server.pagesUrl}${htmlPath}`)
   if (!html.includes('funnelry-page')) throw new Error('the offer page is not served: build the web app first (npm run build:web)')
   await writeFile(path.join(files, 'offer.json'), json)
   await writeFile(path.join(files, 'offer.html'), html)
@@ -50,9 +50,9 @@ try {
   bare = await startBareServer([path.join(files, 'offer.json'), path.join(files, 'offer.html'), path.join(files, 'headers.json')])
 
   const targets = {
-    productJson: `${server.url}${jsonPath}`,
+    productJson: `${server.pagesUrl}${jsonPath}`,
     bareJson: `${bare.url}/json`,
-    productHtml: `${server.url}${htmlPath}`,
+    productHtml: `${server.pagesUrl}${htmlPath}`,
     bareHtml: `${bare.url}/html`,
   }
   // Warm both servers (JIT, the product's cache) before anything counts.

@@ -14,7 +14,7 @@ import { startServer } from '../e2e/support/server.js'
 
 const chaosMs = 60_000
 const clients = 16
-const server = await startServer({ LOG_LEVEL: 'error' })
+const server = await startServer({ LOG_LEVEL: 'warn' })
 let failed = false
 try {
   const seller = await createSeller(server, 'resilience@example.com')
@@ -110,6 +110,13 @@ try {
   ].filter(Boolean)
   if (misses.length > 0) {
     console.log(`MISSED: ${misses.join(', ')}`)
+    console.log(`the server's last words:\n${server.output().slice(-1500)}`)
+    const sessions = await queryDatabase(
+      server,
+      `select state, wait_event_type, wait_event, left(query, 120) as query, count(*)::int as n from pg_stat_activity
+        where backend_type = 'client backend' and pid <> pg_backend_pid() group by 1, 2, 3, 4 order by n desc`,
+    ).catch((error: unknown) => [String(error)])
+    console.log('database sessions:', JSON.stringify(sessions, null, 1))
     failed = true
   }
 } finally {

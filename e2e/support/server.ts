@@ -19,6 +19,8 @@ export type RunningServer = {
   npm: (...args: string[]) => Promise<string>
   /** Whether the server process is still alive (benchmarks that hurt its database ask). */
   running: () => boolean
+  /** What the server printed so far (for a failure's report). */
+  output: () => string
   stop: () => Promise<void>
 }
 
@@ -67,6 +69,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     env,
     npm: async (...args) => (await run('npm', args, { cwd: repoRoot, env })).stdout,
     running: () => child.exitCode === null && child.signalCode === null,
+    output: () => output,
     async stop() {
       await stopProcessGroup(child)
       await waitForDatabaseExit(dataDir)
