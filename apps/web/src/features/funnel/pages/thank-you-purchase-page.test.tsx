@@ -70,6 +70,8 @@ describe('thank-you page (/thank-you-purchase)', () => {
     ).toEqual(['The 7-day launch guideFREE', 'The checklist pack€19.00', 'The video masterclass€33.50'])
     expect(within(order).getByTestId('receipt-total')).toHaveTextContent('€52.50')
     expect(new Set(reads)).toEqual(new Set([receipt.reference]))
+    // The push is an effect of the summary's render: it may land just after the summary shows.
+    await waitFor(() => expect(dataLayer()).toHaveLength(2))
     expect(dataLayer()).toEqual([
       { ecommerce: null },
       {
@@ -94,6 +96,7 @@ describe('thank-you page (/thank-you-purchase)', () => {
     const url = `/thank-you-purchase?type=oto-offer&order=${receipt.reference}`
     const first = renderApp(<ThankYouPurchasePage />, { url })
     await screen.findByRole('region', { name: 'Your order' })
+    await waitFor(() => expect(dataLayer()).toHaveLength(2))
     first.unmount()
     // A reload keeps localStorage (setup.ts clears it only between tests).
     expect(localStorage.getItem(`funnelry:purchase-pushed:${receipt.reference}`)).toBe('1')
