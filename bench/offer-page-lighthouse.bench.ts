@@ -6,7 +6,7 @@
  */
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
-import { launchBrowser } from '../e2e/support/browser.js'
+import { chromiumFlags, launchBrowser } from '../e2e/support/browser.js'
 import { createBumpOffer, createFreeOffer, createSeller, logoImage, productImage, setCompanyLinks } from '../e2e/support/funnel.js'
 import { startServer } from '../e2e/support/server.js'
 import { optInToPanelMs } from './support/opt-in-timing.js'
@@ -14,16 +14,7 @@ import { startStaticTwin } from './support/static-twin.js'
 
 const pairs = 5
 const goals = { score: 98, lcpRatio: 1.15, tbtMs: 50, cls: 0, scriptKb: 75, optInMs: 100 }
-const chromeFlags = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
+const chromeFlags = ['--headless=new', ...chromiumFlags]
 
 type Figures = { score: number; lcpMs: number; fcpMs: number; tbtMs: number; cls: number; scriptKb: number; requests: number }
 type LongTask = { url?: string; duration?: number; startTime?: number }

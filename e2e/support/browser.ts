@@ -8,20 +8,23 @@ export function findChromium(): string | undefined {
   return candidates.find((candidate): candidate is string => Boolean(candidate && existsSync(candidate)))
 }
 
+/** Headless Chromium on this machine's closed network: without these it keeps calling out and failing. */
+export const chromiumFlags = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+
 export async function launchBrowser(): Promise<Browser> {
   const executablePath = findChromium()
   if (!executablePath) throw new Error('No Chromium found. Install it (apt-get install -y chromium) or set CHROMIUM_PATH.')
   return chromium.launch({
     executablePath,
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: chromiumFlags,
   })
 }
