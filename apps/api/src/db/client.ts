@@ -1,5 +1,6 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres'
-import pg from 'pg'
+import type pg from 'pg'
+import { ResilientPool } from './resilient-pool.js'
 import * as schema from './schema/index.js'
 
 /** The pool stays reachable (`$client`) for what Drizzle does not do, e.g. COPY streams. */
@@ -11,7 +12,7 @@ export type DatabaseHandle = { db: Database; pool: pg.Pool; close: () => Promise
 
 export function connectDatabase(connectionString: string, max = 10): DatabaseHandle {
   // A database that does not answer fails a request after 5 s (a 503) instead of holding it.
-  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 5000 })
+  const pool = new ResilientPool({ connectionString, max, connectionTimeoutMillis: 5000 })
   // A connection lost while idle (a restart, pg_terminate_backend) emits 'error' on the pool, and
   // one lost while checked out (between two queries of a transaction) emits it on the client:
   // either would end the process unhandled. The pool replaces the connection; the query that was

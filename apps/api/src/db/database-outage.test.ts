@@ -1,10 +1,13 @@
+import { spawnSync } from 'node:child_process'
 import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
+import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, eventually, type TestApp } from '../../test/build-test-app.js'
 import { freePort } from '../../test/free-port.js'
+import { createTestDatabase, type TestDatabase } from '../../test/test-db.js'
 import { connectDatabase, type DatabaseHandle } from './client.js'
 import { type EmbeddedDatabase, startEmbeddedDatabase } from './embedded.js'
 
@@ -99,4 +102,56 @@ describe('the embedded database dying', () => {
     await eventually(async () => (await health()).statusCode === 200, 60_000)
     expect(lost).toEqual([])
   }, 90_000)
+})
+
+describe('pool slots after connections are cut mid-checkout', () => {
+  let database: TestDatabase
+  beforeAll(async () => {
+    database = await createTestDatabase()
+  })
+  afterAll(async () => {
+    await database.drop()
+  })
+
+  /**
+   * Ends every connection of the test database from another process, holding this event loop
+   * meanwhile: the pool's idle clients have not read their goodbye yet, so the next checkout hands
+   * out a dead connection, as happens under load when a cut lands between two requests.
+   */
+  const cutWhileThisProcessLooksAway = () => {
+    const script = `
+      const pg = require('pg')
+      const admin = new pg.Client({ connectionString: process.argv[1] })
+      admin.connect()
+        .then(() => admin.query("select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()"))
+        // pg_terminate_backend only signals: wait until those sessions are gone.
+        .then(async () => {
+          for (;;) {
+            const { rows } = await admin.query("select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()")
+            if (rows[0].n === 0) break
+          }
+        })
+        .then(() => admin.end())`
+    const cut = spawnSync(process.execPath, ['-e', script, database.url], { cwd: import.meta.dirname, encoding: 'utf8' })
+    expect(cut.status, cut.stderr).toBe(0)
+  }
+
+  it('gives back the slot of a transaction whose connection died before it began', async () => {
+    const poolSize = 5
+    const connections = Array.from({ length: poolSize }, () => database.db.execute(sql`select pg_sleep(0.05)`))
+    await Promise.all(connections)
+    expect(database.pool.idleCount).toBe(poolSize)
+
+    cutWhileThisProcessLooksAway()
+    const caught = await Promise.allSettled(
+      Array.from({ length: poolSize }, () => database.db.transaction((tx) => tx.execute(sql`select 1`))),
+    )
+    expect(caught.every((outcome) => outcome.status === 'rejected')).toBe(true)
+
+    // Every slot is usable again: as many transactions at once as the pool holds.
+    const after = await Promise.all(
+      Array.from({ length: poolSize }, () => database.db.transaction((tx) => tx.execute(sql`select pg_sleep(0.05), 1 as n`))),
+    )
+    expect(after.map((result) => result.rows[0]?.n)).toEqual(Array(poolSize).fill(1))
+  })
 })

@@ -1,0 +1,43 @@
+import pg from 'pg'
+
+/** pg's client internals read here: pg-pool itself reads `_queryable` to decide a client is dead. */
+type ClientState = { _queryable?: boolean; _ending?: boolean }
+
+/**
+ * A pg pool whose checked-out clients give their slot back when their connection dies, whoever
+ * holds them. Drizzle's `transaction` sends BEGIN before its try/finally (drizzle-orm 0.45): when
+ * the connection it was handed is already cut (a pg_terminate_backend or a restart landing between
+ * two requests), BEGIN fails and the client is never released. Each such cut leaked one slot until
+ * the pool had none and every transaction failed with "timeout exceeded when trying to connect"
+ * (docs/decisions/0015). Here a client whose connection ends while checked out is released with
+ * an error (the pool drops it and opens a new one on demand), and releasing twice is harmless.
+ * Only promise checkouts are guarded: the callback form is pg's own `pool.query`, which releases.
+ */
+export class ResilientPool extends pg.Pool {
+  override connect(): Promise<pg.PoolClient>
+  override connect(callback: (error: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void): void
+  override connect(callback?: Parameters<pg.Pool['connect']>[0]): Promise<pg.PoolClient> | undefined {
+    if (callback) {
+      super.connect(callback)
+      return undefined
+    }
+    return super.connect().then(releasedWhenItDies)
+  }
+}
+
+function releasedWhenItDies(client: pg.PoolClient): pg.PoolClient {
+  const release = client.release.bind(client)
+  let released = false
+  const giveBack = (error?: Error | boolean) => {
+    if (released) return
+    released = true
+    client.removeListener('end', onEnd)
+    release(error)
+  }
+  const onEnd = () => giveBack(new Error('the connection ended while checked out'))
+  client.release = giveBack
+  const state = client as unknown as ClientState
+  if (state._queryable === false || state._ending) giveBack(new Error('the connection ended before it was checked out'))
+  else client.once('end', onEnd)
+  return client
+}
