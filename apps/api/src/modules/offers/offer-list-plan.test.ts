@@ -2,9 +2,8 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../../../test/build-test-app.js'
 import { createSeller } from '../../../test/factories.js'
-import { bumpOfferRepository } from './bump-offer-repository.js'
 import { freeOfferRepository } from './free-offer-repository.js'
-import { upsellOfferRepository } from './upsell-offer-repository.js'
+import { bumpOfferRepository, upsellOfferRepository } from './paid-add-on-repository.js'
 
 /**
  * Lists must stay fast as a seller's offers grow: the page query has to walk the

@@ -1,10 +1,10 @@
 import fastifyMultipart from '@fastify/multipart'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { bumpOfferRoutes } from './bump-offer-routes.js'
 import { freeOfferRoutes } from './free-offer-routes.js'
 import { offerFormLimits } from './multipart-form.js'
 import type { OfferServices } from './offer-services.js'
-import { upsellOfferRoutes } from './upsell-offer-routes.js'
+import { bumpDefinition, upsellDefinition } from './paid-add-on-kinds.js'
+import { paidAddOnRoutes } from './paid-add-on-routes.js'
 
 type Options = { offers: OfferServices; publicUrl: string; maxUploadBytes: number }
 
@@ -16,6 +16,6 @@ export const offerRoutes: FastifyPluginAsyncZod<Options> = async (app, { offers,
     limits: { ...offerFormLimits, fileSize: maxUploadBytes },
   })
   await app.register(freeOfferRoutes, { freeOffers: offers.free, publicFreeOffers: offers.publicFree, publicUrl, maxUploadBytes })
-  await app.register(upsellOfferRoutes, { upsellOffers: offers.upsell, publicUrl, maxUploadBytes })
-  await app.register(bumpOfferRoutes, { bumpOffers: offers.bump, publicUrl, maxUploadBytes })
+  await app.register(paidAddOnRoutes(upsellDefinition, offers.upsell), { publicUrl, maxUploadBytes })
+  await app.register(paidAddOnRoutes(bumpDefinition, offers.bump), { publicUrl, maxUploadBytes })
 }

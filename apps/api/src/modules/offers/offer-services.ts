@@ -1,13 +1,13 @@
 import type { Database } from '../../db/client.js'
 import type { SellerChanges } from '../../lib/seller-changes.js'
 import type { FileStorage } from '../../storage/file-storage.js'
-import { createBumpOfferService } from './bump-offer-service.js'
 import { createFreeOfferPublishing } from './free-offer-publishing.js'
 import { createFreeOfferService } from './free-offer-service.js'
 import { createOfferImages } from './offer-images.js'
 import { createOfferViews } from './offer-views.js'
+import { bumpDefinition, upsellDefinition } from './paid-add-on-kinds.js'
+import { createPaidAddOnService } from './paid-add-on-service.js'
 import { createPublicOfferCache } from './public-offer-cache.js'
-import { createUpsellOfferService } from './upsell-offer-service.js'
 
 /**
  * The three offer services, sharing one image store and one way of shaping responses, and the
@@ -21,8 +21,8 @@ export function createOfferServices(deps: { db: Database; storage: FileStorage; 
   return {
     free,
     publicFree: createPublicOfferCache({ changes, freeOffers: free }),
-    bump: createBumpOfferService({ db, images, views }),
-    upsell: createUpsellOfferService({ db, images, views }),
+    bump: createPaidAddOnService(bumpDefinition, { db, images, views }),
+    upsell: createPaidAddOnService(upsellDefinition, { db, images, views }),
   }
 }
 export type OfferServices = ReturnType<typeof createOfferServices>

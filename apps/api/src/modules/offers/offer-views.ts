@@ -1,10 +1,12 @@
 import type { AttachedBumpOffer, AttachedUpsellOffer, BumpOffer, FreeOffer, UpsellOffer } from '@funnelry/shared'
 import { amountToCents, centsToAmount } from '@funnelry/shared'
-import type { BumpOfferRow } from './bump-offer-repository.js'
 import type { FreeOfferPublishing } from './free-offer-publishing.js'
 import type { FreeOfferWithAttachments } from './free-offer-repository.js'
 import { offeredBump, offeredUpsell } from './offer-attachments.js'
-import type { UpsellOfferRow } from './upsell-offer-repository.js'
+import type { PaidAddOnRow } from './paid-add-on-repository.js'
+
+type BumpOfferRow = PaidAddOnRow<'bump'>
+type UpsellOfferRow = PaidAddOnRow<'upsell'>
 
 /** Cents of a price the form schema already checked ("19.99"); never through floating point. */
 export const toCentsOrNull = (amount: string | null) => (amount === null ? null : amountToCents(amount))

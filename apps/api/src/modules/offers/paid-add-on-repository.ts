@@ -1,0 +1,133 @@
+import { and, count, eq, ne } from 'drizzle-orm'
+import type { PgColumn } from 'drizzle-orm/pg-core'
+import type { Executor } from '../../db/client.js'
+import { newestFirst as orderNewestFirst } from '../../db/ordering.js'
+import { bumpOffers, freeOffers, upsellOffers } from '../../db/schema/index.js'
+
+/** The two paid add-ons a free offer can carry: a BUMP at checkout and an upsell (OTO) after it. */
+export type PaidAddOnKind = 'bump' | 'upsell'
+
+type AddOnTable = typeof bumpOffers | typeof upsellOffers
+type Values<T extends AddOnTable> = Omit<T['$inferInsert'], 'id' | 'sellerId' | 'createdAt' | 'updatedAt'>
+
+/** Where each kind lives: its table, its price, the free offer column attaching it, and the other kind. */
+const tablesOf = {
+  bump: {
+    table: bumpOffers,
+    price: bumpOffers.newPriceCents,
+    attachedBy: freeOffers.bumpOfferId,
+    other: upsellOffers,
+    otherBy: freeOffers.upsellOfferId,
+  },
+  upsell: {
+    table: upsellOffers,
+    price: upsellOffers.productPriceCents,
+    attachedBy: freeOffers.upsellOfferId,
+    other: bumpOffers,
+    otherBy: freeOffers.bumpOfferId,
+  },
+} as const
+
+export type PaidAddOnRow<K extends PaidAddOnKind> = (typeof tablesOf)[K]['table']['$inferSelect']
+export type PaidAddOnValues<K extends PaidAddOnKind> = Values<(typeof tablesOf)[K]['table']>
+
+/** One repository for both kinds; only the table and its columns differ. */
+export function createPaidAddOnRepository<K extends PaidAddOnKind>(kind: K) {
+  type Row = PaidAddOnRow<K>
+  // Both tables share the columns used here; drizzle cannot follow a union of tables, so it sees one.
+  const spec = tablesOf[kind] as unknown as {
+    table: typeof bumpOffers
+    price: PgColumn
+    attachedBy: typeof freeOffers.bumpOfferId
+    other: typeof bumpOffers
+    otherBy: typeof freeOffers.bumpOfferId
+  }
+  const { table } = spec
+  const owned = (sellerId: string, id: string) => and(eq(table.sellerId, sellerId), eq(table.id, id))
+  const ofSeller = (sellerId: string) => eq(table.sellerId, sellerId)
+  /** The order of the (seller_id, created_at desc, id desc) index, so a page is an index range. */
+  const newestFirst = orderNewestFirst(table.createdAt, table.id)
+
+  return {
+    findById: async (db: Executor, id: string) => (await db.select().from(table).where(eq(table.id, id)))[0] as Row | undefined,
+
+    findOwned: async (db: Executor, sellerId: string, id: string) =>
+      (await db.select().from(table).where(owned(sellerId, id)))[0] as Row | undefined,
+
+    /** Inside an update: later writers of the row (and free offers attaching it) wait for us. */
+    lockOwned: async (db: Executor, sellerId: string, id: string) =>
+      (await db.select().from(table).where(owned(sellerId, id)).for('update'))[0] as Row | undefined,
+
+    /**
+     * What attaching it checks (its currency, its price: D19, its name for the message); FOR SHARE
+     * holds the row unchanged until the free offer is saved.
+     */
+    findForAttachment: async (db: Executor, sellerId: string, id: string) =>
+      (
+        await db
+          .select({ currency: table.currency, priceCents: spec.price, headline: table.headline })
+          .from(table)
+          .where(owned(sellerId, id))
+          .for('share')
+      )[0] as { currency: number; priceCents: number | null; headline: Row['headline'] } | undefined,
+
+    /** Whether some free offer has it attached. */
+    async isAttached(db: Executor, id: string): Promise<boolean> {
+      const rows = await db.select({ id: freeOffers.id }).from(freeOffers).where(eq(spec.attachedBy, id)).limit(1)
+      return rows.length > 0
+    },
+
+    /** A query (not yet run), so the list-plan test can read its plan. */
+    page: (db: Executor, sellerId: string, window: { limit: number; offset: number }) =>
+      db
+        .select()
+        .from(table)
+        .where(ofSeller(sellerId))
+        .orderBy(...newestFirst)
+        .limit(window.limit)
+        .offset(window.offset) as unknown as PromiseLike<Row[]> & { toSQL: () => { sql: string; params: unknown[] } },
+
+    count: async (db: Executor, sellerId: string) =>
+      (await db.select({ value: count() }).from(table).where(ofSeller(sellerId)))[0]?.value ?? 0,
+
+    dropdown: (db: Executor, sellerId: string) =>
+      db
+        .select({ id: table.id, headline: table.headline })
+        .from(table)
+        .where(ofSeller(sellerId))
+        .orderBy(...newestFirst),
+
+    async insert(db: Executor, sellerId: string, values: PaidAddOnValues<K>): Promise<Row> {
+      const [row] = await db
+        .insert(table)
+        .values({ ...(values as Values<typeof bumpOffers>), sellerId })
+        .returning()
+      if (!row) throw new Error(`the ${kind} offer row was not stored`)
+      return row as Row
+    },
+
+    async update(db: Executor, sellerId: string, id: string, values: PaidAddOnValues<K>): Promise<Row | undefined> {
+      const [row] = await db
+        .update(table)
+        .set({ ...(values as Values<typeof bumpOffers>), updatedAt: new Date() })
+        .where(owned(sellerId, id))
+        .returning()
+      return row as Row | undefined
+    },
+
+    /** Whether some free offer pairs it with the other kind in a currency that is not `currency`. */
+    async pairedWithOtherCurrency(db: Executor, id: string, currency: number): Promise<boolean> {
+      const rows = await db
+        .select({ id: freeOffers.id })
+        .from(freeOffers)
+        .innerJoin(spec.other, eq(spec.otherBy, spec.other.id))
+        .where(and(eq(spec.attachedBy, id), ne(spec.other.currency, currency)))
+        .limit(1)
+      return rows.length > 0
+    },
+  }
+}
+export type PaidAddOnRepository<K extends PaidAddOnKind> = ReturnType<typeof createPaidAddOnRepository<K>>
+
+export const bumpOfferRepository = createPaidAddOnRepository('bump')
+export const upsellOfferRepository = createPaidAddOnRepository('upsell')
