@@ -6,11 +6,12 @@ import { loadConfig } from '../src/config.js'
 import { createJobQueue } from '../src/jobs/queue.js'
 import { startWorkers } from '../src/jobs/workers.js'
 import { createTokenSigner } from '../src/lib/tokens.js'
-import { createTestDatabase } from './test-db.js'
+import { createTestDatabase, type TestDatabase } from './test-db.js'
 
 export const testJwtSecret = 'test-secret-that-is-long-enough-for-hs256-signing'
 
 /** A clock tests can move forward (token expiry, invitation expiry). */
+export type TestClock = ReturnType<typeof createTestClock>
 export function createTestClock(start = new Date()) {
   let current = start.getTime()
   return {
@@ -21,7 +22,11 @@ export function createTestClock(start = new Date()) {
   }
 }
 
-type Options = {
+export type TestAppOptions = {
+  /** A database the caller owns (the `db` fixture); without one the app clones its own and drops it on close. */
+  database?: TestDatabase
+  /** A clock the caller owns (the `clock` fixture). */
+  clock?: TestClock
   env?: Record<string, string>
   workers?: boolean
   deps?: Partial<AppDeps>
@@ -33,8 +38,8 @@ type Options = {
  * The app as production builds it, on its own fresh database, with a real job queue. Pass
  * `workers: true` to run the job workers too (mail, webhooks).
  */
-export async function createTestApp(options: Options = {}) {
-  const database = await createTestDatabase()
+export async function createTestApp(options: TestAppOptions = {}) {
+  const database = options.database ?? (await createTestDatabase())
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'funnelry-test-data-'))
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -50,7 +55,7 @@ export async function createTestApp(options: Options = {}) {
     LOG_LEVEL: 'silent',
     ...options.env,
   })
-  const clock = createTestClock()
+  const clock = options.clock ?? createTestClock()
   const jobs = createJobQueue(database.url, { pollingIntervalSeconds: 0.5, retryDelaySeconds: 1 })
   await jobs.start()
   const tokens = createTokenSigner(testJwtSecret, clock.now)
@@ -70,6 +75,7 @@ export async function createTestApp(options: Options = {}) {
 
   return {
     app,
+    inject: app.inject.bind(app),
     db: database.db,
     pool: database.pool,
     jobs,
@@ -81,7 +87,7 @@ export async function createTestApp(options: Options = {}) {
     async close() {
       await app.close()
       await jobs.stop()
-      await database.drop()
+      if (!options.database) await database.drop()
       await rm(dataDir, { recursive: true, force: true })
     },
   }
