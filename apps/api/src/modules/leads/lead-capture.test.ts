@@ -230,7 +230,9 @@ describe('webhook delivery', () => {
       const offer = await insertFreeOffer(ctx, seller.id)
       await configureWebhook(ctx, seller.id, receiver.url)
       await notify(ctx, { full_name: 'Patient', email: 'patient@example.com', product_id: offer.id })
-      await new Promise((resolve) => setTimeout(resolve, 1000))
+      // The delivery waits in the queue (stored with the lead, before the answer) while no worker runs.
+      const queued = await ctx.pool.query(`select state from pgboss.job where name = 'deliver-webhook'`)
+      expect(queued.rows).toEqual([{ state: 'created' }])
       expect(receiver.requests).toHaveLength(0)
 
       await ctx.startWorkers()

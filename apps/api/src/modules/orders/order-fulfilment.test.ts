@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, eventually, type TestApp } from '../../../test/build-test-app.js'
+import { waitForDrainedQueues } from '../../../test/drained-queues.js'
 import { configureWebhook } from '../../../test/funnel-factories.js'
 import { startReceiver } from '../../../test/http-receiver.js'
 import { leads } from '../../db/schema/index.js'
@@ -37,7 +38,6 @@ describe('fulfilment: once per order, however often and however concurrently the
     return { order, intent: { id: order.intentId, amount: order.amountCents, currency: 'usd', account: seller.accountId } }
   }
   const crmEvents = (event: string) => receiver.requests.map((request) => JSON.parse(request.body)).filter((body) => body.event === event)
-  const settle = () => new Promise((resolve) => setTimeout(resolve, 1500))
 
   beforeAll(async () => {
     ctx = await createTestApp({ workers: true })
@@ -97,7 +97,8 @@ describe('fulfilment: once per order, however often and however concurrently the
 
     await eventually(async () => crmEvents('order.paid').length === 1)
     await eventually(async () => (await emailsTo(ctx, 'ada@example.com')).every((each) => each.status === 'stored'))
-    await settle()
+    // Every queued mail and webhook has run (or given up): a second order.paid would be in by now.
+    await waitForDrainedQueues(ctx.pool)
     const [delivered, ...more] = crmEvents('order.paid')
     expect(more).toHaveLength(0)
     expect(delivered).toEqual({

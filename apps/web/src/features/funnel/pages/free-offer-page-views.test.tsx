@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react'
+import { screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { resetCountedPageViews } from '../hooks/use-page-view'
 import { mockFunnelApi, offerId } from '../testing/funnel-fixtures'
@@ -18,8 +18,9 @@ describe('page views (issue 6)', () => {
     const { calls } = mockFunnelApi()
     renderOfferPage(`/free-offer/${offerId}?isPreview=true`)
     await screen.findByRole('heading', { level: 1 })
-    // The live page sends its view right after rendering; give a preview the same chance.
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    // The tab title is set by the page's parent, whose effects run after the page's own (the view
+    // counter's): once it shows, a view would have been sent.
+    await waitFor(() => expect(document.title).toBe('The 7-day launch guide'))
     expect(calls.views).toEqual([])
   })
 })

@@ -176,8 +176,9 @@ describe('public free offer page', () => {
     })
     renderOfferPage(`/free-offer/${offerId}`, { signedIn: true })
     await screen.findByRole('heading', { level: 1 })
-    // The live page with no session runs its pixel within a tick (the test above); give this one the same chance.
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    // The tab title is set by the page's parent, whose effects run after the page's own (the pixels'):
+    // once it shows, the pixel effect has had its turn.
+    await waitFor(() => expect(document.title).toBe('The 7-day launch guide'))
     expect(document.documentElement.dataset.pixelRan).toBeUndefined()
     expect(document.head.querySelector('script')).toBeNull()
   })
