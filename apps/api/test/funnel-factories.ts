@@ -1,4 +1,4 @@
-import { freeOffers, storeSettings } from '../src/db/schema/index.js'
+import { bumpOffers, freeOffers, storeSettings, upsellOffers } from '../src/db/schema/index.js'
 import type { TestApp } from './build-test-app.js'
 
 /** A free offer row for funnel tests (the offers API has its own tests of creating them). */
@@ -20,4 +20,38 @@ export async function configureWebhook(ctx: TestApp, sellerId: string, url: stri
       target: storeSettings.sellerId,
       set: { webhookUrl: url, webhookEmailKey: keys.email, webhookFullNameKey: keys.fullName },
     })
+}
+
+/** A $3.50 BUMP offer (was $19.00). */
+export async function insertBump(ctx: TestApp, sellerId: string, overrides: Partial<typeof bumpOffers.$inferInsert> = {}) {
+  const [row] = await ctx.db
+    .insert(bumpOffers)
+    .values({
+      sellerId,
+      headline: 'The Checklist',
+      url: 'https://files.example/checklist.pdf',
+      oldPriceCents: 1900,
+      newPriceCents: 350,
+      ...overrides,
+    })
+    .returning()
+  if (!row) throw new Error('no bump stored')
+  return row
+}
+
+/** A $49.00 upsell offer. */
+export async function insertUpsell(ctx: TestApp, sellerId: string, overrides: Partial<typeof upsellOffers.$inferInsert> = {}) {
+  const [row] = await ctx.db
+    .insert(upsellOffers)
+    .values({
+      sellerId,
+      headline: 'The Course',
+      url: 'https://files.example/course',
+      optInButton: 'Yes, add the course',
+      productPriceCents: 4900,
+      ...overrides,
+    })
+    .returning()
+  if (!row) throw new Error('no upsell stored')
+  return row
 }

@@ -3,8 +3,9 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../../../test/build-test-app.js'
 import { createSeller } from '../../../test/factories.js'
+import { insertBump, insertUpsell } from '../../../test/funnel-factories.js'
 import { localPaymentIntents, orders } from '../../db/schema/index.js'
-import { createIntent, createLocalSeller, emailsTo, insertBump, insertFunnel, insertUpsell, orderOf, visitor } from './checkout-test-kit.js'
+import { createIntent, createLocalSeller, emailsTo, insertFunnel, orderOf, visitor } from './checkout-test-kit.js'
 
 describe('creating a payment intent: the server prices the order', () => {
   let ctx: TestApp

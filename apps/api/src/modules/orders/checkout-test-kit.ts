@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import type { TestApp } from '../../../test/build-test-app.js'
 import { createSeller } from '../../../test/factories.js'
-import { insertFreeOffer } from '../../../test/funnel-factories.js'
-import { bumpOffers, emails, orders, paymentAccounts, sellers, upsellOffers, webhookDeliveries } from '../../db/schema/index.js'
+import { insertBump, insertFreeOffer, insertUpsell } from '../../../test/funnel-factories.js'
+import type { bumpOffers, upsellOffers } from '../../db/schema/index.js'
+import { emails, orders, paymentAccounts, sellers, webhookDeliveries } from '../../db/schema/index.js'
 import { createLinkSigner, loadLinkSigningKey } from '../../payments/link-signer.js'
 import { createLocalPaymentProvider } from '../../payments/local-provider.js'
 
@@ -36,38 +37,6 @@ export async function createLocalSeller(ctx: TestApp, { chargesEnabled = true } 
   await ctx.db.insert(paymentAccounts).values({ sellerId: seller.id, provider: 'local', accountId, chargesEnabled })
   const stored = await ctx.db.query.sellers.findFirst({ where: eq(sellers.id, seller.id) })
   return { seller, accountId, businessName: stored?.businessName ?? '' }
-}
-
-export async function insertBump(ctx: TestApp, sellerId: string, overrides: Partial<typeof bumpOffers.$inferInsert> = {}) {
-  const [row] = await ctx.db
-    .insert(bumpOffers)
-    .values({
-      sellerId,
-      headline: 'The Checklist',
-      url: 'https://files.example/checklist.pdf',
-      oldPriceCents: 1900,
-      newPriceCents: 350,
-      ...overrides,
-    })
-    .returning()
-  if (!row) throw new Error('no bump stored')
-  return row
-}
-
-export async function insertUpsell(ctx: TestApp, sellerId: string, overrides: Partial<typeof upsellOffers.$inferInsert> = {}) {
-  const [row] = await ctx.db
-    .insert(upsellOffers)
-    .values({
-      sellerId,
-      headline: 'The Course',
-      url: 'https://files.example/course',
-      optInButton: 'Yes, add the course',
-      productPriceCents: 4900,
-      ...overrides,
-    })
-    .returning()
-  if (!row) throw new Error('no upsell stored')
-  return row
 }
 
 /** A free offer with a $3.50 bump and a $49.00 upsell attached (both optional). */

@@ -2,17 +2,9 @@ import { paymentMessages } from '@funnelry/shared'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../../../test/build-test-app.js'
+import { insertBump } from '../../../test/funnel-factories.js'
 import { freeOffers, localPaymentIntents, paymentAccounts } from '../../db/schema/index.js'
-import {
-  confirmLocal,
-  createIntent,
-  createLocalSeller,
-  insertBump,
-  insertFunnel,
-  orderOf,
-  updateIntent,
-  visitor,
-} from './checkout-test-kit.js'
+import { confirmLocal, createIntent, createLocalSeller, insertFunnel, orderOf, updateIntent, visitor } from './checkout-test-kit.js'
 
 describe('updating a payment intent', () => {
   let ctx: TestApp

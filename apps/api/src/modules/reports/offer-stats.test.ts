@@ -2,8 +2,8 @@ import type { OfferStats } from '@funnelry/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../../../test/build-test-app.js'
 import { createSellerSession } from '../../../test/factories.js'
-import { insertFreeOffer } from '../../../test/funnel-factories.js'
-import { insertBump, insertDailyViews, insertLead, insertOrder, insertUpsell } from './report-test-kit.js'
+import { insertBump, insertFreeOffer, insertUpsell } from '../../../test/funnel-factories.js'
+import { insertDailyViews, insertLead, insertOrder } from './report-test-kit.js'
 
 type Headers = Record<string, string>
 

@@ -2,8 +2,8 @@ import { orderExportColumns } from '@funnelry/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../../../test/build-test-app.js'
 import { createSellerSession } from '../../../test/factories.js'
-import { insertFreeOffer } from '../../../test/funnel-factories.js'
-import { insertBump, insertOrder, insertUpsell, parseCsv } from './report-test-kit.js'
+import { insertBump, insertFreeOffer, insertUpsell } from '../../../test/funnel-factories.js'
+import { insertOrder, parseCsv } from './report-test-kit.js'
 
 type Headers = Record<string, string>
 const header = [...orderExportColumns]

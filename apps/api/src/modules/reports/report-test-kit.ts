@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { TestApp } from '../../../test/build-test-app.js'
-import { bumpOffers, leads, offerDailyViews, orders, upsellOffers } from '../../db/schema/index.js'
+import { leads, offerDailyViews, orders } from '../../db/schema/index.js'
 
 /** Rows the report tests need, stored directly (lead capture and payments have their own tests). */
 
@@ -40,31 +40,6 @@ export async function insertOrder(ctx: TestApp, values: OrderValues) {
     })
     .returning()
   if (!row) throw new Error('no order stored')
-  return row
-}
-
-export async function insertBump(ctx: TestApp, sellerId: string, values: Partial<typeof bumpOffers.$inferInsert> = {}) {
-  const [row] = await ctx.db
-    .insert(bumpOffers)
-    .values({ sellerId, url: 'https://example.com/bump', headline: 'The Checklist', newPriceCents: 999, ...values })
-    .returning()
-  if (!row) throw new Error('no bump stored')
-  return row
-}
-
-export async function insertUpsell(ctx: TestApp, sellerId: string, values: Partial<typeof upsellOffers.$inferInsert> = {}) {
-  const [row] = await ctx.db
-    .insert(upsellOffers)
-    .values({
-      sellerId,
-      url: 'https://example.com/course',
-      headline: 'The Course',
-      optInButton: 'Yes please',
-      productPriceCents: 4900,
-      ...values,
-    })
-    .returning()
-  if (!row) throw new Error('no upsell stored')
   return row
 }
 
