@@ -156,6 +156,7 @@ export async function buildApp(deps: AppDeps) {
     webDist: deps.webDist ?? path.join(repoRoot, 'apps/web/dist'),
     publicUrl: config.publicUrl,
     pagesUrl: config.pagesUrl,
+    productLinks: config.productLinks,
     loadOffer: (id) => services.offers.publicFree.get(id),
   })
   return app

@@ -112,6 +112,30 @@ describe('loadConfig', () => {
     })
   })
 
+  it("links the auth footer to the operator's product site and legal pages, the dashboard and none by default", () => {
+    expect(loadConfig({ PUBLIC_URL: 'http://localhost:4100' }).productLinks).toEqual({
+      site_url: 'http://localhost:4100',
+      privacy_policy_url: null,
+      terms_url: null,
+      refund_policy_url: null,
+    })
+    const links = {
+      PRODUCT_SITE_URL: 'https://shop-tools.com',
+      PRODUCT_PRIVACY_POLICY_URL: 'https://shop-tools.com/privacy',
+      PRODUCT_TERMS_URL: 'https://shop-tools.com/terms',
+      PRODUCT_REFUND_POLICY_URL: 'https://shop-tools.com/refunds',
+    }
+    expect(loadConfig(links).productLinks).toEqual({
+      site_url: 'https://shop-tools.com',
+      privacy_policy_url: 'https://shop-tools.com/privacy',
+      terms_url: 'https://shop-tools.com/terms',
+      refund_policy_url: 'https://shop-tools.com/refunds',
+    })
+    expect(configError({ PRODUCT_TERMS_URL: 'shop-tools.com/terms' }).problems).toEqual([
+      'PRODUCT_TERMS_URL: must be an http:// or https:// URL',
+    ])
+  })
+
   it('derives the public URL from the port when PUBLIC_URL is unset', () => {
     expect(loadConfig({ PORT: '4100' }).publicUrl).toBe('http://localhost:4100')
   })

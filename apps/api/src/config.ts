@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import type { ProductLinks } from '@funnelry/shared'
 import { z } from 'zod'
 
 /** The repository root: relative paths in the configuration are resolved against it. */
@@ -53,6 +54,11 @@ const envSchema = z.object({
   REQUEST_TIMEOUT_SECONDS: seconds.max(30, 'must be at most 30 seconds').default(30),
   HEADERS_TIMEOUT_SECONDS: seconds.max(30, 'must be at most 30 seconds').default(10),
   KEEP_ALIVE_TIMEOUT_SECONDS: seconds.max(600, 'must be at most 600 seconds').default(72),
+  // The product's own pages, linked from the auth screens' footer (web-app config).
+  PRODUCT_SITE_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  PRODUCT_PRIVACY_POLICY_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  PRODUCT_TERMS_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  PRODUCT_REFUND_POLICY_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 
@@ -72,6 +78,8 @@ export type Config = Env & {
   paymentProvider: 'local' | 'stripe'
   /** Serve the OpenAPI pages at /api/docs: API_DOCS, or on by default except in production. */
   apiDocs: boolean
+  /** The auth footer's links: the product site (PUBLIC_URL by default) and the legal pages that are set. */
+  productLinks: ProductLinks
 }
 
 export class ConfigError extends Error {
@@ -120,6 +128,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     pagesUrl,
     paymentProvider: hasStripe ? 'stripe' : 'local',
     apiDocs: env.API_DOCS ?? env.NODE_ENV !== 'production',
+    productLinks: {
+      site_url: env.PRODUCT_SITE_URL ?? publicUrl,
+      privacy_policy_url: env.PRODUCT_PRIVACY_POLICY_URL ?? null,
+      terms_url: env.PRODUCT_TERMS_URL ?? null,
+      refund_policy_url: env.PRODUCT_REFUND_POLICY_URL ?? null,
+    },
   }
 }
 

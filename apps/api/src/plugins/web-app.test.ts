@@ -83,3 +83,27 @@ describe('serving the web app', () => {
     }
   })
 })
+
+describe("the web app's config in each page", () => {
+  it("tells the app the operator's product site and legal pages (PRODUCT_*_URL), and leaves unset ones out", async () => {
+    const webDist = await mkdtemp(path.join(os.tmpdir(), 'funnelry-web-'))
+    await writeFile(path.join(webDist, 'index.html'), '<!doctype html><head></head><div id="root"></div>')
+    const ctx = await createTestApp({
+      deps: { webDist },
+      env: { PRODUCT_SITE_URL: 'https://shop-tools.com', PRODUCT_TERMS_URL: 'https://shop-tools.com/terms' },
+    })
+    try {
+      const body = (await ctx.app.inject({ method: 'GET', url: '/' })).body
+      const json = /<script id="funnelry-config" type="application\/json">(.*?)<\/script>/.exec(body)?.[1] ?? ''
+      expect(JSON.parse(json).product_links).toEqual({
+        site_url: 'https://shop-tools.com',
+        privacy_policy_url: null,
+        terms_url: 'https://shop-tools.com/terms',
+        refund_policy_url: null,
+      })
+    } finally {
+      await ctx.close()
+      await rm(webDist, { recursive: true, force: true })
+    }
+  })
+})

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
-import type { PublicPage, PublicPageRenderer } from '@funnelry/shared'
+import type { ProductLinks, PublicPage, PublicPageRenderer } from '@funnelry/shared'
 import type { FastifyInstance } from 'fastify'
 import { encodeBody, sendEncoded } from '../lib/encoded-body.js'
 import type { PublicOffer, RenderOfferPage } from '../modules/offers/public-offer-cache.js'
@@ -14,6 +14,7 @@ type Options = {
   webDist: string
   publicUrl: string
   pagesUrl: string
+  productLinks: ProductLinks
   /** A visitor's (cached) free offer, or undefined when there is none (the page then fetches and shows 404). */
   loadOffer: (id: string) => Promise<PublicOffer | undefined>
 }
@@ -25,13 +26,18 @@ const thankYouPath = /^\/thank-you-purchase\/?$/
  * Serves the built web app and answers every other GET with index.html (the SPA decides what
  * to render, including its own 404 screen). Unknown /api paths answer JSON instead.
  */
-export async function registerWebApp(app: FastifyInstance, { webDist, publicUrl, pagesUrl, loadOffer }: Options): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  { webDist, publicUrl, pagesUrl, productLinks, loadOffer }: Options,
+): Promise<void> {
   const indexFile = path.join(webDist, 'index.html')
   const built = existsSync(indexFile)
   // The public pages are rendered here, from the same components the browser hydrates (issue 11).
   const renderer = await loadPublicPageRenderer(webDist)
   // Read once: the build does not change while the process runs (npm start builds first).
-  const indexHtml = built ? withWebAppConfig(readFileSync(indexFile, 'utf8'), { pages_url: pagesUrl, dashboard_url: publicUrl }) : ''
+  const indexHtml = built
+    ? withWebAppConfig(readFileSync(indexFile, 'utf8'), { pages_url: pagesUrl, dashboard_url: publicUrl, product_links: productLinks })
+    : ''
   const publicAssets = built ? readPublicAssets(webDist) : null
   // The public pages' inline scripts, by hash: a preview on the dashboard's origin runs under the
   // strict policy (decision D23), which allows these and nothing else inline.
