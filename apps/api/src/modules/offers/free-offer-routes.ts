@@ -10,10 +10,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { sendEncoded } from '../../lib/encoded-body.js'
 import { NotFoundError } from '../../lib/errors.js'
+import { listUrlOf, offerIdParams, optionalAuthentication, viewerIdOf } from '../../lib/route-helpers.js'
 import type { FreeOfferService } from './free-offer-service.js'
 import { formBody } from './multipart-form.js'
 import type { PublicOfferCache } from './public-offer-cache.js'
-import { listUrlOf, offerIdParams, optionalAuthentication, viewerIdOf } from './route-helpers.js'
 
 type Options = { freeOffers: FreeOfferService; publicFreeOffers: PublicOfferCache; publicUrl: string; maxUploadBytes: number }
 

@@ -9,13 +9,13 @@ import {
 } from '@funnelry/shared'
 import type { Database, Executor } from '../../db/client.js'
 import { NotFoundError } from '../../lib/errors.js'
+import { pageWindow, toPage } from '../../lib/pagination.js'
 import { throwIfFieldErrors } from './field-errors.js'
 import type { LoadFreeOfferPublishing } from './free-offer-publishing.js'
 import { type FreeOfferValues, freeOfferRepository as repo } from './free-offer-repository.js'
 import { isPricedAboveZero } from './offer-attachments.js'
 import { imageColumns, type OfferImages, replacedKeys } from './offer-images.js'
 import type { OfferViews } from './offer-views.js'
-import { pageWindow, toPage } from './pagination.js'
 import { bumpOfferRepository, upsellOfferRepository } from './paid-add-on-repository.js'
 
 type Attachments = Pick<FreeOfferForm, 'bump_offer_id' | 'upsell_offer_id'>

@@ -1,11 +1,11 @@
 import { offerDropdownSchema, pageQuerySchema } from '@funnelry/shared'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { z } from 'zod'
+import { listUrlOf, offerIdParams, optionalAuthentication, viewerIdOf } from '../../lib/route-helpers.js'
 import { formBody } from './multipart-form.js'
 import type { PaidAddOnDefinition } from './paid-add-on-kinds.js'
 import type { PaidAddOnKind } from './paid-add-on-repository.js'
 import type { PaidAddOnService } from './paid-add-on-service.js'
-import { listUrlOf, offerIdParams, optionalAuthentication, viewerIdOf } from './route-helpers.js'
 
 /** What the routes need of a kind; the schemas check what passes through, so the handlers stay untyped. */
 type RouteDefinition = Pick<PaidAddOnDefinition<PaidAddOnKind, unknown, unknown>, 'http'> & {

@@ -9,11 +9,11 @@ import {
 } from '@funnelry/shared'
 import type { Database, Executor } from '../../db/client.js'
 import { NotFoundError, ValidationError } from '../../lib/errors.js'
+import { pageWindow, toPage } from '../../lib/pagination.js'
 import { throwIfFieldErrors } from './field-errors.js'
 import { isPricedAboveZero } from './offer-attachments.js'
 import { type ImageInput, type ImageValues, imageColumns, type OfferImages, replacedKeys } from './offer-images.js'
 import type { OfferViews } from './offer-views.js'
-import { pageWindow, toPage } from './pagination.js'
 import type { PaidAddOnDefinition } from './paid-add-on-kinds.js'
 import type { PaidAddOnKind, PaidAddOnRow, PaidAddOnValues } from './paid-add-on-repository.js'
 

@@ -1,8 +1,8 @@
 import { paymentMessages } from '@funnelry/shared'
 import type { Executor } from '../../db/client.js'
 import { PaymentError } from '../../lib/errors.js'
-import { type PaymentIntent, type PaymentProvider, ProviderUnavailableError } from '../../payments/provider.js'
 import { paymentAccountRepository } from '../payments/payment-account-repository.js'
+import { type PaymentIntent, type PaymentProvider, ProviderUnavailableError } from '../payments/providers/provider.js'
 
 /**
  * The checkout's calls to the payment provider, with the provider's refusals turned into what the

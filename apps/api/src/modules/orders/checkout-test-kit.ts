@@ -5,8 +5,8 @@ import { createSeller } from '../../../test/factories.js'
 import { insertBump, insertFreeOffer, insertUpsell } from '../../../test/funnel-factories.js'
 import type { bumpOffers, upsellOffers } from '../../db/schema/index.js'
 import { emails, orders, paymentAccounts, sellers, webhookDeliveries } from '../../db/schema/index.js'
-import { createLinkSigner, loadLinkSigningKey } from '../../payments/link-signer.js'
-import { createLocalPaymentProvider } from '../../payments/local-provider.js'
+import { createLinkSigner, loadLinkSigningKey } from '../payments/providers/link-signer.js'
+import { createLocalPaymentProvider } from '../payments/providers/local-provider.js'
 
 /** Helpers the checkout and fulfilment tests share (never imported by the app). */
 

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client.js'
 import { PaymentError } from '../../lib/errors.js'
-import type { PaymentProvider } from '../../payments/provider.js'
+import type { PaymentProvider } from '../payments/providers/provider.js'
 import { checkoutProvider } from './checkout-provider.js'
 import { type OrderRow, orderRepository } from './order-repository.js'
 

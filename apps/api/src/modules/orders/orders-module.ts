@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client.js'
 import type { JobQueue } from '../../jobs/queue.js'
-import type { PaymentProvider } from '../../payments/provider.js'
+import type { PaymentProvider } from '../payments/providers/provider.js'
 import { createCheckoutService } from './checkout-service.js'
 import { createAbandonmentSweep } from './order-abandonment.js'
 import { createOrderFulfilment } from './order-fulfilment.js'

@@ -7,9 +7,9 @@ import {
 } from '@funnelry/shared'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import type { SignedEvent } from '../../payments/local-confirm.js'
-import type { LocalPaymentProvider } from '../../payments/local-provider.js'
 import type { PaymentIntentEvent } from './provider-webhook-routes.js'
+import type { SignedEvent } from './providers/local-confirm.js'
+import type { LocalPaymentProvider } from './providers/local-provider.js'
 
 type Options = { provider: LocalPaymentProvider; onPaymentEvent?: (event: PaymentIntentEvent) => Promise<void> }
 

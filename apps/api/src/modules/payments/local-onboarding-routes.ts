@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { type LocalPaymentProvider, localOnboardingPath } from '../../payments/local-provider.js'
 import { onboardingLinkProblemPage, onboardingPage } from './local-onboarding-page.js'
 import { signedAccountQuerySchema } from './payment-account-routes.js'
+import { type LocalPaymentProvider, localOnboardingPath } from './providers/local-provider.js'
 
 type Options = { provider: LocalPaymentProvider; publicUrl: string }
 

@@ -1,7 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm'
 import type { Executor } from '../../db/client.js'
 import { paymentAccounts, sellers } from '../../db/schema/index.js'
-import type { ProviderName } from '../../payments/provider.js'
+import type { ProviderName } from './providers/provider.js'
 
 export type PaymentAccountRow = typeof paymentAccounts.$inferSelect
 

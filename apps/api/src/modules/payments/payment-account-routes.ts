@@ -2,10 +2,10 @@ import { accountStatusSchema, connectAccountResponseSchema, connectAccountSchema
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { NotFoundError } from '../../lib/errors.js'
-import type { LinkSigner } from '../../payments/link-signer.js'
-import type { PaymentProvider } from '../../payments/provider.js'
-import { verifyStripeRefreshToken } from '../../payments/stripe-provider.js'
 import type { PaymentAccountService } from './payment-account-service.js'
+import type { LinkSigner } from './providers/link-signer.js'
+import type { PaymentProvider } from './providers/provider.js'
+import { verifyStripeRefreshToken } from './providers/stripe-provider.js'
 
 type Options = { accounts: PaymentAccountService; payments: PaymentProvider; signer: LinkSigner }
 

@@ -1,9 +1,9 @@
 import { type AccountStatus, type ConnectAccountResponse, settingsMessages } from '@funnelry/shared'
 import type { Database } from '../../db/client.js'
 import { AppError, NotFoundError } from '../../lib/errors.js'
-import { type PaymentProvider, ProviderUnavailableError } from '../../payments/provider.js'
 import { sellerRepository } from '../sellers/seller-repository.js'
 import { paymentAccountRepository } from './payment-account-repository.js'
+import { type PaymentProvider, ProviderUnavailableError } from './providers/provider.js'
 
 type Deps = { db: Database; payments: PaymentProvider; publicUrl: string; now: () => Date }
 

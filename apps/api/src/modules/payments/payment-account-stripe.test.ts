@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../../test/build-test-app.js'
 import { createSellerSession } from '../../../test/factories.js'
 import { type StripeStandIn, startStripeStandIn } from '../../../test/stripe-stand-in.js'
 import { paymentAccounts, sellers } from '../../db/schema/index.js'
-import { signProviderEvent } from '../../payments/provider-events.js'
+import { signProviderEvent } from './providers/provider-events.js'
 
 type Session = Awaited<ReturnType<typeof createSellerSession>>
 

@@ -1,14 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Config } from '../../config.js'
 import type { Database } from '../../db/client.js'
-import { createPaymentProvider, isLocalProvider } from '../../payments/create-provider.js'
-import { createLinkSigner, type LinkSigner, loadLinkSigningKey } from '../../payments/link-signer.js'
-import type { PaymentProvider } from '../../payments/provider.js'
 import { localConfirmRoutes } from './local-confirm-routes.js'
 import { localOnboardingRoutes } from './local-onboarding-routes.js'
 import { paymentAccountRoutes } from './payment-account-routes.js'
 import { createPaymentAccountService } from './payment-account-service.js'
 import { type PaymentIntentEvent, providerWebhookRoutes } from './provider-webhook-routes.js'
+import { createPaymentProvider, isLocalProvider } from './providers/create-provider.js'
+import { createLinkSigner, type LinkSigner, loadLinkSigningKey } from './providers/link-signer.js'
+import type { PaymentProvider } from './providers/provider.js'
 
 type Deps = { config: Config; db: Database; now: () => Date; provider?: PaymentProvider }
 

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { AppError } from '../../lib/errors.js'
-import { type PaymentEvent, type PaymentProvider, ProviderUnavailableError, WebhookRejectedError } from '../../payments/provider.js'
 import type { PaymentAccountService } from './payment-account-service.js'
+import { type PaymentEvent, type PaymentProvider, ProviderUnavailableError, WebhookRejectedError } from './providers/provider.js'
 
 export type PaymentIntentEvent = Extract<PaymentEvent, { type: 'payment_intent.succeeded' | 'payment_intent.payment_failed' }>
 

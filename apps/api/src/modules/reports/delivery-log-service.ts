@@ -2,7 +2,7 @@ import { isUuid, type PageQuery, reportMessages, type WebhookDelivery, type Webh
 import type { Database } from '../../db/client.js'
 import type { JobQueue } from '../../jobs/queue.js'
 import { AppError, NotFoundError } from '../../lib/errors.js'
-import { pageWindow, toPage } from '../offers/pagination.js'
+import { pageWindow, toPage } from '../../lib/pagination.js'
 import { webhookRepository } from '../webhooks/webhook-repository.js'
 import { type DeliveryLogRow, deliveryLogRepository as repo } from './delivery-log-repository.js'
 

@@ -1,7 +1,7 @@
 import { offerStatsQuerySchema, offerStatsSchema } from '@funnelry/shared'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { offerIdParams } from '../offers/route-helpers.js'
+import { offerIdParams } from '../../lib/route-helpers.js'
 import type { OfferStatsService } from './offer-stats-service.js'
 
 type Options = { stats: OfferStatsService }

@@ -9,7 +9,7 @@ import {
 } from '@funnelry/shared'
 import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { listUrlOf } from '../offers/route-helpers.js'
+import { listUrlOf } from '../../lib/route-helpers.js'
 import type { ReportListService } from './report-list-service.js'
 
 type Options = { reports: ReportListService; publicUrl: string }

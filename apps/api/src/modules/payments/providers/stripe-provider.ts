@@ -1,5 +1,5 @@
 import Stripe from 'stripe'
-import { PaymentError } from '../lib/errors.js'
+import { PaymentError } from '../../../lib/errors.js'
 import type { LinkSigner } from './link-signer.js'
 import {
   type CreateIntentRequest,

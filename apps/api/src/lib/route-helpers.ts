@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod'
-import type { CurrentSeller } from '../../plugins/auth.js'
+import type { CurrentSeller } from '../plugins/auth.js'
 
 /** Any string: a malformed id answers 404 like an unknown one, not 400. */
 export const offerIdParams = z.object({ id: z.string() })

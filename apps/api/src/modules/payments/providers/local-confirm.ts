@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { localTestCards, normalizeCardNumber, paymentMessages } from '@funnelry/shared'
 import { and, eq } from 'drizzle-orm'
-import type { Database } from '../db/client.js'
-import { localPaymentIntents } from '../db/schema/index.js'
+import type { Database } from '../../../db/client.js'
+import { localPaymentIntents } from '../../../db/schema/index.js'
 
 /**
  * The local test provider's card form "Pay" button: what Stripe.js `confirmPayment` does for a

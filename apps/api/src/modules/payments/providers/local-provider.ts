@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
-import type { Database } from '../db/client.js'
-import { localPaymentIntents } from '../db/schema/index.js'
-import { PaymentError } from '../lib/errors.js'
-import { paymentAccountRepository } from '../modules/payments/payment-account-repository.js'
+import type { Database } from '../../../db/client.js'
+import { localPaymentIntents } from '../../../db/schema/index.js'
+import { PaymentError } from '../../../lib/errors.js'
+import { paymentAccountRepository } from '../payment-account-repository.js'
 import type { LinkSigner } from './link-signer.js'
 import { confirmLocalIntent, type LocalConfirmResult } from './local-confirm.js'
 import {

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import path from 'node:path'
-import type { Config } from '../config.js'
-import { readOrCreateSecret } from '../db/embedded.js'
+import type { Config } from '../../../config.js'
+import { readOrCreateSecret } from '../../../db/embedded.js'
 
 /**
  * Onboarding links are opened by the seller's browser coming back from the provider, without our

@@ -1,5 +1,5 @@
-import type { Config } from '../config.js'
-import type { Database } from '../db/client.js'
+import type { Config } from '../../../config.js'
+import type { Database } from '../../../db/client.js'
 import type { LinkSigner } from './link-signer.js'
 import { createLocalPaymentProvider, type LocalPaymentProvider } from './local-provider.js'
 import type { PaymentProvider } from './provider.js'

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type StripeStandIn, startStripeStandIn } from '../../test/stripe-stand-in.js'
-import { PaymentError } from '../lib/errors.js'
+import { type StripeStandIn, startStripeStandIn } from '../../../../test/stripe-stand-in.js'
+import { PaymentError } from '../../../lib/errors.js'
 import { createLinkSigner } from './link-signer.js'
 import { type PaymentProvider, WebhookRejectedError } from './provider.js'
 import { signProviderEvent } from './provider-events.js'
