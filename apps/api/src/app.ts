@@ -30,6 +30,7 @@ import { registerErrorHandler } from './plugins/error-handler.js'
 import { answerClientError, answerFrameworkError } from './plugins/framework-errors.js'
 import { hostRoutingPlugin } from './plugins/host-routing.js'
 import { registerRateLimits } from './plugins/rate-limits.js'
+import { replayPublicReads } from './plugins/replay-public-reads.js'
 import { serverTimeouts } from './plugins/server-timeouts.js'
 import { storableTextValidatorCompiler } from './plugins/storable-text.js'
 import { registerWebApp } from './plugins/web-app.js'
@@ -82,6 +83,8 @@ export async function buildApp(deps: AppDeps) {
   // answer a confusing 400 instead of 415.
   app.removeContentTypeParser('text/plain')
   registerErrorHandler(app)
+  // First of all hooks: a repeated public read of a cached offer is answered here (decision 0015).
+  replayPublicReads(app, (id) => services.offers.publicFree.peek(id))
 
   // Public reads are cached per process; this listener keeps every process's caches current.
   const changes = deps.changes ?? createSellerChanges(connectionOf(db), (message) => app.log.warn(message))

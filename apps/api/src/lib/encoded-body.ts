@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import { type RecordedAnswers, recordAnswer } from './replayed-answers.js'
 
 type Encoding = 'br' | 'gzip' | 'identity'
 
@@ -13,6 +14,8 @@ export type EncodedBody = {
   readonly etag: string
   readonly contentType: string
   bytes(encoding: Encoding): Buffer
+  /** What the full request path answered with these bytes, replayed for the same request (decision 0015). */
+  readonly answers: RecordedAnswers
 }
 
 export function encodeBody(text: string, contentType: string): EncodedBody {
@@ -27,6 +30,7 @@ export function encodeBody(text: string, contentType: string): EncodedBody {
   return {
     etag,
     contentType,
+    answers: new Map(),
     bytes(encoding) {
       let bytes = variants[encoding]
       if (!bytes) {
@@ -52,12 +56,19 @@ export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
   return 'identity'
 }
 
-/** Sends a prepared body: 304 when the client's copy is current, else the best encoding it takes. */
-export function sendEncoded(request: FastifyRequest, reply: FastifyReply, body: EncodedBody) {
+/**
+ * Sends a prepared body: 304 when the client's copy is current, else the best encoding it takes.
+ * `replayable`: the same request may be answered again with these very headers and bytes while the
+ * body is cached (a public read on a site whose host alone decides what it may see).
+ */
+export function sendEncoded(request: FastifyRequest, reply: FastifyReply, body: EncodedBody, { replayable = false } = {}) {
   reply.header('etag', body.etag).header('vary', 'accept-encoding').type(body.contentType)
   const ifNoneMatch = request.headers['if-none-match']
   if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === body.etag)) return reply.code(304).send()
   const encoding = chooseEncoding(request.headers['accept-encoding'])
   if (encoding !== 'identity') reply.header('content-encoding', encoding)
-  return reply.send(body.bytes(encoding))
+  const bytes = body.bytes(encoding)
+  // Every header is set by now (security headers at onRequest, and no onSend hook adds one).
+  if (replayable && reply.statusCode === 200) recordAnswer(body.answers, request.raw, reply.getHeaders(), bytes)
+  return reply.send(bytes)
 }

@@ -20,6 +20,10 @@ export function createSellerCache<T>(
   })
 
   return {
+    /** The cached value, without loading: undefined when absent or while changes may be missed. */
+    peek(key: string): T | undefined {
+      return changes.live ? entries.get(key)?.value : undefined
+    },
     async get(key: string): Promise<T | undefined> {
       if (!changes.live) return (await load(key))?.value
       const cached = entries.get(key)

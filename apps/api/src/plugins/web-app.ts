@@ -100,7 +100,8 @@ export async function registerWebApp(
     // After rendering: the policy names the hashes of the inline scripts the page carries.
     const policy = contentSecurityPolicyFor(pathname, onPublicSite, page ? [...inlineScriptHashes] : [])
     reply.header('cache-control', 'no-cache').header('content-security-policy', policy)
-    if (page) return sendEncoded(request, reply, page)
+    // The offer page on the pages origin is replayed while cached (plugins/replay-public-reads.ts).
+    if (page) return sendEncoded(request, reply, page, { replayable: request.site.kind === 'pages' && offerPagePath.test(pathname) })
     return reply.type('text/html; charset=utf-8').send(indexHtml)
   })
 }

@@ -60,7 +60,8 @@ export const freeOfferRoutes: FastifyPluginAsyncZod<Options> = async (app, { fre
     const offer = await publicFreeOffers.get(id)
     if (!offer) throw new NotFoundError()
     reply.header('cache-control', 'no-cache')
-    return sendEncoded(request, reply, offer.json)
+    // A custom domain's answer depends on an ownership check: never replayed without it.
+    return sendEncoded(request, reply, offer.json, { replayable: request.site.kind !== 'custom-domain' })
   }
   app.get(
     '/free-product/:id/',

@@ -57,6 +57,26 @@ describe('the cached public reads of a free offer', () => {
     expect(html.body).toContain('<title>First headline</title>')
   })
 
+  it('answers a repeated read with the same headers and bytes, security headers included, and never replays a signed-in read', async () => {
+    const withoutDate = (answer: Awaited<ReturnType<typeof read>>) => {
+      const { date: _date, ...rest } = answer.headers
+      return rest
+    }
+    for (const ask of [() => read(ctx.app, { 'accept-encoding': 'gzip, deflate, br' }), () => page()]) {
+      const first = await ask()
+      const again = await ask()
+      expect(again.statusCode).toBe(200)
+      expect(withoutDate(again)).toEqual(withoutDate(first))
+      expect(again.rawPayload.equals(first.rawPayload)).toBe(true)
+      expect(again.headers['x-content-type-options']).toBe('nosniff')
+      expect(again.headers['strict-transport-security']).toBeDefined()
+    }
+    // The owner's read carries the download link a visitor never sees, however often a visitor read.
+    expect((await read()).json().url).toBeNull()
+    expect((await read()).json().url).toBeNull()
+    expect((await read(ctx.app, headers)).json().url).toBe(validFree().url)
+  })
+
   it('shows an edit, a deactivation, a bump change and a pixel on the next read', async () => {
     await read()
     await page()

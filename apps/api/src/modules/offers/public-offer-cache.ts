@@ -1,5 +1,6 @@
 import type { FreeOffer } from '@funnelry/shared'
 import { type EncodedBody, encodeBody } from '../../lib/encoded-body.js'
+import type { RecordedAnswer } from '../../lib/replayed-answers.js'
 import { createSellerCache } from '../../lib/seller-cache.js'
 import type { SellerChanges } from '../../lib/seller-changes.js'
 import type { FreeOfferService } from './free-offer-service.js'
@@ -16,16 +17,22 @@ export type PublicOffer = {
   view: FreeOffer
   json: EncodedBody
   page(render: RenderOfferPage): EncodedBody
+  /** The JSON's or the page's recorded answer to this request (lib/replayed-answers.ts), if any. */
+  recordedAnswer(key: string): RecordedAnswer | undefined
 }
 
 function preparePublicOffer(view: FreeOffer): PublicOffer {
   let rendered: { render: RenderOfferPage; body: EncodedBody } | undefined
+  const json = encodeBody(JSON.stringify(view), 'application/json; charset=utf-8')
   return {
     view,
-    json: encodeBody(JSON.stringify(view), 'application/json; charset=utf-8'),
+    json,
     page(render) {
       if (rendered?.render !== render) rendered = { render, body: encodeBody(render(view), 'text/html; charset=utf-8') }
       return rendered.body
+    },
+    recordedAnswer(key) {
+      return json.answers.get(key) ?? rendered?.body.answers.get(key)
     },
   }
 }
@@ -36,6 +43,10 @@ export function createPublicOfferCache({ changes, freeOffers }: { changes: Selle
     const found = await freeOffers.findPublic(id)
     return found && { sellerId: found.sellerId, value: preparePublicOffer(found.view) }
   })
-  return { get: (id: string): Promise<PublicOffer | undefined> => cache.get(id) }
+  return {
+    get: (id: string): Promise<PublicOffer | undefined> => cache.get(id),
+    /** Only what is cached now: a read answered without waiting for anything. */
+    peek: (id: string): PublicOffer | undefined => cache.peek(id),
+  }
 }
 export type PublicOfferCache = ReturnType<typeof createPublicOfferCache>
