@@ -34,8 +34,8 @@ import { replayPublicReads } from './plugins/replay-public-reads.js'
 import { serverTimeouts } from './plugins/server-timeouts.js'
 import { storableTextValidatorCompiler } from './plugins/storable-text.js'
 import { registerWebApp } from './plugins/web-app.js'
+import { createFileStorage } from './storage/create-file-storage.js'
 import type { FileStorage } from './storage/file-storage.js'
-import { createLocalFileStorage } from './storage/local-file-storage.js'
 import { registerMediaRoute } from './storage/media-route.js'
 
 /** Everything the app talks to. Tests pass real local ones; nothing here is global. */
@@ -112,7 +112,7 @@ export async function buildApp(deps: AppDeps) {
 
   const mail = createMailService({ db, jobs })
   const payments = await createPaymentServices({ config, db, now, ...(deps.payments ? { provider: deps.payments } : {}) })
-  const storage = deps.storage ?? createLocalFileStorage(path.join(config.dataDir, 'uploads'))
+  const storage = deps.storage ?? createFileStorage(config)
   await registerMediaRoute(app, storage)
   const limits = deps.redis ? createRedisLimitStore(deps.redis) : createMemoryLimitStore(now)
   const services = {

@@ -112,6 +112,31 @@ describe('loadConfig', () => {
     })
   })
 
+  it('keeps uploads in DATA_DIR unless the S3_* settings are given, all together', () => {
+    expect(loadConfig({}).s3).toBeNull()
+    const s3 = { S3_ENDPOINT: 'https://s3.example.com/', S3_BUCKET: 'shop-uploads', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret' }
+    expect(loadConfig(s3).s3).toEqual({
+      endpoint: 'https://s3.example.com',
+      bucket: 'shop-uploads',
+      region: 'us-east-1',
+      accessKeyId: 'id',
+      secretAccessKey: 'secret',
+      publicUrl: 'https://s3.example.com/shop-uploads',
+    })
+    expect(loadConfig({ ...s3, S3_REGION: 'eu-west-1', S3_PUBLIC_URL: 'https://cdn.example.com/' }).s3).toMatchObject({
+      region: 'eu-west-1',
+      publicUrl: 'https://cdn.example.com',
+    })
+    expect(configError({ S3_BUCKET: 'shop-uploads' }).problems).toEqual([
+      'S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY together to keep uploads in S3, or none of them for DATA_DIR',
+    ])
+    expect(configError({ ...s3, S3_BUCKET: 'Shop_Uploads' }).problems[0]).toMatch(/^S3_BUCKET: must be a bucket name/)
+    const production = { NODE_ENV: 'production', ALLOW_LOCAL_PAYMENTS: 'true', ...s3 }
+    expect(configError({ ...production, S3_PUBLIC_URL: 'http://cdn.example.com' }).problems).toEqual([
+      'S3_PUBLIC_URL: production pages load images over https only; set an https:// address of the bucket or its CDN',
+    ])
+  })
+
   it("links the auth footer to the operator's product site and legal pages, the dashboard and none by default", () => {
     expect(loadConfig({ PUBLIC_URL: 'http://localhost:4100' }).productLinks).toEqual({
       site_url: 'http://localhost:4100',

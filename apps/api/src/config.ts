@@ -2,6 +2,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { ProductLinks } from '@funnelry/shared'
 import { z } from 'zod'
+import type { S3Settings } from './storage/s3-file-storage.js'
 
 /** The repository root: relative paths in the configuration are resolved against it. */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
@@ -59,6 +60,16 @@ const envSchema = z.object({
   PRODUCT_PRIVACY_POLICY_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   PRODUCT_TERMS_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   PRODUCT_REFUND_POLICY_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  // Uploads in an S3-compatible bucket instead of DATA_DIR/uploads (storage/s3-file-storage.ts).
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3-63 lowercase letters, digits, dots and dashes)')
+    .optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 
@@ -78,6 +89,8 @@ export type Config = Env & {
   paymentProvider: 'local' | 'stripe'
   /** Serve the OpenAPI pages at /api/docs: API_DOCS, or on by default except in production. */
   apiDocs: boolean
+  /** Where uploads go when the S3_* settings are given; null keeps them in DATA_DIR/uploads. */
+  s3: S3Settings | null
   /** The auth footer's links: the product site (PUBLIC_URL by default) and the legal pages that are set. */
   productLinks: ProductLinks
 }
@@ -119,6 +132,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   } else if (new URL(pagesUrl).hostname === new URL(publicUrl).hostname) {
     problems.push("PAGES_URL: use a host name other than PUBLIC_URL's; seller scripts must not share the dashboard's origin")
   }
+  const s3 = s3Settings(env, problems)
   if (problems.length > 0 || !pagesUrl) throw new ConfigError(problems)
 
   return {
@@ -128,12 +142,42 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     pagesUrl,
     paymentProvider: hasStripe ? 'stripe' : 'local',
     apiDocs: env.API_DOCS ?? env.NODE_ENV !== 'production',
+    s3,
     productLinks: {
       site_url: env.PRODUCT_SITE_URL ?? publicUrl,
       privacy_policy_url: env.PRODUCT_PRIVACY_POLICY_URL ?? null,
       terms_url: env.PRODUCT_TERMS_URL ?? null,
       refund_policy_url: env.PRODUCT_REFUND_POLICY_URL ?? null,
     },
+  }
+}
+
+const s3Required = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const
+
+/** All of the required S3_* settings, or none of them: half a bucket would lose uploads. */
+function s3Settings(env: Env, problems: string[]): S3Settings | null {
+  const given = s3Required.filter((name) => env[name] !== undefined)
+  if (given.length === 0 && !env.S3_PUBLIC_URL) return null
+  const missing = s3Required.filter((name) => env[name] === undefined)
+  if (missing.length > 0) {
+    problems.push(`${missing.join(', ')}: set ${s3Required.join(', ')} together to keep uploads in S3, or none of them for DATA_DIR`)
+    return null
+  }
+  const endpoint = (env.S3_ENDPOINT ?? '').replace(/\/+$/, '')
+  const bucket = env.S3_BUCKET ?? ''
+  const publicUrl = (env.S3_PUBLIC_URL ?? `${endpoint}/${bucket}`).replace(/\/+$/, '')
+  // Pages allow images from their own origin and https: only (plugins/content-security-policy.ts).
+  if (env.NODE_ENV === 'production' && !publicUrl.startsWith('https://')) {
+    problems.push('S3_PUBLIC_URL: production pages load images over https only; set an https:// address of the bucket or its CDN')
+  }
+  return {
+    endpoint,
+    bucket,
+    region: env.S3_REGION,
+    accessKeyId: env.S3_ACCESS_KEY_ID ?? '',
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? '',
+    // Path-style by default: the bucket must then allow public reads of its objects.
+    publicUrl,
   }
 }
 

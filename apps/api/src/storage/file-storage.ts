@@ -1,7 +1,7 @@
 /**
  * Where uploaded files live. Keys are chosen by the app (random or content-addressed), so a key
- * never changes meaning and its URL can be cached for good. The local folder implements it now;
- * an object store (S3-compatible) can implement the same three calls later.
+ * never changes meaning and its URL can be cached for good. The local folder (local-file-storage.ts)
+ * and any S3-compatible bucket (s3-file-storage.ts) implement it; create-file-storage.ts picks one.
  */
 export interface FileStorage {
   put(key: string, bytes: Uint8Array, contentType: string): Promise<void>
