@@ -1,4 +1,4 @@
-import { messages } from '@funnelry/shared'
+import { messages, offerMessages } from '@funnelry/shared'
 import CloseIcon from '@mui/icons-material/Close'
 import ImageOutlined from '@mui/icons-material/ImageOutlined'
 import { Box, FormHelperText, IconButton, Typography } from '@mui/material'
@@ -11,11 +11,16 @@ export type ImageValue = File | string | null
 /** Spec section 5: PNG and JPEG only, one file; no maximum size in the browser (decision D12: the server has one). */
 const accept = { 'image/png': ['.png'], 'image/jpeg': ['.jpg', '.jpeg'] }
 
-/** The library's own words for the three failures the spec names; anything else gets the generic text. */
-const libraryMessages: readonly string[] = [ErrorCode.FileInvalidType, ErrorCode.FileTooLarge, ErrorCode.TooManyFiles]
+/** The library's own words for size and count; anything else the spec names not gets the generic text. */
+const libraryMessages: readonly string[] = [ErrorCode.FileTooLarge, ErrorCode.TooManyFiles]
 
+/**
+ * A wrong type names the kinds a person knows, the server's own words, instead of the library's
+ * list of MIME types ('File type must be one of image/png, .png, ...'): decision 0020.
+ */
 export function rejectionMessage(rejections: readonly { errors: readonly FileError[] }[]): string {
   const error = rejections[0]?.errors[0]
+  if (error?.code === ErrorCode.FileInvalidType) return offerMessages.imageType
   return error && libraryMessages.includes(error.code) ? error.message : messages.fileRejected
 }
 
@@ -66,52 +71,54 @@ export function ImageDropZone({ label, value, onChange, onBlur, disabled = false
 
   return (
     <Box>
-      <Box
-        // The focusable box is what a keyboard or screen reader reaches: it needs a role and a name.
-        {...getRootProps({
-          onBlur,
-          role: 'button',
-          'aria-label': `${label}: drop a PNG or JPEG image here, or press Enter to choose one`,
-          'aria-describedby': message ? helperId : undefined,
-        })}
-        sx={{
-          position: 'relative',
-          // The box keeps its size with or without an image, so the form never jumps.
-          aspectRatio: '16 / 9',
-          border: 2,
-          borderStyle: 'dashed',
-          borderRadius: 2,
-          borderColor: message ? 'error.main' : isDragActive ? 'primary.main' : 'divider',
-          bgcolor: isDragActive ? 'action.hover' : 'background.paper',
-          display: 'flex',
-          alignItems: 'center',
-          justifyContent: 'center',
-          overflow: 'hidden',
-          cursor: disabled ? 'default' : 'pointer',
-          opacity: disabled ? 0.5 : 1,
-          outline: 'none',
-          '&:focus-visible': { borderColor: 'primary.main' },
-        }}
-      >
-        <input {...getInputProps({ name, 'aria-label': label, 'aria-describedby': message ? helperId : undefined })} />
-        {preview ? (
-          <Box component="img" src={preview} alt={`${label} preview`} sx={{ width: '100%', height: '100%', objectFit: 'contain' }} />
-        ) : (
-          <Box sx={{ textAlign: 'center', px: 2, color: 'text.secondary' }}>
-            <ImageOutlined fontSize="large" />
-            <Typography variant="body2">
-              {isDragActive ? 'Drop the image here' : 'Drag a PNG or JPEG here, or click to choose one'}
-            </Typography>
-          </Box>
-        )}
+      {/* The remove button sits beside the drop zone, over its corner: a button inside role=button
+          would be nested interactive content (axe), and its click would open the file dialog. */}
+      <Box sx={{ position: 'relative' }}>
+        <Box
+          // The focusable box is what a keyboard or screen reader reaches: it needs a role and a name.
+          {...getRootProps({
+            onBlur,
+            role: 'button',
+            'aria-label': `${label}: drop a PNG or JPEG image here, or press Enter to choose one`,
+            'aria-describedby': message ? helperId : undefined,
+          })}
+          sx={{
+            position: 'relative',
+            // The box keeps its size with or without an image, so the form never jumps.
+            aspectRatio: '16 / 9',
+            border: 2,
+            borderStyle: 'dashed',
+            borderRadius: 2,
+            borderColor: message ? 'error.main' : isDragActive ? 'primary.main' : 'divider',
+            bgcolor: isDragActive ? 'action.hover' : 'background.paper',
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+            overflow: 'hidden',
+            cursor: disabled ? 'default' : 'pointer',
+            opacity: disabled ? 0.5 : 1,
+            outline: 'none',
+            '&:focus-visible': { borderColor: 'primary.main' },
+          }}
+        >
+          <input {...getInputProps({ name, 'aria-label': label, 'aria-describedby': message ? helperId : undefined })} />
+          {preview ? (
+            <Box component="img" src={preview} alt={`${label} preview`} sx={{ width: '100%', height: '100%', objectFit: 'contain' }} />
+          ) : (
+            <Box sx={{ textAlign: 'center', px: 2, color: 'text.secondary' }}>
+              <ImageOutlined fontSize="large" />
+              <Typography variant="body2">
+                {isDragActive ? 'Drop the image here' : 'Drag a PNG or JPEG here, or click to choose one'}
+              </Typography>
+            </Box>
+          )}
+        </Box>
         {value !== null && !disabled && (
           <IconButton
             aria-label={`Remove ${label}`}
             title={`Remove ${label}`}
             size="small"
-            onClick={(event) => {
-              // The button sits inside the drop zone: without this the file dialog would open too.
-              event.stopPropagation()
+            onClick={() => {
               setRejected(null)
               onChange(null)
             }}

@@ -33,6 +33,8 @@ export const accessClaimsSchema = z.object({
 export type AccessClaims = z.infer<typeof accessClaimsSchema>
 
 export const minPasswordLength = 8
+/** Shown under the password field before anything is typed, and as its error when broken. */
+export const passwordRule = `Use at least ${minPasswordLength} characters.`
 
 const signUpFields = {
   full_name: requiredText(150),
@@ -45,7 +47,7 @@ const signUpFields = {
   password: z
     .string({ error: messages.required })
     .min(1, messages.required)
-    .min(minPasswordLength, `Use at least ${minPasswordLength} characters.`)
+    .min(minPasswordLength, passwordRule)
     .max(256, 'Use at most 256 characters.'),
   confirmed_password: z.string({ error: messages.required }).min(1, messages.required),
 }

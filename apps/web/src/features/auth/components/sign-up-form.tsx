@@ -1,4 +1,4 @@
-import { messages, type SignUpFormValues, signUpFormSchema } from '@funnelry/shared'
+import { messages, passwordRule, type SignUpFormValues, signUpFormSchema } from '@funnelry/shared'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Alert, Box, Button, Link, Stack } from '@mui/material'
 import { useState } from 'react'
@@ -103,7 +103,15 @@ export function SignUpForm({ email, token, disabled }: SignUpFormProps) {
             slotProps={{ inputLabel: { shrink: true } }}
           />
         </Box>
-        <PasswordField {...field} name="password" label="Password" autoComplete="new-password" onValueChange={recheckConfirmation} />
+        <PasswordField
+          {...field}
+          name="password"
+          label="Password"
+          autoComplete="new-password"
+          // The rule is known before the first try, not learned from a failed submit.
+          helperText={passwordRule}
+          onValueChange={recheckConfirmation}
+        />
         <PasswordField {...field} name="confirmed_password" label="Password Confirmation" autoComplete="new-password" />
       </Box>
       <Button type="submit" variant="contained" size="large" fullWidth disabled={disabled} loading={formState.isSubmitting}>

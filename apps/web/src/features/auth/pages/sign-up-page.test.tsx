@@ -158,6 +158,21 @@ describe('Sign Up page', () => {
     expect(screen.getAllByText(messages.required)).toHaveLength(7)
   })
 
+  it('tells the password rule before anything is typed, and turns it into the error when broken', async () => {
+    mockApi()
+    const { user } = renderApp(<SignUpPage />, { url: link })
+    await waitUntilEnabled()
+
+    const password = screen.getByLabelText('Password')
+    expect(password).toHaveAccessibleDescription('Use at least 8 characters.')
+    expect(password).not.toHaveAttribute('aria-invalid', 'true')
+
+    await user.type(password, 'short')
+    await user.tab()
+    await waitFor(() => expect(password).toHaveAttribute('aria-invalid', 'true'))
+    expect(password).toHaveAccessibleDescription('Use at least 8 characters.')
+  })
+
   it("says 'Passwords must match' when the confirmation differs", async () => {
     mockApi()
     const { user } = renderApp(<SignUpPage />, { url: link })

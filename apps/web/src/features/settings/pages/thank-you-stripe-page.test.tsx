@@ -16,14 +16,15 @@ afterEach(() => {
 })
 
 describe('Payment-account-connected page', () => {
-  it('checks the status with a spinner, then thanks a connected seller and links to log-in', async () => {
+  it('checks the status with a spinner, then thanks a connected seller and leads on to the dashboard, not to log-in', async () => {
     mockSettingsApi({ status: { connected: true } })
     open()
 
     expect(screen.getByRole('progressbar', { name: 'Checking your payment account' })).toBeInTheDocument()
     expect(await screen.findByRole('heading', { name: successTitle })).toBeInTheDocument()
     expect(screen.getByText(successText)).toBeInTheDocument()
-    expect(screen.getByRole('link', { name: 'Log In' })).toHaveAttribute('href', '/')
+    expect(screen.getByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute('href', '/dashboard')
+    expect(screen.queryByRole('link', { name: 'Log In' })).not.toBeInTheDocument()
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument()
   })
 
