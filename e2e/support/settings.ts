@@ -48,7 +48,7 @@ export async function saveDomain(page: Page, domain: string) {
 export async function addPixel(page: Page, type: 'Facebook' | 'Google', script: string) {
   const section = settingsSection(page, 'Advertising Pixels')
   await section.getByRole('button', { name: 'Add Pixel' }).click()
-  const entry = section.getByRole('group', { name: 'New pixel' })
+  const entry = section.getByRole('form', { name: 'New pixel' })
   await chooseIn(entry, 'Pixel Type', type)
   await entry.getByLabel('Script').fill(script)
   await entry.getByRole('button', { name: 'Save' }).click()

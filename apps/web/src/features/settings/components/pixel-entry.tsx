@@ -1,7 +1,9 @@
 import { type Pixel, type PixelInput, pixelInputSchema, pixelTypeLabels, pixelTypes, settingsToasts } from '@funnelry/shared'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Box, Button, MenuItem, Stack } from '@mui/material'
+import { useState } from 'react'
 import { useForm } from 'react-hook-form'
+import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { FormTextField } from '../../../components/form-text-field'
 import { toast } from '../../../lib/toast'
 import { useCreatePixel } from '../api/create-pixel'
@@ -37,6 +39,7 @@ export function PixelEntry({ pixel, label, onDone }: PixelEntryProps) {
     defaultValues: { pixel_type: pixel?.pixel_type ?? 'facebook', script: pixel?.script ?? '' },
   })
   const busy = formState.isSubmitting || remove.isPending
+  const [confirming, setConfirming] = useState(false)
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -54,6 +57,7 @@ export function PixelEntry({ pixel, label, onDone }: PixelEntryProps) {
   })
 
   const onDelete = async () => {
+    setConfirming(false)
     if (!pixel) {
       // Never saved: there is nothing to delete on the server, and nothing to announce.
       onDone?.()
@@ -68,7 +72,8 @@ export function PixelEntry({ pixel, label, onDone }: PixelEntryProps) {
   }
 
   return (
-    <Box component="form" noValidate role="group" aria-label={label} onSubmit={onSubmit}>
+    // A named form is a form landmark; role=group is not allowed on <form> (axe aria-allowed-role).
+    <Box component="form" noValidate aria-label={label} onSubmit={onSubmit}>
       <Stack spacing={2}>
         <FormTextField control={control} name="pixel_type" label="Pixel Type" select fullWidth sx={{ maxWidth: { sm: 280 } }}>
           {pixelTypes.map((type) => (
@@ -90,7 +95,14 @@ export function PixelEntry({ pixel, label, onDone }: PixelEntryProps) {
           slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'none', sx: monospace } }}
         />
         <FormActions>
-          <Button variant="outlined" color="error" onClick={() => void onDelete()} disabled={busy} loading={remove.isPending}>
+          <Button
+            variant="outlined"
+            color="error"
+            // A stored pixel is asked about first; a new, never-saved entry just goes away.
+            onClick={() => (pixel ? setConfirming(true) : void onDelete())}
+            disabled={busy}
+            loading={remove.isPending}
+          >
             Delete
           </Button>
           <Button type="submit" variant="contained" disabled={busy} loading={formState.isSubmitting}>
@@ -98,6 +110,14 @@ export function PixelEntry({ pixel, label, onDone }: PixelEntryProps) {
           </Button>
         </FormActions>
       </Stack>
+      <ConfirmDialog
+        open={confirming}
+        title={pixel ? `Delete this ${pixelTypeLabels[pixel.pixel_type]} pixel?` : 'Delete this pixel?'}
+        text="Its script stops running on your offer pages at once. This cannot be undone."
+        confirmLabel="Delete"
+        onConfirm={() => void onDelete()}
+        onCancel={() => setConfirming(false)}
+      />
     </Box>
   )
 }

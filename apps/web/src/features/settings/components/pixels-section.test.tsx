@@ -31,8 +31,8 @@ describe('Settings: Advertising Pixels', () => {
     renderSettings()
     const section = await findSection('Advertising Pixels')
 
-    const first = within(section.getByRole('group', { name: 'Pixel 1' }))
-    const second = within(section.getByRole('group', { name: 'Pixel 2' }))
+    const first = within(section.getByRole('form', { name: 'Pixel 1' }))
+    const second = within(section.getByRole('form', { name: 'Pixel 2' }))
     expect(first.getByRole('combobox', { name: 'Pixel Type' })).toHaveTextContent('Facebook')
     expect(first.getByLabelText('Script')).toHaveValue(facebook.script)
     expect(second.getByRole('combobox', { name: 'Pixel Type' })).toHaveTextContent('Google')
@@ -54,7 +54,7 @@ describe('Settings: Advertising Pixels', () => {
     const section = await findSection('Advertising Pixels')
 
     await user.click(section.getByRole('button', { name: 'Add Pixel' }))
-    const entry = within(section.getByRole('group', { name: 'New pixel' }))
+    const entry = within(section.getByRole('form', { name: 'New pixel' }))
     expect(entry.getByRole('combobox', { name: 'Pixel Type' })).toHaveTextContent('Facebook')
     await choose(user, entry, 'Google')
     await pasteScript(user, entry, google.script)
@@ -62,16 +62,16 @@ describe('Settings: Advertising Pixels', () => {
 
     expect(await screen.findByText('Google Script was successfully updated.')).toBeInTheDocument()
     expect(calls).toEqual([{ method: 'POST', path: '/advertising-pixel/', body: { pixel_type: 'google', script: google.script } }])
-    const stored = within(await section.findByRole('group', { name: 'Pixel 1' }))
+    const stored = within(await section.findByRole('form', { name: 'Pixel 1' }))
     expect(stored.getByLabelText('Script')).toHaveValue(google.script)
-    expect(section.queryByRole('group', { name: 'New pixel' })).not.toBeInTheDocument()
+    expect(section.queryByRole('form', { name: 'New pixel' })).not.toBeInTheDocument()
   })
 
   it('updates a pixel with its new type and script and names the type in the toast', async () => {
     const { calls } = mockSettingsApi({ pixels: [facebook, google] })
     const { user } = renderSettings()
     const section = await findSection('Advertising Pixels')
-    const first = within(section.getByRole('group', { name: 'Pixel 1' }))
+    const first = within(section.getByRole('form', { name: 'Pixel 1' }))
 
     await user.clear(first.getByLabelText('Script'))
     await pasteScript(user, first, '<script>fbq("init", "2")</script>')
@@ -88,17 +88,27 @@ describe('Settings: Advertising Pixels', () => {
     ])
   })
 
-  it('deletes a pixel and names its type in the toast', async () => {
+  it('deletes a pixel once the seller confirms, and names its type in the toast', async () => {
     const { calls } = mockSettingsApi({ pixels: [facebook, google] })
     const { user } = renderSettings()
     const section = await findSection('Advertising Pixels')
 
-    await user.click(within(section.getByRole('group', { name: 'Pixel 2' })).getByRole('button', { name: 'Delete' }))
+    // Cancel keeps it: nothing is sent.
+    await user.click(within(section.getByRole('form', { name: 'Pixel 2' })).getByRole('button', { name: 'Delete' }))
+    let dialog = await screen.findByRole('dialog', { name: 'Delete this Google pixel?' })
+    expect(dialog).toHaveAccessibleDescription('Its script stops running on your offer pages at once. This cannot be undone.')
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(calls).toEqual([])
+
+    await user.click(within(section.getByRole('form', { name: 'Pixel 2' })).getByRole('button', { name: 'Delete' }))
+    dialog = await screen.findByRole('dialog', { name: 'Delete this Google pixel?' })
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }))
 
     expect(await screen.findByText('Google Script was successfully updated.')).toBeInTheDocument()
     expect(calls).toEqual([{ method: 'DELETE', path: '/advertising-pixel/pixel-2/', body: null }])
-    await waitFor(() => expect(section.queryByRole('group', { name: 'Pixel 2' })).not.toBeInTheDocument())
-    expect(within(section.getByRole('group', { name: 'Pixel 1' })).getByLabelText('Script')).toHaveValue(facebook.script)
+    await waitFor(() => expect(section.queryByRole('form', { name: 'Pixel 2' })).not.toBeInTheDocument())
+    expect(within(section.getByRole('form', { name: 'Pixel 1' })).getByLabelText('Script')).toHaveValue(facebook.script)
   })
 
   it('discards a new entry that was never saved without calling the server', async () => {
@@ -107,9 +117,9 @@ describe('Settings: Advertising Pixels', () => {
     const section = await findSection('Advertising Pixels')
 
     await user.click(section.getByRole('button', { name: 'Add Pixel' }))
-    await user.click(within(section.getByRole('group', { name: 'New pixel' })).getByRole('button', { name: 'Delete' }))
+    await user.click(within(section.getByRole('form', { name: 'New pixel' })).getByRole('button', { name: 'Delete' }))
 
-    expect(section.queryByRole('group', { name: 'New pixel' })).not.toBeInTheDocument()
+    expect(section.queryByRole('form', { name: 'New pixel' })).not.toBeInTheDocument()
     expect(section.getByText('No pixels yet.')).toBeInTheDocument()
     expect(calls).toEqual([])
   })
@@ -120,7 +130,7 @@ describe('Settings: Advertising Pixels', () => {
     const section = await findSection('Advertising Pixels')
 
     await user.click(section.getByRole('button', { name: 'Add Pixel' }))
-    const entry = within(section.getByRole('group', { name: 'New pixel' }))
+    const entry = within(section.getByRole('form', { name: 'New pixel' }))
     await user.click(entry.getByRole('button', { name: 'Save' }))
 
     expect(await entry.findByText('This field is required')).toBeInTheDocument()
@@ -138,18 +148,19 @@ describe('Settings: Advertising Pixels', () => {
     const { user } = renderSettings()
     const section = await findSection('Advertising Pixels')
 
-    let entry = within(section.getByRole('group', { name: 'Pixel 1' }))
+    let entry = within(section.getByRole('form', { name: 'Pixel 1' }))
     if (action === 'create') {
       await user.click(section.getByRole('button', { name: 'Add Pixel' }))
-      entry = within(section.getByRole('group', { name: 'New pixel' }))
+      entry = within(section.getByRole('form', { name: 'New pixel' }))
       await pasteScript(user, entry, '<script>new()</script>')
     }
     await user.click(entry.getByRole('button', { name: action === 'delete' ? 'Delete' : 'Save' }))
+    if (action === 'delete') await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }))
 
     await waitFor(() => expect(logged).toHaveBeenCalled())
     expect(screen.queryByText(/Script was successfully updated\./)).not.toBeInTheDocument()
     expect(screen.queryByText('Use at most 20000 characters.')).not.toBeInTheDocument()
-    expect(section.getAllByRole('group')).toHaveLength(action === 'create' ? 2 : 1)
+    expect(section.getAllByRole('form')).toHaveLength(action === 'create' ? 2 : 1)
     expect(entry.getByLabelText('Script')).toHaveValue(action === 'create' ? '<script>new()</script>' : facebook.script)
   })
 })

@@ -1,0 +1,38 @@
+import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material'
+import { useId } from 'react'
+
+type ConfirmDialogProps = {
+  open: boolean
+  title: string
+  /** What will be lost, in the seller's words. */
+  text: string
+  /** The destructive action's name, e.g. 'Delete'. */
+  confirmLabel: string
+  onConfirm: () => void
+  onCancel: () => void
+}
+
+/**
+ * Asks before an action that cannot be undone (issue 15). Cancel is focused first, so Enter or
+ * Escape never destroys anything by accident.
+ */
+export function ConfirmDialog({ open, title, text, confirmLabel, onConfirm, onCancel }: ConfirmDialogProps) {
+  const titleId = useId()
+  const textId = useId()
+  return (
+    <Dialog open={open} onClose={onCancel} aria-labelledby={titleId} aria-describedby={textId}>
+      <DialogTitle id={titleId}>{title}</DialogTitle>
+      <DialogContent>
+        <DialogContentText id={textId}>{text}</DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onCancel} autoFocus>
+          Cancel
+        </Button>
+        <Button onClick={onConfirm} color="error" variant="contained">
+          {confirmLabel}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  )
+}
