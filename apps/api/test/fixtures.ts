@@ -1,5 +1,5 @@
 import { test as base } from 'vitest'
-import { createTestApp, createTestClock } from './build-test-app.js'
+import { createTestApp, createTestClock, type TestAppOptions } from './build-test-app.js'
 import { waitForDrainedQueues } from './drained-queues.js'
 import { createTestDatabase } from './test-db.js'
 
@@ -9,6 +9,8 @@ import { createTestDatabase } from './test-db.js'
  * pays only for what it names (`{ clock }` costs nothing, `{ db }` one clone, `{ app }` an app).
  * Tests that need the job workers name `workers`; `workers.drained()` waits until no mail or
  * webhook job is left to run, the positive signal to check that nothing more was sent.
+ * A describe block that needs another app (settings, dependencies, workers from the start) says so
+ * with `test.override('appOptions', () => ({ ... }))`.
  */
 export const test = base
   .extend('clock', () => createTestClock())
@@ -18,8 +20,9 @@ export const test = base
     onCleanup(() => database.drop())
     return database
   })
-  .extend('app', async ({ db, clock }, { onCleanup }) => {
-    const app = await createTestApp({ database: db, clock })
+  .extend('appOptions', {} as Omit<TestAppOptions, 'database' | 'clock'>)
+  .extend('app', async ({ db, clock, appOptions }, { onCleanup }) => {
+    const app = await createTestApp({ ...appOptions, database: db, clock })
     onCleanup(() => app.close())
     return app
   })

@@ -1,9 +1,9 @@
 import { messages } from '@funnelry/shared'
 import { eq } from 'drizzle-orm'
 import { decodeJwt, SignJWT } from 'jose'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../../../test/build-test-app.js'
+import type { TestApp } from '../../../test/build-test-app.js'
 import { createSeller } from '../../../test/factories.js'
+import { describe, expect, test } from '../../../test/fixtures.js'
 import { refreshTokens } from '../../db/schema/index.js'
 
 const loginUrl = '/api/v1/authentication/token/'
@@ -24,10 +24,9 @@ const forgedRefresh = (userId: string, jti: string) =>
 
 describe('authentication routes', () => {
   let ctx: TestApp
-  beforeAll(async () => {
-    ctx = await createTestApp()
+  test.beforeEach(async ({ app }) => {
+    ctx = app
   })
-  afterAll(() => ctx.close())
 
   const post = (url: string, payload: unknown) => ctx.app.inject({ method: 'POST', url, payload: payload as object })
 
@@ -38,7 +37,7 @@ describe('authentication routes', () => {
   }
 
   describe('POST /authentication/token/', () => {
-    it('answers an access and a refresh token whose claims follow decision D4', async () => {
+    test('answers an access and a refresh token whose claims follow decision D4', async () => {
       const { seller, password } = await createSeller(ctx, { full_name: 'Ada Lovelace' })
       const response = await post(loginUrl, { email: seller.email, password })
 
@@ -62,39 +61,39 @@ describe('authentication routes', () => {
       expect(row?.expiresAt.getTime()).toBe(ctx.clock.now().getTime() + 7 * 24 * 60 * 60 * 1000)
     })
 
-    it('accepts the email in any case and with surrounding spaces', async () => {
+    test('accepts the email in any case and with surrounding spaces', async () => {
       const { seller, password } = await createSeller(ctx)
       const response = await post(loginUrl, { email: `  ${seller.email.toUpperCase()} `, password })
       expect(response.statusCode).toBe(200)
       expect(decodeJwt((response.json() as { access: string }).access).user_id).toBe(seller.id)
     })
 
-    it('refuses a wrong password with a non-field error', async () => {
+    test('refuses a wrong password with a non-field error', async () => {
       const { seller } = await createSeller(ctx)
       const response = await post(loginUrl, { email: seller.email, password: 'not the password' })
       expect(response.statusCode).toBe(400)
       expect(response.json()).toEqual({ non_field_errors: [wrongCredentials] })
     })
 
-    it('answers an unknown email exactly like a wrong password', async () => {
+    test('answers an unknown email exactly like a wrong password', async () => {
       const response = await post(loginUrl, { email: 'nobody-here@example.com', password: 'whatever password' })
       expect(response.statusCode).toBe(400)
       expect(response.json()).toEqual({ non_field_errors: [wrongCredentials] })
     })
 
-    it('asks for the missing fields with the spec messages', async () => {
+    test('asks for the missing fields with the spec messages', async () => {
       const response = await post(loginUrl, {})
       expect(response.statusCode).toBe(400)
       expect(response.json()).toEqual({ email: [messages.emailRequired], password: [messages.passwordRequired] })
     })
 
-    it('treats empty and blank fields as missing', async () => {
+    test('treats empty and blank fields as missing', async () => {
       const response = await post(loginUrl, { email: '   ', password: '' })
       expect(response.statusCode).toBe(400)
       expect(response.json()).toEqual({ email: [messages.emailRequired], password: [messages.passwordRequired] })
     })
 
-    it('refuses a malformed email with "Invalid email"', async () => {
+    test('refuses a malformed email with "Invalid email"', async () => {
       const response = await post(loginUrl, { email: 'not-an-email', password: 'something' })
       expect(response.statusCode).toBe(400)
       expect(response.json()).toEqual({ email: [messages.invalidEmail] })
@@ -102,7 +101,7 @@ describe('authentication routes', () => {
   })
 
   describe('POST /authentication/token/refresh/', () => {
-    it('answers a new access token for the same seller, and a new refresh token', async () => {
+    test('answers a new access token for the same seller, and a new refresh token', async () => {
       const { seller, password } = await createSeller(ctx, { full_name: 'Grace Hopper' })
       const { refresh } = await logIn(seller.email, password)
       ctx.clock.advance(20 * 60 * 1000)
@@ -119,7 +118,7 @@ describe('authentication routes', () => {
       expect(await ctx.tokens.verifyAccess(body.access)).toEqual({ user_id: seller.id, full_name: 'Grace Hopper', email: seller.email })
     })
 
-    it('refuses a token signed with another secret', async () => {
+    test('refuses a token signed with another secret', async () => {
       const { seller, password } = await createSeller(ctx)
       const { refresh } = await logIn(seller.email, password)
       const forged = await forgedRefresh(seller.id, String(decodeJwt(refresh).jti))
@@ -129,7 +128,7 @@ describe('authentication routes', () => {
       expect(response.json()).toEqual({ detail: sessionExpired })
     })
 
-    it('refuses an access token passed as a refresh token', async () => {
+    test('refuses an access token passed as a refresh token', async () => {
       const { seller, password } = await createSeller(ctx)
       const { access } = await logIn(seller.email, password)
       const response = await post(refreshUrl, { refresh: access })
@@ -137,13 +136,13 @@ describe('authentication routes', () => {
       expect(response.json()).toEqual({ detail: sessionExpired })
     })
 
-    it('refuses something that is not a token at all', async () => {
+    test('refuses something that is not a token at all', async () => {
       const response = await post(refreshUrl, { refresh: 'not.a.token' })
       expect(response.statusCode).toBe(401)
       expect(response.json()).toEqual({ detail: sessionExpired })
     })
 
-    it('refuses a refresh token once its 7 days are over; each refresh gives 7 days from then', async () => {
+    test('refuses a refresh token once its 7 days are over; each refresh gives 7 days from then', async () => {
       const { seller, password } = await createSeller(ctx)
       const unused = await logIn(seller.email, password)
       const { refresh } = await logIn(seller.email, password)
@@ -161,7 +160,7 @@ describe('authentication routes', () => {
       expect((await post(refreshUrl, { refresh: next })).statusCode).toBe(200)
     })
 
-    it('refuses a refresh token once its seller is gone', async () => {
+    test('refuses a refresh token once its seller is gone', async () => {
       const { seller, password } = await createSeller(ctx)
       const { refresh } = await logIn(seller.email, password)
       await ctx.pool.query('delete from sellers where id = $1', [seller.id])
@@ -170,7 +169,7 @@ describe('authentication routes', () => {
       expect(response.json()).toEqual({ detail: sessionExpired })
     })
 
-    it('asks for a missing refresh token', async () => {
+    test('asks for a missing refresh token', async () => {
       const response = await post(refreshUrl, {})
       expect(response.statusCode).toBe(400)
       expect(response.json()).toEqual({ refresh: [messages.required] })
@@ -178,7 +177,7 @@ describe('authentication routes', () => {
   })
 
   describe('POST /authentication/logout/', () => {
-    it('revokes the refresh token, and logging out twice is fine', async () => {
+    test('revokes the refresh token, and logging out twice is fine', async () => {
       const { seller, password } = await createSeller(ctx)
       const { refresh } = await logIn(seller.email, password)
 
@@ -200,7 +199,7 @@ describe('authentication routes', () => {
       expect(unchanged?.revokedAt).toEqual(row?.revokedAt)
     })
 
-    it('revokes only the session it is given', async () => {
+    test('revokes only the session it is given', async () => {
       const { seller, password } = await createSeller(ctx)
       const phone = await logIn(seller.email, password)
       const laptop = await logIn(seller.email, password)
@@ -210,7 +209,7 @@ describe('authentication routes', () => {
       expect((await post(refreshUrl, { refresh: laptop.refresh })).statusCode).toBe(200)
     })
 
-    it('refuses a forged token and revokes nothing', async () => {
+    test('refuses a forged token and revokes nothing', async () => {
       const { seller, password } = await createSeller(ctx)
       const { refresh } = await logIn(seller.email, password)
       const forged = await forgedRefresh(seller.id, String(decodeJwt(refresh).jti))
@@ -221,7 +220,7 @@ describe('authentication routes', () => {
       expect((await post(refreshUrl, { refresh })).statusCode).toBe(200)
     })
 
-    it('refuses an access token passed as the refresh token', async () => {
+    test('refuses an access token passed as the refresh token', async () => {
       const { seller, password } = await createSeller(ctx)
       const { access } = await logIn(seller.email, password)
       const response = await post(logoutUrl, { refresh: access })

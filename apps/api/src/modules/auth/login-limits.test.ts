@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../../../test/build-test-app.js'
 import { createSeller } from '../../../test/factories.js'
+import { describe, expect, test } from '../../../test/fixtures.js'
 import { loginLimits } from './login-limits.js'
 
 const loginUrl = '/api/v1/authentication/token/'
@@ -20,12 +20,11 @@ const logIn = (ctx: TestApp, email: string, password: string, remoteAddress: str
 
 describe('log-in limits per account and per address', () => {
   let ctx: TestApp
-  beforeAll(async () => {
-    ctx = await createTestApp()
+  test.beforeEach(async ({ app }) => {
+    ctx = app
   })
-  afterAll(() => ctx.close())
 
-  it('pauses an account after 20 failed log-ins from 20 addresses, with a 429 saying when to retry', async () => {
+  test('pauses an account after 20 failed log-ins from 20 addresses, with a 429 saying when to retry', async () => {
     const { seller, password } = await createSeller(ctx)
     for (let attempt = 1; attempt <= loginLimits.perAccount.max; attempt += 1) {
       expect((await logIn(ctx, seller.email, `wrong ${attempt}`, nextAddress())).statusCode).toBe(400)
@@ -46,7 +45,7 @@ describe('log-in limits per account and per address', () => {
     expect((await logIn(ctx, seller.email, password, nextAddress())).statusCode).toBe(200)
   })
 
-  it('never pauses the owner at an address they logged in from before', async () => {
+  test('never pauses the owner at an address they logged in from before', async () => {
     const { seller, password } = await createSeller(ctx)
     const home = nextAddress()
     expect((await logIn(ctx, seller.email, password, home)).statusCode).toBe(200)
@@ -58,7 +57,7 @@ describe('log-in limits per account and per address', () => {
     expect((await logIn(ctx, seller.email, password, home)).statusCode).toBe(200)
   })
 
-  it('pauses an address after 30 failed log-ins across emails, and only that address', async () => {
+  test('pauses an address after 30 failed log-ins across emails, and only that address', async () => {
     const guesser = nextAddress()
     for (let attempt = 1; attempt <= loginLimits.perAddress.max; attempt += 1) {
       expect((await logIn(ctx, `nobody-${attempt}-${Date.now()}@example.com`, 'guess', guesser)).statusCode).toBe(400)
@@ -71,7 +70,7 @@ describe('log-in limits per account and per address', () => {
     expect((await logIn(ctx, seller.email, password, nextAddress())).statusCode).toBe(200)
   })
 
-  it('does not count log-ins that succeed, per account or per address', async () => {
+  test('does not count log-ins that succeed, per account or per address', async () => {
     const { seller, password } = await createSeller(ctx)
     for (let attempt = 0; attempt <= loginLimits.perAccount.max; attempt += 1) {
       expect((await logIn(ctx, seller.email, password, nextAddress())).statusCode).toBe(200)
@@ -84,7 +83,7 @@ describe('log-in limits per account and per address', () => {
     }
   }, 60_000)
 
-  it('counts guesses sent all at once: no more than the limit are answered', async () => {
+  test('counts guesses sent all at once: no more than the limit are answered', async () => {
     const { seller } = await createSeller(ctx)
     const attempts = loginLimits.perAccount.max * 2
     const answers = await Promise.all(Array.from({ length: attempts }, () => logIn(ctx, seller.email, 'parallel guess', nextAddress())))
@@ -104,7 +103,8 @@ if (redisUrl)
     let first: TestApp
     let second: TestApp
     const clients: Redis[] = []
-    beforeAll(async () => {
+    // Two processes, each with its own database and app, sharing only Redis.
+    test.beforeEach(async () => {
       const connect = () => {
         const client = new Redis(redisUrl, { maxRetriesPerRequest: 1 })
         clients.push(client)
@@ -113,12 +113,12 @@ if (redisUrl)
       first = await createTestApp({ deps: { redis: connect() } })
       second = await createTestApp({ deps: { redis: connect() } })
     })
-    afterAll(async () => {
+    test.afterEach(async () => {
       await Promise.all([first.close(), second.close()])
       for (const client of clients) client.disconnect()
     })
 
-    it('pauses an account for both processes when the failures are spread over them', async () => {
+    test('pauses an account for both processes when the failures are spread over them', async () => {
       const { seller, password } = await createSeller(first)
       const email = seller.email
       await createSeller(second, { email })

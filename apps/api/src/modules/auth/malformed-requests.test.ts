@@ -1,7 +1,7 @@
 import { messages } from '@funnelry/shared'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../../../test/build-test-app.js'
+import type { TestApp } from '../../../test/build-test-app.js'
 import { signUpPayload } from '../../../test/factories.js'
+import { describe, expect, test } from '../../../test/fixtures.js'
 
 /** Every JSON call of the auth and sign-up area, with a body it would accept. */
 const routes = [
@@ -20,29 +20,28 @@ const nextAddress = () => {
 
 describe('malformed requests to the auth and sign-up calls', () => {
   let ctx: TestApp
-  beforeAll(async () => {
-    ctx = await createTestApp()
+  test.beforeEach(async ({ app }) => {
+    ctx = app
   })
-  afterAll(() => ctx.close())
 
   // Each request from its own address keeps the per-client limits out of these tests.
   const send = (url: string, body: string | Buffer, contentType = 'application/json') =>
     ctx.app.inject({ method: 'POST', url, body, headers: { 'content-type': contentType }, remoteAddress: nextAddress() })
 
   describe.each(routes)('POST $url', ({ url, valid }) => {
-    it('answers 400 with a detail for a body that is not JSON', async () => {
+    test('answers 400 with a detail for a body that is not JSON', async () => {
       const response = await send(url, '{"email": ')
       expect(response.statusCode).toBe(400)
       expect(response.json()).toEqual({ detail: 'The request body is not valid JSON.' })
     })
 
-    it('answers 400 with a detail for an empty JSON body', async () => {
+    test('answers 400 with a detail for an empty JSON body', async () => {
       const response = await send(url, '')
       expect(response.statusCode).toBe(400)
       expect(response.json()).toEqual({ detail: 'The request body is empty; send a JSON object.' })
     })
 
-    it.each([
+    test.each([
       ['null', 'null'],
       ['an array', '[]'],
       ['a string', '"hello"'],
@@ -53,7 +52,7 @@ describe('malformed requests to the auth and sign-up calls', () => {
       expect(response.json()).toEqual({ non_field_errors: [expect.stringMatching(/expected object/)] })
     })
 
-    it('answers 400 with field errors for fields of the wrong type', async () => {
+    test('answers 400 with field errors for fields of the wrong type', async () => {
       const wrong = Object.fromEntries(Object.keys(valid).map((key) => [key, { nested: true }]))
       const response = await send(url, JSON.stringify(wrong))
       expect(response.statusCode).toBe(400)
@@ -64,26 +63,26 @@ describe('malformed requests to the auth and sign-up calls', () => {
       }
     })
 
-    it('answers 400 naming a field it does not accept', async () => {
+    test('answers 400 naming a field it does not accept', async () => {
       const response = await send(url, JSON.stringify({ ...valid, is_admin: true }))
       expect(response.statusCode).toBe(400)
       expect(response.json()).toEqual({ is_admin: ['This field is not accepted here.'] })
     })
 
-    it('answers 400 for a prototype-polluting key', async () => {
+    test('answers 400 for a prototype-polluting key', async () => {
       const response = await send(url, `{"__proto__": {"polluted": true}, ${JSON.stringify(valid).slice(1)}`)
       expect(response.statusCode).toBe(400)
       expect(({} as Record<string, unknown>).polluted).toBeUndefined()
     })
 
-    it('answers 413 for a body over 1 MB', async () => {
+    test('answers 413 for a body over 1 MB', async () => {
       const big = JSON.stringify({ ...valid, padding: 'x'.repeat(1024 * 1024) })
       const response = await send(url, big)
       expect(response.statusCode).toBe(413)
       expect(response.json()).toEqual({ detail: 'The request body is too large.' })
     })
 
-    it.each(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml'])(
+    test.each(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml'])(
       'answers 415 for content type %s',
       async (contentType) => {
         const response = await send(url, JSON.stringify(valid), contentType)
@@ -92,14 +91,14 @@ describe('malformed requests to the auth and sign-up calls', () => {
       },
     )
 
-    it('answers 400, not 500, for a request with no body at all', async () => {
+    test('answers 400, not 500, for a request with no body at all', async () => {
       const response = await ctx.app.inject({ method: 'POST', url, remoteAddress: nextAddress() })
       expect(response.statusCode).toBe(400)
       expect(response.json()).toEqual({ non_field_errors: [expect.stringMatching(/expected object/)] })
     })
   })
 
-  it('keeps the spec messages for wrong types on the log-in call', async () => {
+  test('keeps the spec messages for wrong types on the log-in call', async () => {
     const response = await send('/api/v1/authentication/token/', JSON.stringify({ email: 42, password: false }))
     expect(response.statusCode).toBe(400)
     expect(response.json()).toEqual({ email: [messages.emailRequired], password: [messages.passwordRequired] })

@@ -1,7 +1,7 @@
 import { messages } from '@funnelry/shared'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../../../test/build-test-app.js'
+import type { TestApp } from '../../../test/build-test-app.js'
 import { createSeller } from '../../../test/factories.js'
+import { describe, expect, test } from '../../../test/fixtures.js'
 import { createInvitationService } from '../sellers/invitation-service.js'
 
 const loginUrl = '/api/v1/authentication/token/'
@@ -10,14 +10,13 @@ const tooMany = /^Too many attempts\. Please wait \d+ seconds and try again\.$/
 
 describe('rate limits of log-in and invitation checks (per client address and email)', () => {
   let ctx: TestApp
-  beforeAll(async () => {
-    ctx = await createTestApp()
+  test.beforeEach(async ({ app }) => {
+    ctx = app
   })
-  afterAll(() => ctx.close())
 
   const post = (url: string, payload: object, remoteAddress: string) => ctx.app.inject({ method: 'POST', url, payload, remoteAddress })
 
-  it('answers 429 to the 11th log-in for one email from one address, and lets others through', async () => {
+  test('answers 429 to the 11th log-in for one email from one address, and lets others through', async () => {
     const { seller, password } = await createSeller(ctx)
     const attacker = '203.0.113.10'
 
@@ -50,7 +49,7 @@ describe('rate limits of log-in and invitation checks (per client address and em
     expect(owner.json()).toEqual({ access: expect.any(String), refresh: expect.any(String) })
   })
 
-  it('does not count requests refused for their shape', async () => {
+  test('does not count requests refused for their shape', async () => {
     const { seller, password } = await createSeller(ctx)
     const client = '203.0.113.30'
     for (let attempt = 1; attempt <= 12; attempt += 1) {
@@ -61,7 +60,7 @@ describe('rate limits of log-in and invitation checks (per client address and em
     expect((await post(loginUrl, { email: seller.email, password }, client)).statusCode).toBe(200)
   })
 
-  it('answers 429 to the 21st invitation check for one email from one address, and lets others through', async () => {
+  test('answers 429 to the 21st invitation check for one email from one address, and lets others through', async () => {
     const invitations = createInvitationService({ db: ctx.db, now: ctx.clock.now })
     const email = `limited-${Date.now()}@example.com`
     const { token } = await invitations.create(email)
@@ -81,7 +80,7 @@ describe('rate limits of log-in and invitation checks (per client address and em
     expect((await post(validateUrl, { email, token }, '198.51.100.40')).statusCode).toBe(200)
   })
 
-  it('answers 429 to the 21st sign-up attempt from one address in a minute', async () => {
+  test('answers 429 to the 21st sign-up attempt from one address in a minute', async () => {
     const client = '203.0.113.60'
     for (let attempt = 1; attempt <= 20; attempt += 1) {
       expect((await post('/api/v1/seller/', {}, client)).statusCode).toBe(400)
@@ -92,7 +91,7 @@ describe('rate limits of log-in and invitation checks (per client address and em
     expect((await post('/api/v1/seller/', {}, '198.51.100.60')).statusCode).toBe(400)
   })
 
-  it('keeps the log-in and invitation-check counters apart', async () => {
+  test('keeps the log-in and invitation-check counters apart', async () => {
     const { seller, password } = await createSeller(ctx)
     const client = '203.0.113.50'
     for (let attempt = 1; attempt <= 10; attempt += 1) {

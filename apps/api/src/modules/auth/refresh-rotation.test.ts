@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm'
 import { decodeJwt } from 'jose'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../../../test/build-test-app.js'
+import type { TestApp } from '../../../test/build-test-app.js'
 import { createSeller } from '../../../test/factories.js'
+import { describe, expect, test } from '../../../test/fixtures.js'
 import { refreshTokens } from '../../db/schema/index.js'
 import { rotationGraceSeconds } from './refresh-rotation.js'
 
@@ -13,10 +13,9 @@ const sessionExpired = { detail: 'Your session has expired. Please log in again.
 
 describe('refresh-token rotation', () => {
   let ctx: TestApp
-  beforeAll(async () => {
-    ctx = await createTestApp()
+  test.beforeEach(async ({ app }) => {
+    ctx = app
   })
-  afterAll(() => ctx.close())
 
   const post = (url: string, payload: object) => ctx.app.inject({ method: 'POST', url, payload })
   const jtiOf = (token: string) => String(decodeJwt(token).jti)
@@ -35,7 +34,7 @@ describe('refresh-token rotation', () => {
     return ctx.db.query.refreshTokens.findMany({ where: eq(refreshTokens.familyId, row?.familyId ?? '') })
   }
 
-  it('spends the refresh token: the next refresh uses the new one, and so on', async () => {
+  test('spends the refresh token: the next refresh uses the new one, and so on', async () => {
     const session = await logIn()
     const second = await refresh(session.refresh)
     expect(second.status).toBe(200)
@@ -45,7 +44,7 @@ describe('refresh-token rotation', () => {
     expect(await ctx.tokens.verifyAccess(third.body.access)).toMatchObject({ user_id: session.seller.id })
   })
 
-  it('revokes the whole family when a spent token comes back after the grace period', async () => {
+  test('revokes the whole family when a spent token comes back after the grace period', async () => {
     const session = await logIn()
     const other = await logIn()
     const renewed = await refresh(session.refresh)
@@ -64,7 +63,7 @@ describe('refresh-token rotation', () => {
     expect((await refresh(other.refresh)).status).toBe(200)
   })
 
-  it('answers a spent token within the grace period with the family current token (two tabs at once)', async () => {
+  test('answers a spent token within the grace period with the family current token (two tabs at once)', async () => {
     const session = await logIn()
     const firstTab = await refresh(session.refresh)
     ctx.clock.advance((rotationGraceSeconds - 5) * 1000)
@@ -75,7 +74,7 @@ describe('refresh-token rotation', () => {
     expect((await refresh(firstTab.body.refresh)).status).toBe(200)
   })
 
-  it('gives concurrent refreshes with one token the same successor, and creates exactly one', async () => {
+  test('gives concurrent refreshes with one token the same successor, and creates exactly one', async () => {
     const session = await logIn()
     const answers = await Promise.all(Array.from({ length: 5 }, () => refresh(session.refresh)))
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200])
@@ -83,7 +82,7 @@ describe('refresh-token rotation', () => {
     expect(await familyRows(session.refresh)).toHaveLength(2)
   })
 
-  it('ends the whole log-in on log-out, whichever of its tokens is sent', async () => {
+  test('ends the whole log-in on log-out, whichever of its tokens is sent', async () => {
     const session = await logIn()
     const renewed = await refresh(session.refresh)
     expect((await post(logoutUrl, { refresh: renewed.body.refresh })).statusCode).toBe(200)
@@ -91,7 +90,7 @@ describe('refresh-token rotation', () => {
     expect((await refresh(session.refresh)).status).toBe(401)
   })
 
-  it('answers 401, not 500, to a validly signed refresh token whose ids are not UUIDs', async () => {
+  test('answers 401, not 500, to a validly signed refresh token whose ids are not UUIDs', async () => {
     const session = await logIn()
     for (const [userId, jti] of [
       ['not-a-uuid', jtiOf(session.refresh)],

@@ -1,7 +1,7 @@
 import { messages } from '@funnelry/shared'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../../../test/build-test-app.js'
+import type { TestApp } from '../../../test/build-test-app.js'
 import { signUpPayload } from '../../../test/factories.js'
+import { describe, expect, test } from '../../../test/fixtures.js'
 import { createInvitationService } from '../sellers/invitation-service.js'
 
 const url = '/api/v1/authentication/validate-invite/'
@@ -16,11 +16,10 @@ const uniqueEmail = () => {
 describe('POST /authentication/validate-invite/', () => {
   let ctx: TestApp
   let invitations: ReturnType<typeof createInvitationService>
-  beforeAll(async () => {
-    ctx = await createTestApp()
+  test.beforeEach(async ({ app }) => {
+    ctx = app
     invitations = createInvitationService({ db: ctx.db, now: ctx.clock.now })
   })
-  afterAll(() => ctx.close())
 
   const validate = (payload: unknown) => ctx.app.inject({ method: 'POST', url, payload: payload as object })
 
@@ -30,7 +29,7 @@ describe('POST /authentication/validate-invite/', () => {
     expect(response.json()).toEqual({ non_field_errors: [message] })
   }
 
-  it('answers valid for the invited email and its token', async () => {
+  test('answers valid for the invited email and its token', async () => {
     const email = uniqueEmail()
     const { token } = await invitations.create(email)
     const response = await validate({ email, token })
@@ -38,7 +37,7 @@ describe('POST /authentication/validate-invite/', () => {
     expect(response.json()).toEqual({ valid: true })
   })
 
-  it('compares the email without regard to case or surrounding spaces', async () => {
+  test('compares the email without regard to case or surrounding spaces', async () => {
     const email = uniqueEmail()
     const { token } = await invitations.create(email.toUpperCase())
     const response = await validate({ email: ` ${email.replace('invitee', 'INVITEE')} `, token })
@@ -46,25 +45,25 @@ describe('POST /authentication/validate-invite/', () => {
     expect(response.json()).toEqual({ valid: true })
   })
 
-  it('checking does not use the invitation up', async () => {
+  test('checking does not use the invitation up', async () => {
     const email = uniqueEmail()
     const { token } = await invitations.create(email)
     expect((await validate({ email, token })).statusCode).toBe(200)
     expect((await validate({ email, token })).statusCode).toBe(200)
   })
 
-  it('refuses a wrong token', async () => {
+  test('refuses a wrong token', async () => {
     const email = uniqueEmail()
     await invitations.create(email)
     await expectRefused({ email, token: 'this-is-not-the-token' }, messages.invitationInvalid)
   })
 
-  it('refuses the token with another email', async () => {
+  test('refuses the token with another email', async () => {
     const { token } = await invitations.create(uniqueEmail())
     await expectRefused({ email: uniqueEmail(), token }, messages.invitationInvalid)
   })
 
-  it('refuses an invitation after its 7 days', async () => {
+  test('refuses an invitation after its 7 days', async () => {
     const email = uniqueEmail()
     const { token, expiresAt } = await invitations.create(email)
     expect(expiresAt.getTime()).toBe(ctx.clock.now().getTime() + 7 * day)
@@ -76,7 +75,7 @@ describe('POST /authentication/validate-invite/', () => {
     await expectRefused({ email, token }, 'This invitation has expired. Please ask for a new one.')
   })
 
-  it('refuses an invitation that was used to sign up', async () => {
+  test('refuses an invitation that was used to sign up', async () => {
     const payload = signUpPayload()
     const { token } = await invitations.create(payload.email)
     const signUp = await ctx.app.inject({ method: 'POST', url: '/api/v1/seller/', payload: { ...payload, token } })
@@ -85,7 +84,7 @@ describe('POST /authentication/validate-invite/', () => {
     await expectRefused({ email: payload.email, token }, 'This invitation has already been used. Please log in.')
   })
 
-  it('refuses an invitation replaced by a newer one for the same email', async () => {
+  test('refuses an invitation replaced by a newer one for the same email', async () => {
     const email = uniqueEmail()
     const older = await invitations.create(email)
     const newer = await invitations.create(email)
@@ -94,14 +93,14 @@ describe('POST /authentication/validate-invite/', () => {
     expect((await validate({ email, token: newer.token })).statusCode).toBe(200)
   })
 
-  it('a new invitation for one email leaves other emails’ invitations alone', async () => {
+  test('a new invitation for one email leaves other emails’ invitations alone', async () => {
     const first = uniqueEmail()
     const { token } = await invitations.create(first)
     await invitations.create(uniqueEmail())
     expect((await validate({ email: first, token })).statusCode).toBe(200)
   })
 
-  it('asks for missing fields and a valid email', async () => {
+  test('asks for missing fields and a valid email', async () => {
     const missing = await validate({})
     expect(missing.statusCode).toBe(400)
     expect(missing.json()).toEqual({ email: [messages.required], token: [messages.required] })
