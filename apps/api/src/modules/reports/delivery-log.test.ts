@@ -1,8 +1,8 @@
 import type { WebhookDelivery, WebhookDeliveryList } from '@funnelry/shared'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, eventually, type TestApp } from '../../../test/build-test-app.js'
+import { eventually, type TestApp } from '../../../test/build-test-app.js'
 import { createSellerSession } from '../../../test/factories.js'
+import { describe, expect, test } from '../../../test/fixtures.js'
 import { configureWebhook, insertFreeOffer } from '../../../test/funnel-factories.js'
 import { startReceiver } from '../../../test/http-receiver.js'
 import { webhookAttempts, webhookDeliveries } from '../../db/schema/index.js'
@@ -18,16 +18,16 @@ describe('the CRM webhook delivery log', () => {
   let other: Awaited<ReturnType<typeof createSellerSession>>
   let offerId: string
 
-  beforeAll(async () => {
-    ctx = await createTestApp({ workers: true })
+  test.override('appOptions', () => ({ workers: true }))
+  test.beforeEach(async ({ app }) => {
+    ctx = app
     broken = await startReceiver(() => 410)
     fixed = await startReceiver(() => 200)
     seller = await createSellerSession(ctx)
     other = await createSellerSession(ctx)
     offerId = (await insertFreeOffer(ctx, seller.seller.id, { headline: 'The Guide' })).id
   })
-  afterAll(async () => {
-    await ctx.close()
+  test.afterEach(async () => {
     await broken.close()
     await fixed.close()
   })
@@ -40,7 +40,7 @@ describe('the CRM webhook delivery log', () => {
   const retry = (id: string, as: Headers) => ctx.app.inject({ method: 'POST', url: `/api/v1/webhook-deliveries/${id}/retry/`, headers: as })
   const statusOf = async (id: string) => (await ctx.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id)))[0]?.status
 
-  it('shows a failed delivery with its last attempt; Retry sends it again, to the address fixed since', async () => {
+  test('shows a failed delivery with its last attempt; Retry sends it again, to the address fixed since', async () => {
     await configureWebhook(ctx, seller.seller.id, broken.url)
     const optIn = await ctx.app.inject({
       method: 'POST',
@@ -70,8 +70,11 @@ describe('the CRM webhook delivery log', () => {
     expect(delivered).toMatchObject({ status: 'delivered', attempts: 2, url: fixed.url, last_attempt: { status_code: 200, error: null } })
   })
 
-  it('refuses to retry a delivered or a pending delivery', async () => {
-    const [delivered] = (await list(seller.headers)).results
+  test('refuses to retry a delivered or a pending delivery', async () => {
+    const [delivered] = await ctx.db
+      .insert(webhookDeliveries)
+      .values({ sellerId: seller.seller.id, event: 'lead.created', url: fixed.url, payload: {}, status: 'delivered', attempts: 1 })
+      .returning()
     const again = await retry(delivered?.id ?? '', seller.headers)
     expect(again.statusCode).toBe(400)
     expect(again.json()).toEqual({ detail: 'This delivery has already been delivered.' })
@@ -91,10 +94,9 @@ describe('the CRM webhook delivery log', () => {
     const refused = await retry(pending?.id ?? '', seller.headers)
     expect(refused.statusCode).toBe(400)
     expect(refused.json()).toMatchObject({ detail: expect.stringContaining('still being attempted') })
-    await ctx.db.delete(webhookDeliveries).where(eq(webhookDeliveries.id, pending?.id ?? ''))
   })
 
-  it('lists newest first, pages, and takes each delivery’s latest attempt', async () => {
+  test('lists newest first, pages, and takes each delivery’s latest attempt', async () => {
     const sellerId = other.seller.id
     const at = (iso: string) => new Date(iso)
     const ids: string[] = []
@@ -140,7 +142,7 @@ describe('the CRM webhook delivery log', () => {
     expect(fixed.requests).toHaveLength(before + 1)
   })
 
-  it('keeps each seller’s log to themselves', async () => {
+  test('keeps each seller’s log to themselves', async () => {
     const mine = (await list(seller.headers)).results.map((delivery) => delivery.id)
     const theirs = (await list(other.headers)).results.map((delivery) => delivery.id)
     expect(mine.filter((id) => theirs.includes(id))).toEqual([])

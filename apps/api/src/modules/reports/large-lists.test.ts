@@ -1,7 +1,7 @@
 import { exactSearchCountLimit, type LeadList, type OfferStats } from '@funnelry/shared'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../../../test/build-test-app.js'
+import type { TestApp } from '../../../test/build-test-app.js'
 import { createSellerSession } from '../../../test/factories.js'
+import { describe, expect, test } from '../../../test/fixtures.js'
 import { insertFreeOffer } from '../../../test/funnel-factories.js'
 import { insertLead, insertOrder } from './report-test-kit.js'
 
@@ -21,8 +21,8 @@ describe('lists past a thousand rows (issue 12)', () => {
   let sellerId: string
   let offerId: string
 
-  beforeAll(async () => {
-    ctx = await createTestApp()
+  test.beforeEach(async ({ app }) => {
+    ctx = app
     const session = await createSellerSession(ctx)
     headers = session.headers
     sellerId = session.seller.id
@@ -36,7 +36,6 @@ describe('lists past a thousand rows (issue 12)', () => {
       [sellerId, offerId],
     )
   })
-  afterAll(() => ctx.close())
 
   const list = async (query: string) => {
     const response = await ctx.app.inject({ url: `/api/v1/leads/${query}`, headers })
@@ -46,7 +45,7 @@ describe('lists past a thousand rows (issue 12)', () => {
   const pathOf = (link: string | null) => (link ? `${new URL(link).search}` : '')
   const names = (body: LeadList) => body.results.map((lead) => lead.full_name)
 
-  it('walks deep pages through cursor links and back, the same rows as their page numbers', async () => {
+  test('walks deep pages through cursor links and back, the same rows as their page numbers', async () => {
     // Page 84 of 12 starts past the first 1,000 rows: its links carry a cursor, its page number too.
     const byNumber = await list('?page=85')
     expect(names(byNumber)).toEqual(Array.from({ length: 12 }, (_, i) => nameOf(total - 84 * 12 - i)))
@@ -62,7 +61,7 @@ describe('lists past a thousand rows (issue 12)', () => {
     expect(Object.fromEntries(new URL((await list('?page=3')).next ?? '').searchParams)).toEqual({ page: '4', page_size: '12' })
   })
 
-  it('ends at the last page whether reached by cursor or number, and ignores a cursor that is not ours', async () => {
+  test('ends at the last page whether reached by cursor or number, and ignores a cursor that is not ours', async () => {
     const last = await list('?page=250')
     expect(last.next).toBeNull()
     expect(names(last).at(-1)).toBe(nameOf(1))
@@ -74,7 +73,7 @@ describe('lists past a thousand rows (issue 12)', () => {
     expect(viaCursor.next).toBeNull()
   })
 
-  it('counts exactly without a search, and marks a big search count as an estimate', async () => {
+  test('counts exactly without a search, and marks a big search count as an estimate', async () => {
     const all = await list('')
     expect(all.count).toBe(total)
     expect(all).not.toHaveProperty('count_is_estimate')
@@ -89,7 +88,7 @@ describe('lists past a thousand rows (issue 12)', () => {
     expect((await list('?search=zqxj')).count).toBe(0)
   })
 
-  it('keeps the counts right as leads and orders are written, moved and deleted', async () => {
+  test('keeps the counts right as leads and orders are written, moved and deleted', async () => {
     const lead = await insertLead(ctx, {
       sellerId,
       freeOfferId: offerId,

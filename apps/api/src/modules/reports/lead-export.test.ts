@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../../../test/build-test-app.js'
+import type { TestApp } from '../../../test/build-test-app.js'
 import { createSellerSession } from '../../../test/factories.js'
+import { describe, expect, test } from '../../../test/fixtures.js'
 import { insertFreeOffer } from '../../../test/funnel-factories.js'
 import { leads } from '../../db/schema/index.js'
 import { insertLead, parseCsv } from './report-test-kit.js'
@@ -15,12 +15,14 @@ describe('GET /api/v1/leads/export/', () => {
   let otherHeaders: Headers
   let guideId: string
   /** Expected CSV records (without the header), newest first. */
-  const expected: string[][] = []
+  let expected: string[][]
 
-  beforeAll(async () => {
+  test.override('appOptions', () => ({ deps: { exportBatchSize: 3 } }))
+  test.beforeEach(async ({ app }) => {
     // Batches of 3. Newest first the 14 leads below run N2, N1, Micro 2 | Micro 1, Same, Same |
     // Same, ...: one batch edge splits two leads a microsecond apart, the next splits a tie.
-    ctx = await createTestApp({ deps: { exportBatchSize: 3 } })
+    ctx = app
+    expected = []
     const session = await createSellerSession(ctx)
     headers = session.headers
     const other = await createSellerSession(ctx)
@@ -81,11 +83,10 @@ describe('GET /api/v1/leads/export/', () => {
       createdAt: new Date('2025-05-02T00:00:00Z'),
     })
   })
-  afterAll(() => ctx.close())
 
   const exportCsv = (query = '', as: Headers = headers) => ctx.app.inject({ url: `/api/v1/leads/export/${query}`, headers: as })
 
-  it('streams every lead as a CSV download, header first, across batches, quoted and defused', async () => {
+  test('streams every lead as a CSV download, header first, across batches, quoted and defused', async () => {
     const response = await exportCsv()
     expect(response.statusCode).toBe(200)
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8')
@@ -100,7 +101,7 @@ describe('GET /api/v1/leads/export/', () => {
     expect(response.body).toContain(`"'=HYPERLINK(""http://evil.example"")"`)
   })
 
-  it('applies the list filters, and ends cleanly when the last batch is full', async () => {
+  test('applies the list filters, and ends cleanly when the last batch is full', async () => {
     // Nine guide leads: exactly three batches of 3, then an empty one.
     const byOffer = parseCsv((await exportCsv(`?free_offer=${guideId}`)).body)
     expect(byOffer.slice(1)).toEqual(expected.filter((record) => record[2] === 'Guide, "Deluxe"'))
@@ -113,7 +114,7 @@ describe('GET /api/v1/leads/export/', () => {
     expect(none.body).toBe('full_name,email,free_offer,created_at\r\n')
   })
 
-  it('exports only the caller’s leads, and only when signed in', async () => {
+  test('exports only the caller’s leads, and only when signed in', async () => {
     expect((await exportCsv('', {})).statusCode).toBe(401)
     const other = parseCsv((await exportCsv('', otherHeaders)).body)
     expect(other.slice(1).map((record) => record[0])).toEqual(['Not Yours'])
@@ -122,7 +123,7 @@ describe('GET /api/v1/leads/export/', () => {
     expect(bad.statusCode).toBe(400)
   })
 
-  it('keeps the stored rows intact (the export only reads)', async () => {
+  test('keeps the stored rows intact (the export only reads)', async () => {
     const [row] = await ctx.db.select().from(leads).where(eq(leads.email, 'formula@example.com'))
     expect(row?.fullName).toBe('=HYPERLINK("http://evil.example")')
   })

@@ -1,7 +1,7 @@
 import type { LeadList } from '@funnelry/shared'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../../../test/build-test-app.js'
+import type { TestApp } from '../../../test/build-test-app.js'
 import { createSellerSession } from '../../../test/factories.js'
+import { describe, expect, test } from '../../../test/fixtures.js'
 import { insertFreeOffer } from '../../../test/funnel-factories.js'
 import { insertLead } from './report-test-kit.js'
 
@@ -15,10 +15,11 @@ describe('GET /api/v1/leads/', () => {
   let course: { id: string; headline: string }
   let otherOfferId: string
   /** The seller's lead ids, newest first. */
-  const newestFirst: string[] = []
+  let newestFirst: string[]
 
-  beforeAll(async () => {
-    ctx = await createTestApp()
+  test.beforeEach(async ({ app }) => {
+    ctx = app
+    newestFirst = []
     const session = await createSellerSession(ctx)
     headers = session.headers
     const other = await createSellerSession(ctx)
@@ -48,7 +49,6 @@ describe('GET /api/v1/leads/', () => {
       createdAt: new Date('2025-03-02T00:00:00Z'),
     })
   })
-  afterAll(() => ctx.close())
 
   const list = async (query = '', as: Headers = headers) => {
     const response = await ctx.app.inject({ url: `/api/v1/leads/${query}`, headers: as })
@@ -56,7 +56,7 @@ describe('GET /api/v1/leads/', () => {
   }
   const ids = (body: LeadList) => body.results.map((lead) => lead.id)
 
-  it('lists the seller’s leads newest first with their free offer', async () => {
+  test('lists the seller’s leads newest first with their free offer', async () => {
     const { status, body } = await list()
     expect(status).toBe(200)
     expect(body.count).toBe(5)
@@ -70,7 +70,7 @@ describe('GET /api/v1/leads/', () => {
     })
   })
 
-  it('pages, keeping the filters in next and previous', async () => {
+  test('pages, keeping the filters in next and previous', async () => {
     const first = await list(`?page_size=2&free_offer=${guide.id}`)
     expect(first.body.count).toBe(3)
     expect(first.body.previous).toBeNull()
@@ -83,7 +83,7 @@ describe('GET /api/v1/leads/', () => {
     expect([...ids(first.body), ...ids(second.body)]).toEqual(newestFirst.filter((_, i) => i !== 1 && i !== 2))
   })
 
-  it('searches name or email, any case, as plain text', async () => {
+  test('searches name or email, any case, as plain text', async () => {
     const byName = await list('?search=GRACE')
     expect(byName.body.results.map((lead) => lead.full_name)).toEqual(['Grace Hopper'])
     const byEmail = await list('?search=example.org')
@@ -98,13 +98,13 @@ describe('GET /api/v1/leads/', () => {
     expect((await list('?search=&free_offer=&date_from=')).body.count).toBe(5)
   })
 
-  it('filters by free offer; another seller’s offer matches nothing', async () => {
+  test('filters by free offer; another seller’s offer matches nothing', async () => {
     const { body } = await list(`?free_offer=${course.id}`)
     expect(body.results.map((lead) => lead.full_name)).toEqual(['Katherine Johnson', 'Alan Turing'])
     expect((await list(`?free_offer=${otherOfferId}`)).body).toEqual({ count: 0, next: null, previous: null, results: [] })
   })
 
-  it('filters by inclusive UTC days', async () => {
+  test('filters by inclusive UTC days', async () => {
     const day = await list('?date_from=2025-03-01&date_to=2025-03-01')
     expect(day.body.results.map((lead) => lead.full_name)).toEqual(['Grace Hopper', 'Ada Lovelace'])
     const from = await list('?date_from=2025-03-03')
@@ -115,7 +115,7 @@ describe('GET /api/v1/leads/', () => {
     expect(combined.body.results.map((lead) => lead.full_name)).toEqual(['Katherine Johnson', 'Alan Turing'])
   })
 
-  it('refuses bad filters with a readable 400', async () => {
+  test('refuses bad filters with a readable 400', async () => {
     const reversed = await ctx.app.inject({ url: '/api/v1/leads/?date_from=2025-03-05&date_to=2025-03-01', headers })
     expect(reversed.statusCode).toBe(400)
     expect(reversed.json()).toMatchObject({ detail: 'date_to: The end date must not be before the start date.' })
@@ -133,7 +133,7 @@ describe('GET /api/v1/leads/', () => {
     expect(badOffer.json()).toMatchObject({ free_offer: ['Choose one of your free offers.'] })
   })
 
-  it('needs a signed-in seller and shows each seller only their own leads', async () => {
+  test('needs a signed-in seller and shows each seller only their own leads', async () => {
     expect((await ctx.app.inject({ url: '/api/v1/leads/' })).statusCode).toBe(401)
     const other = await list('?search=a', otherHeaders)
     expect(other.body.count).toBe(1)

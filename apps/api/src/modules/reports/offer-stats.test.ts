@@ -1,7 +1,7 @@
 import type { OfferStats } from '@funnelry/shared'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../../../test/build-test-app.js'
+import type { TestApp } from '../../../test/build-test-app.js'
 import { createSellerSession } from '../../../test/factories.js'
+import { describe, expect, test } from '../../../test/fixtures.js'
 import { insertBump, insertFreeOffer, insertUpsell } from '../../../test/funnel-factories.js'
 import { insertDailyViews, insertLead, insertOrder } from './report-test-kit.js'
 
@@ -29,8 +29,8 @@ describe('GET /api/v1/free-product/{id}/stats/', () => {
   let emptyOfferId: string
   let otherOfferId: string
 
-  beforeAll(async () => {
-    ctx = await createTestApp()
+  test.beforeEach(async ({ app }) => {
+    ctx = app
     const session = await createSellerSession(ctx)
     headers = session.headers
     const other = await createSellerSession(ctx)
@@ -91,14 +91,13 @@ describe('GET /api/v1/free-product/{id}/stats/', () => {
       status: 'paid',
     })
   })
-  afterAll(() => ctx.close())
 
   const stats = async (id: string, query = '', as: Headers = headers) => {
     const response = await ctx.app.inject({ url: `/api/v1/free-product/${id}/stats/${query}`, headers: as })
     return { status: response.statusCode, body: response.json() as OfferStats }
   }
 
-  it('computes every figure of the funnel', async () => {
+  test('computes every figure of the funnel', async () => {
     const { status, body } = await stats(offerId)
     expect(status).toBe(200)
     expect(body).toEqual({
@@ -116,7 +115,7 @@ describe('GET /api/v1/free-product/{id}/stats/', () => {
     })
   })
 
-  it('counts only the inclusive UTC days asked for', async () => {
+  test('counts only the inclusive UTC days asked for', async () => {
     // 2-5 March: views 60 + 100; leads 30 (the last millisecond of the 5th counts); orders #5-#9,
     // pending, failed; paid #5 #7 #9, free #6 #8; bump 2/5; upsell shown on #7 #8 #9, taken on #9;
     // revenue 68.98; 68.98/160 = 0.4311.
@@ -149,7 +148,7 @@ describe('GET /api/v1/free-product/{id}/stats/', () => {
     expect(firstDay.body.revenue_per_view).toBe('2.95')
   })
 
-  it('answers zeros, never a division by zero, when nothing happened', async () => {
+  test('answers zeros, never a division by zero, when nothing happened', async () => {
     const nothing = {
       views: 0,
       opt_ins: 0,
@@ -167,7 +166,7 @@ describe('GET /api/v1/free-product/{id}/stats/', () => {
     expect((await stats(emptyOfferId)).body).toEqual({ ...nothing, currency: 1 })
   })
 
-  it('is the owner’s only: another seller’s, an unknown or a malformed id is a 404', async () => {
+  test('is the owner’s only: another seller’s, an unknown or a malformed id is a 404', async () => {
     expect((await stats(offerId, '', otherHeaders)).status).toBe(404)
     expect((await stats(otherOfferId)).status).toBe(404)
     expect((await stats(crypto.randomUUID())).status).toBe(404)
@@ -177,7 +176,7 @@ describe('GET /api/v1/free-product/{id}/stats/', () => {
     expect(other.body).toMatchObject({ views: 1000, opt_ins: 1, paid_orders: 1, revenue: '1000.00', currency: 1 })
   })
 
-  it('refuses a reversed date range', async () => {
+  test('refuses a reversed date range', async () => {
     const response = await ctx.app.inject({
       url: `/api/v1/free-product/${offerId}/stats/?date_from=2025-03-05&date_to=2025-03-01`,
       headers,

@@ -1,7 +1,7 @@
 import { orderExportColumns } from '@funnelry/shared'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../../../test/build-test-app.js'
+import type { TestApp } from '../../../test/build-test-app.js'
 import { createSellerSession } from '../../../test/factories.js'
+import { describe, expect, test } from '../../../test/fixtures.js'
 import { insertBump, insertFreeOffer, insertUpsell } from '../../../test/funnel-factories.js'
 import { insertOrder, parseCsv } from './report-test-kit.js'
 
@@ -15,9 +15,10 @@ describe('GET /api/v1/orders/export/', () => {
   let otherHeaders: Headers
   let guideId: string
 
-  beforeAll(async () => {
+  test.override('appOptions', () => ({ deps: { exportBatchSize: 2 } }))
+  test.beforeEach(async ({ app }) => {
     // Batches of 2, so five listed orders cross two batch edges.
-    ctx = await createTestApp({ deps: { exportBatchSize: 2 } })
+    ctx = app
     const session = await createSellerSession(ctx)
     headers = session.headers
     otherHeaders = (await createSellerSession(ctx)).headers
@@ -83,11 +84,10 @@ describe('GET /api/v1/orders/export/', () => {
     await insertOrder(ctx, { sellerId, freeOfferId: guide.id, fullName: null, email: null, status: 'draft', createdAt: at(6) })
     await insertOrder(ctx, { sellerId, freeOfferId: guide.id, fullName: null, email: null, status: 'abandoned', createdAt: at(7) })
   })
-  afterAll(() => ctx.close())
 
   const exportCsv = (query = '', as: Headers = headers) => ctx.app.inject({ url: `/api/v1/orders/export/${query}`, headers: as })
 
-  it('streams every listed order as a CSV download, newest first, quoted and defused like the leads', async () => {
+  test('streams every listed order as a CSV download, newest first, quoted and defused like the leads', async () => {
     const response = await exportCsv()
     expect(response.statusCode).toBe(200)
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8')
@@ -116,7 +116,7 @@ describe('GET /api/v1/orders/export/', () => {
     expect(response.body).toContain(`"'=cmd|""/c calc""!A1"`)
   })
 
-  it('applies the list filters, the status too', async () => {
+  test('applies the list filters, the status too', async () => {
     const abandoned = parseCsv((await exportCsv('?status=abandoned')).body)
     expect(abandoned.slice(1).map((record) => record[0])).toEqual(["'+Plus"])
     const byOffer = parseCsv((await exportCsv(`?free_offer=${guideId}&date_from=2025-06-02&date_to=2025-06-03`)).body)
@@ -124,12 +124,12 @@ describe('GET /api/v1/orders/export/', () => {
     expect((await exportCsv('?status=draft')).statusCode).toBe(400)
   })
 
-  it('exports only the caller’s orders, and only when signed in', async () => {
+  test('exports only the caller’s orders, and only when signed in', async () => {
     expect((await exportCsv('', {})).statusCode).toBe(401)
     expect(parseCsv((await exportCsv('', otherHeaders)).body)).toEqual([header])
   })
 
-  it('lists and counts the same orders: drafts are never listed, abandoned ones can be filtered', async () => {
+  test('lists and counts the same orders: drafts are never listed, abandoned ones can be filtered', async () => {
     const list = await ctx.app.inject({ url: '/api/v1/orders/', headers })
     expect(list.json().count).toBe(5)
     expect(list.json().results.map((order: { email: string }) => order.email)).not.toContain('')

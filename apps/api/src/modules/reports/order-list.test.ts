@@ -1,7 +1,7 @@
 import type { OrderList } from '@funnelry/shared'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../../../test/build-test-app.js'
+import type { TestApp } from '../../../test/build-test-app.js'
 import { createSellerSession } from '../../../test/factories.js'
+import { describe, expect, test } from '../../../test/fixtures.js'
 import { insertBump, insertFreeOffer, insertUpsell } from '../../../test/funnel-factories.js'
 import { insertOrder } from './report-test-kit.js'
 
@@ -16,8 +16,8 @@ describe('GET /api/v1/orders/', () => {
   let bumpId: string
   let upsellId: string
 
-  beforeAll(async () => {
-    ctx = await createTestApp()
+  test.beforeEach(async ({ app }) => {
+    ctx = app
     const session = await createSellerSession(ctx)
     headers = session.headers
     const other = await createSellerSession(ctx)
@@ -81,7 +81,6 @@ describe('GET /api/v1/orders/', () => {
       createdAt: at('2025-04-04T10:00:00Z'),
     })
   })
-  afterAll(() => ctx.close())
 
   const list = async (query = '', as: Headers = headers) => {
     const response = await ctx.app.inject({ url: `/api/v1/orders/${query}`, headers: as })
@@ -90,7 +89,7 @@ describe('GET /api/v1/orders/', () => {
   }
   const names = (body: OrderList) => body.results.map((order) => order.full_name)
 
-  it('lists orders newest first with what each bought, amount as two decimals', async () => {
+  test('lists orders newest first with what each bought, amount as two decimals', async () => {
     const body = await list()
     expect(body.count).toBe(4)
     expect(names(body)).toEqual(['Buyer Bea', 'Failed Fay', 'Pending Pat', 'Zero Free'])
@@ -110,7 +109,7 @@ describe('GET /api/v1/orders/', () => {
     expect(body.results[3]).toMatchObject({ bump_offer: null, upsell_offer: null, amount: '0.00', currency: 1 })
   })
 
-  it('filters by status, free offer, search and inclusive UTC days', async () => {
+  test('filters by status, free offer, search and inclusive UTC days', async () => {
     expect(names(await list('?status=paid'))).toEqual(['Buyer Bea', 'Zero Free'])
     expect(names(await list('?status=failed'))).toEqual(['Failed Fay'])
     expect(names(await list(`?free_offer=${offerIds.course}`))).toEqual(['Zero Free'])
@@ -121,7 +120,7 @@ describe('GET /api/v1/orders/', () => {
     expect(names(await list(`?status=paid&free_offer=${offerIds.guide}&date_to=2025-04-04`))).toEqual(['Buyer Bea'])
   })
 
-  it('pages with the filters kept in the links', async () => {
+  test('pages with the filters kept in the links', async () => {
     const first = await list('?page_size=1&status=paid')
     expect(first.count).toBe(2)
     expect(first.next).toBe('http://funnelry.test/api/v1/orders/?page=2&page_size=1&status=paid')
@@ -131,13 +130,13 @@ describe('GET /api/v1/orders/', () => {
     expect(second.next).toBeNull()
   })
 
-  it('refuses an unknown status', async () => {
+  test('refuses an unknown status', async () => {
     const response = await ctx.app.inject({ url: '/api/v1/orders/?status=refunded', headers })
     expect(response.statusCode).toBe(400)
     expect(response.json()).toMatchObject({ status: ['Choose pending, paid, failed or abandoned.'] })
   })
 
-  it('needs a signed-in seller and shows each seller only their own orders', async () => {
+  test('needs a signed-in seller and shows each seller only their own orders', async () => {
     expect((await ctx.app.inject({ url: '/api/v1/orders/' })).statusCode).toBe(401)
     expect(names(await list('', otherHeaders))).toEqual(['Bea Elsewhere'])
     expect((await list(`?free_offer=${offerIds.guide}`, otherHeaders)).count).toBe(0)

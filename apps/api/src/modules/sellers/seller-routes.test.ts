@@ -1,8 +1,8 @@
 import { messages, type SignUpInput } from '@funnelry/shared'
 import { eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, eventually, type TestApp } from '../../../test/build-test-app.js'
+import { eventually, type TestApp } from '../../../test/build-test-app.js'
 import { signUpPayload } from '../../../test/factories.js'
+import { describe, expect, test } from '../../../test/fixtures.js'
 import { invitations, sellers } from '../../db/schema/index.js'
 import { industryNames, staffMemberLabels } from '../../db/seed.js'
 import { unstorableTextMessage } from '../../plugins/storable-text.js'
@@ -21,11 +21,10 @@ const nextAddress = () => {
 describe('POST /seller/ (sign-up, decision D15)', () => {
   let ctx: TestApp
   let invites: ReturnType<typeof createInvitationService>
-  beforeAll(async () => {
-    ctx = await createTestApp()
+  test.beforeEach(async ({ app }) => {
+    ctx = app
     invites = createInvitationService({ db: ctx.db, now: ctx.clock.now })
   })
-  afterAll(() => ctx.close())
 
   const signUp = (payload: unknown) => ctx.app.inject({ method: 'POST', url, payload: payload as object, remoteAddress: nextAddress() })
 
@@ -38,7 +37,7 @@ describe('POST /seller/ (sign-up, decision D15)', () => {
 
   const storedSeller = (email: string) => ctx.db.query.sellers.findFirst({ where: sql`lower(${sellers.email}) = lower(${email})` })
 
-  it('creates the seller and answers it without any password', async () => {
+  test('creates the seller and answers it without any password', async () => {
     const payload = await invited({
       full_name: 'Ada Lovelace',
       business_name: 'Analytical Engines',
@@ -73,7 +72,7 @@ describe('POST /seller/ (sign-up, decision D15)', () => {
     expect(invitation?.usedAt).toBeInstanceOf(Date)
   })
 
-  it('lets the new seller log in with the chosen password', async () => {
+  test('lets the new seller log in with the chosen password', async () => {
     const payload = await invited()
     expect((await signUp(payload)).statusCode).toBe(201)
     const login = await ctx.app.inject({
@@ -84,14 +83,14 @@ describe('POST /seller/ (sign-up, decision D15)', () => {
     expect(login.statusCode).toBe(200)
   })
 
-  it('stores the email in lower case and trims the text fields', async () => {
+  test('stores the email in lower case and trims the text fields', async () => {
     const payload = await invited()
     const response = await signUp({ ...payload, email: `  ${payload.email.toUpperCase()} `, full_name: '  Spaced Name  ' })
     expect(response.statusCode).toBe(201)
     expect(response.json()).toMatchObject({ email: payload.email.toLowerCase(), full_name: 'Spaced Name' })
   })
 
-  it('says "This field is required" for every missing field', async () => {
+  test('says "This field is required" for every missing field', async () => {
     const response = await signUp({})
     expect(response.statusCode).toBe(400)
     const required = [messages.required]
@@ -109,7 +108,7 @@ describe('POST /seller/ (sign-up, decision D15)', () => {
     })
   })
 
-  it('says "This field is required" for empty and blank text fields', async () => {
+  test('says "This field is required" for empty and blank text fields', async () => {
     const payload = await invited()
     const response = await signUp({ ...payload, full_name: '   ', business_name: '', website: '', email: '' })
     expect(response.statusCode).toBe(400)
@@ -122,14 +121,14 @@ describe('POST /seller/ (sign-up, decision D15)', () => {
     expect(body.website?.[0]).toBe(messages.required)
   })
 
-  it('refuses a malformed email', async () => {
+  test('refuses a malformed email', async () => {
     const payload = await invited()
     const response = await signUp({ ...payload, email: 'not-an-email' })
     expect(response.statusCode).toBe(400)
     expect(response.json()).toEqual({ email: [messages.invalidEmail] })
   })
 
-  it.each(['example.com', 'ftp://example.com', 'https://', 'javascript:alert(1)', 'http://exa mple.com'])(
+  test.each(['example.com', 'ftp://example.com', 'https://', 'javascript:alert(1)', 'http://exa mple.com'])(
     'refuses the website %j',
     async (website) => {
       const payload = await invited()
@@ -139,7 +138,7 @@ describe('POST /seller/ (sign-up, decision D15)', () => {
     },
   )
 
-  it('says "Passwords must match" on confirmed_password', async () => {
+  test('says "Passwords must match" on confirmed_password', async () => {
     const payload = await invited()
     const response = await signUp({ ...payload, confirmed_password: `${payload.password}!` })
     expect(response.statusCode).toBe(400)
@@ -147,14 +146,14 @@ describe('POST /seller/ (sign-up, decision D15)', () => {
     expect(await storedSeller(payload.email)).toBeUndefined()
   })
 
-  it('refuses a password that is too short', async () => {
+  test('refuses a password that is too short', async () => {
     const payload = await invited({ password: 'short', confirmed_password: 'short' })
     const response = await signUp(payload)
     expect(response.statusCode).toBe(400)
     expect(response.json()).toEqual({ password: ['Use at least 8 characters.'] })
   })
 
-  it('refuses an industry and a team size that are not in the lists, and keeps the invitation', async () => {
+  test('refuses an industry and a team size that are not in the lists, and keeps the invitation', async () => {
     const payload = await invited()
     const response = await signUp({ ...payload, business_industry: 'Piracy', staff_members: '1000000' })
     expect(response.statusCode).toBe(400)
@@ -168,7 +167,7 @@ describe('POST /seller/ (sign-up, decision D15)', () => {
     expect((await signUp(payload)).statusCode).toBe(201)
   })
 
-  it.each(['full_name', 'business_name', 'website'] as const)(
+  test.each(['full_name', 'business_name', 'website'] as const)(
     'answers 400, not 500, for a NUL character in %s, and keeps the invitation',
     async (field) => {
       const payload = await invited()
@@ -182,7 +181,7 @@ describe('POST /seller/ (sign-up, decision D15)', () => {
     },
   )
 
-  it('refuses an invitation that was already used', async () => {
+  test('refuses an invitation that was already used', async () => {
     const payload = await invited()
     expect((await signUp(payload)).statusCode).toBe(201)
 
@@ -192,7 +191,7 @@ describe('POST /seller/ (sign-up, decision D15)', () => {
     expect((await storedSeller(payload.email))?.fullName).toBe(payload.full_name)
   })
 
-  it('refuses an invitation made for another email', async () => {
+  test('refuses an invitation made for another email', async () => {
     const payload = await invited()
     const other = signUpPayload()
     const response = await signUp({ ...other, token: payload.token })
@@ -201,13 +200,13 @@ describe('POST /seller/ (sign-up, decision D15)', () => {
     expect(await storedSeller(other.email)).toBeUndefined()
   })
 
-  it('refuses an unknown token', async () => {
+  test('refuses an unknown token', async () => {
     const response = await signUp({ ...signUpPayload(), token: 'made-up-token' })
     expect(response.statusCode).toBe(400)
     expect(response.json()).toEqual({ non_field_errors: [messages.invitationInvalid] })
   })
 
-  it('refuses an expired invitation', async () => {
+  test('refuses an expired invitation', async () => {
     const payload = await invited()
     ctx.clock.advance(7 * 24 * 60 * 60 * 1000 + 1000)
     const response = await signUp(payload)
@@ -215,7 +214,7 @@ describe('POST /seller/ (sign-up, decision D15)', () => {
     expect(response.json()).toEqual({ non_field_errors: ['This invitation has expired. Please ask for a new one.'] })
   })
 
-  it('refuses an email that already has an account, and keeps the invitation unused', async () => {
+  test('refuses an email that already has an account, and keeps the invitation unused', async () => {
     const first = await invited()
     expect((await signUp(first)).statusCode).toBe(201)
 
@@ -239,7 +238,7 @@ describe('POST /seller/ (sign-up, decision D15)', () => {
     expect(count).toBe(1)
   })
 
-  it('lets exactly one of two concurrent sign-ups with one invitation through', async () => {
+  test('lets exactly one of two concurrent sign-ups with one invitation through', async () => {
     const payload = await invited()
     const responses = await Promise.all([signUp(payload), signUp({ ...payload, full_name: 'The Other Tab' })])
 
@@ -253,7 +252,7 @@ describe('POST /seller/ (sign-up, decision D15)', () => {
     expect(count).toBe(1)
   })
 
-  it('lets exactly one of two concurrent sign-ups for one email through, even with two live invitations', async () => {
+  test('lets exactly one of two concurrent sign-ups for one email through, even with two live invitations', async () => {
     // Two invitations for one email can both be pending when they are created at the same moment.
     const payload = signUpPayload()
     const tokens = ['first-live-invitation-token', 'second-live-invitation-token']
@@ -271,7 +270,7 @@ describe('POST /seller/ (sign-up, decision D15)', () => {
     expect(refused?.json()).toEqual({ email: ['A seller with this email already has an account. Please log in.'] })
   })
 
-  it('answers a field error, not a 500, when another sign-up for the email commits while this one is writing', async () => {
+  test('answers a field error, not a 500, when another sign-up for the email commits while this one is writing', async () => {
     const payload = await invited()
     // Another transaction holds an uncommitted seller with the same email: this sign-up's
     // look-up cannot see it, so only the unique index stops the second account.
@@ -306,12 +305,11 @@ describe('POST /seller/ (sign-up, decision D15)', () => {
 
 describe('GET /seller/business-industries/ and /seller/staff-members/', () => {
   let ctx: TestApp
-  beforeAll(async () => {
-    ctx = await createTestApp()
+  test.beforeEach(async ({ app }) => {
+    ctx = app
   })
-  afterAll(() => ctx.close())
 
-  it('lists the seeded industries in order', async () => {
+  test('lists the seeded industries in order', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/v1/seller/business-industries/' })
     expect(response.statusCode).toBe(200)
     const body = response.json() as unknown[]
@@ -320,7 +318,7 @@ describe('GET /seller/business-industries/ and /seller/staff-members/', () => {
     expect(body).toEqual(industryNames)
   })
 
-  it('lists the seeded team sizes in order', async () => {
+  test('lists the seeded team sizes in order', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/v1/seller/staff-members/' })
     expect(response.statusCode).toBe(200)
     const body = response.json() as unknown[]
@@ -329,7 +327,7 @@ describe('GET /seller/business-industries/ and /seller/staff-members/', () => {
     expect(body).toEqual(staffMemberLabels)
   })
 
-  it('needs no authentication', async () => {
+  test('needs no authentication', async () => {
     const response = await ctx.app.inject({
       method: 'GET',
       url: '/api/v1/seller/staff-members/',
@@ -338,7 +336,7 @@ describe('GET /seller/business-industries/ and /seller/staff-members/', () => {
     expect(response.statusCode).toBe(200)
   })
 
-  it('accepts every listed value at sign-up', async () => {
+  test('accepts every listed value at sign-up', async () => {
     const invites = createInvitationService({ db: ctx.db, now: ctx.clock.now })
     const industries = await ctx.app.inject({ method: 'GET', url: '/api/v1/seller/business-industries/' })
     const staff = await ctx.app.inject({ method: 'GET', url: '/api/v1/seller/staff-members/' })
