@@ -1,18 +1,17 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../../../test/build-test-app.js'
+import type { TestApp } from '../../../test/build-test-app.js'
 import { createSellerSession } from '../../../test/factories.js'
+import { describe, expect, test } from '../../../test/fixtures.js'
 import { sellerDomains } from '../../db/schema/index.js'
 import { createOfferPublicContext, publicOfferLinkBase } from './offer-public-context.js'
 
 describe('the public offer context of a seller', () => {
   let ctx: TestApp
-  beforeAll(async () => {
-    ctx = await createTestApp()
+  test.beforeEach(async ({ app }) => {
+    ctx = app
   })
-  afterAll(() => ctx.close())
 
-  it('uses the pages origin and empty settings for a new seller', async () => {
+  test('uses the pages origin and empty settings for a new seller', async () => {
     const { seller } = await createSellerSession(ctx)
     const context = createOfferPublicContext({ db: ctx.db, pagesUrl: ctx.config.pagesUrl })
     expect(await context.forSeller(seller.id)).toEqual({
@@ -22,7 +21,7 @@ describe('the public offer context of a seller', () => {
     })
   })
 
-  it("carries the seller's domain, pixels and company links, and nobody else's", async () => {
+  test("carries the seller's domain, pixels and company links, and nobody else's", async () => {
     const owner = await createSellerSession(ctx)
     const other = await createSellerSession(ctx)
     const inject = (session: typeof owner, method: 'POST' | 'PATCH', url: string, payload: object) =>

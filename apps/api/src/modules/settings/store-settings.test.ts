@@ -1,7 +1,7 @@
 import { messages, settingsMessages } from '@funnelry/shared'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../../../test/build-test-app.js'
+import type { TestApp } from '../../../test/build-test-app.js'
 import { createSellerSession } from '../../../test/factories.js'
+import { describe, expect, test } from '../../../test/fixtures.js'
 
 type Session = Awaited<ReturnType<typeof createSellerSession>>
 
@@ -15,14 +15,13 @@ describe('store settings', () => {
   const patch = (session: Session, payload: unknown) =>
     ctx.app.inject({ method: 'PATCH', url: url(session), headers: session.headers, payload: payload as object })
 
-  beforeAll(async () => {
-    ctx = await createTestApp()
+  test.beforeEach(async ({ app }) => {
+    ctx = app
     owner = await createSellerSession(ctx)
     other = await createSellerSession(ctx)
   })
-  afterAll(() => ctx.close())
 
-  it('answers empty settings with a signing secret that stays the same', async () => {
+  test('answers empty settings with a signing secret that stays the same', async () => {
     const first = await ctx.app.inject({ method: 'GET', url: url(owner), headers: owner.headers })
     expect(first.statusCode).toBe(200)
     const body = first.json()
@@ -38,13 +37,14 @@ describe('store settings', () => {
     expect(again.json().webhook_secret).toBe(body.webhook_secret)
   })
 
-  it('saves the Webhook form alone', async () => {
+  test('saves the Webhook form alone', async () => {
     const response = await patch(owner, webhook)
     expect(response.statusCode).toBe(200)
     expect(response.json()).toMatchObject({ ...webhook, privacy_policy: null })
   })
 
-  it('saves the Company Data form alone, keeping the webhook', async () => {
+  test('saves the Company Data form alone, keeping the webhook', async () => {
+    expect((await patch(owner, webhook)).statusCode).toBe(200)
     const response = await patch(owner, {
       privacy_policy: 'https://shop.example.com/privacy',
       terms_and_conditions: '',
@@ -61,13 +61,15 @@ describe('store settings', () => {
     expect(read.json()).toMatchObject({ webhook_url: webhook.webhook_url, support_link: 'https://help.example.com' })
   })
 
-  it('clears a company link sent empty or null', async () => {
+  test('clears a company link sent empty or null', async () => {
+    const links = { privacy_policy: 'https://shop.example.com/privacy', support_link: 'https://help.example.com' }
+    expect((await patch(owner, links)).statusCode).toBe(200)
     const response = await patch(owner, { support_link: null })
     expect(response.json().support_link).toBeNull()
     expect(response.json().privacy_policy).toBe('https://shop.example.com/privacy')
   })
 
-  it('answers the webhook validation messages by field', async () => {
+  test('answers the webhook validation messages by field', async () => {
     const empty = await patch(owner, { webhook_url: '', webhook_keys: { email: '', full_name: '' } })
     expect(empty.statusCode).toBe(400)
     expect(empty.json()).toEqual({
@@ -85,7 +87,7 @@ describe('store settings', () => {
     expect(missingKeys.json()).toEqual({ 'webhook_keys.email': [messages.required], 'webhook_keys.full_name': [messages.required] })
   })
 
-  it('answers the company link messages by field', async () => {
+  test('answers the company link messages by field', async () => {
     const response = await patch(owner, {
       privacy_policy: 'privacy',
       terms_and_conditions: 'ftp://x.example.com',
@@ -95,14 +97,14 @@ describe('store settings', () => {
     expect(response.json()).toEqual({ privacy_policy: [messages.invalidUrl], terms_and_conditions: [messages.invalidUrl] })
   })
 
-  it('refuses to leave a half-configured webhook', async () => {
+  test('refuses to leave a half-configured webhook', async () => {
     const fresh = await createSellerSession(ctx)
     const response = await patch(fresh, { webhook_url: 'https://crm.example.com/hook' })
     expect(response.statusCode).toBe(400)
     expect(response.json()).toEqual({ 'webhook_keys.email': [messages.required], 'webhook_keys.full_name': [messages.required] })
   })
 
-  it('answers 404 for another seller id, and 401 without a token', async () => {
+  test('answers 404 for another seller id, and 401 without a token', async () => {
     expect((await ctx.app.inject({ method: 'GET', url: url(other), headers: owner.headers })).statusCode).toBe(404)
     expect((await patch({ ...owner, seller: other.seller }, webhook)).statusCode).toBe(404)
     expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/store-settings/not-a-uuid/', headers: owner.headers })).statusCode).toBe(
@@ -119,11 +121,11 @@ describe('store settings', () => {
 describe('store settings with ALLOW_PRIVATE_WEBHOOKS off (the production default)', () => {
   let ctx: TestApp
   let owner: Session
-  beforeAll(async () => {
-    ctx = await createTestApp({ env: { ALLOW_PRIVATE_WEBHOOKS: 'false' } })
+  test.override('appOptions', () => ({ env: { ALLOW_PRIVATE_WEBHOOKS: 'false' } }))
+  test.beforeEach(async ({ app }) => {
+    ctx = app
     owner = await createSellerSession(ctx)
   })
-  afterAll(() => ctx.close())
 
   const save = (webhookUrl: string) =>
     ctx.app.inject({
@@ -133,7 +135,7 @@ describe('store settings with ALLOW_PRIVATE_WEBHOOKS off (the production default
       payload: { ...webhook, webhook_url: webhookUrl },
     })
 
-  it('refuses loopback, private, link-local and metadata addresses with a field error', async () => {
+  test('refuses loopback, private, link-local and metadata addresses with a field error', async () => {
     for (const address of [
       'http://127.0.0.1:8080/hook',
       'http://localhost/hook',
@@ -157,7 +159,7 @@ describe('store settings with ALLOW_PRIVATE_WEBHOOKS off (the production default
     }
   })
 
-  it('accepts a public address', async () => {
+  test('accepts a public address', async () => {
     const response = await save('https://hooks.example.com/catch/1')
     expect(response.statusCode).toBe(200)
     expect(response.json().webhook_url).toBe('https://hooks.example.com/catch/1')
