@@ -12,6 +12,8 @@ import type { TokenSigner } from './lib/tokens.js'
 import { createMailService } from './mail/mail-service.js'
 import { authRoutes } from './modules/auth/auth-routes.js'
 import { createAuthService } from './modules/auth/auth-service.js'
+import { gettingStartedRoutes } from './modules/getting-started/getting-started-routes.js'
+import { createGettingStartedService } from './modules/getting-started/getting-started-service.js'
 import { healthRoutes } from './modules/health/health-routes.js'
 import { createLeadService, type LeadCaptureLimits, leadRoutes } from './modules/leads/leads-module.js'
 import { offerRoutes } from './modules/offers/offer-routes.js'
@@ -139,6 +141,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(healthRoutes, { db })
       await api.register(authRoutes, { auth: services.auth, sellers: services.sellers })
       await api.register(sellerRoutes, { sellers: services.sellers })
+      await api.register(gettingStartedRoutes, { gettingStarted: createGettingStartedService({ db, provider: payments.provider.name }) })
       await api.register(leadRoutes, { leads: services.leads })
       await api.register(settingsModule, { settings: services.settings })
       await api.register(paymentsModule, {

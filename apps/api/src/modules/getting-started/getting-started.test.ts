@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, type TestApp } from '../../../test/build-test-app.js'
+import { createSellerSession } from '../../../test/factories.js'
+import { sellerDomains } from '../../db/schema/index.js'
+import { createBump, createFree } from '../offers/offer-test-kit.js'
+
+describe('GET /getting-started/ (the first-run checklist)', () => {
+  let ctx: TestApp
+  beforeAll(async () => {
+    ctx = await createTestApp()
+  })
+  afterAll(() => ctx.close())
+
+  const checklist = async (headers: Record<string, string>) => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/v1/getting-started/', headers })
+    expect(response.statusCode).toBe(200)
+    return response.json()
+  }
+
+  /** Connects the local provider's account as a seller does: the connect call, then Approve. */
+  async function connectPayments(headers: Record<string, string>) {
+    const connect = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/stripe/account/connect/',
+      headers,
+      payload: { has_stripe_account: false },
+    })
+    const query = new URL(connect.json().url).searchParams
+    const approved = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/payments/local/onboarding/',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        account: query.get('account') ?? '',
+        token: query.get('token') ?? '',
+        decision: 'approve',
+      }).toString(),
+    })
+    expect(approved.statusCode).toBe(303)
+  }
+
+  it("ticks each item off from the seller's own data, and tells the payment answer given at sign-up", async () => {
+    const { seller, headers } = await createSellerSession(ctx, { has_stripe_account: true })
+    const other = await createSellerSession(ctx, { has_stripe_account: false })
+    expect(await checklist(headers)).toEqual({
+      payments_connected: false,
+      free_offer_created: false,
+      add_on_attached: false,
+      domain_verified: false,
+      has_stripe_account: true,
+    })
+
+    await createFree(ctx, headers)
+    expect(await checklist(headers)).toMatchObject({ free_offer_created: true, add_on_attached: false })
+
+    const bump = await createBump(ctx, headers)
+    await createFree(ctx, headers, { bump_offer_id: bump.id })
+    expect(await checklist(headers)).toMatchObject({ add_on_attached: true })
+
+    await connectPayments(headers)
+    // A proven domain (the DNS proof itself is tested in domain-settings.test.ts).
+    await ctx.db
+      .insert(sellerDomains)
+      .values({ sellerId: seller.id, domain: 'shop.example.com', verificationToken: 't', status: 'verified' })
+    expect(await checklist(headers)).toEqual({
+      payments_connected: true,
+      free_offer_created: true,
+      add_on_attached: true,
+      domain_verified: true,
+      // The answer given last, in Settings, wins over the sign-up one.
+      has_stripe_account: false,
+    })
+
+    // Nothing of another seller counts.
+    expect(await checklist(other.headers)).toEqual({
+      payments_connected: false,
+      free_offer_created: false,
+      add_on_attached: false,
+      domain_verified: false,
+      has_stripe_account: false,
+    })
+  })
+
+  it('needs a session', async () => {
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/getting-started/' })).statusCode).toBe(401)
+  })
+})
