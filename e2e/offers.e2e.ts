@@ -55,7 +55,7 @@ describe('a seller builds a BUMP, an OTO and a Free offer through the dashboard'
       price: '49',
       description: 'Twelve lessons',
     })
-    await page.waitForURL(/\/dashboard\/add-free-offer\?selectOto=/)
+    await page.waitForURL(/\/dashboard\/add-free-offer\?selectUpsell=/)
     // Back with the draft restored and the new OTO chosen.
     expect(await field(page, 'Headline').inputValue()).toBe('The Ultimate Guide')
     await page.getByRole('img', { name: 'Asset Image preview' }).waitFor()

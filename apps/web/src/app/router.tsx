@@ -31,7 +31,7 @@ export const routes: RouteObject[] = [
           {
             lazy: page(() => import('./guards/private-route')),
             children: [
-              { path: paths.otoOfferPreview.path, lazy: page(() => import('../features/funnel/pages/oto-offer-preview-page')) },
+              { path: paths.upsellOfferPreview.path, lazy: page(() => import('../features/funnel/pages/oto-offer-preview-page')) },
               {
                 path: paths.dashboard.root.path,
                 lazy: page(() => import('../features/dashboard/components/dashboard-layout')),
@@ -39,13 +39,19 @@ export const routes: RouteObject[] = [
                   { index: true, lazy: page(() => import('../features/dashboard/pages/dashboard-index')) },
                   { path: paths.dashboard.freeOffers.path, lazy: page(() => import('../features/offers/pages/free-offers-page')) },
                   { path: paths.dashboard.bumpOffers.path, lazy: page(() => import('../features/offers/pages/bump-offers-page')) },
-                  { path: paths.dashboard.otoOffers.path, lazy: page(() => import('../features/offers/pages/oto-offers-page')) },
+                  { path: paths.dashboard.upsellOffers.path, lazy: page(() => import('../features/offers/pages/upsell-offers-page')) },
                   { path: paths.dashboard.addFreeOffer.path, lazy: page(() => import('../features/offers/pages/free-offer-form-page')) },
                   { path: paths.dashboard.editFreeOffer.path, lazy: page(() => import('../features/offers/pages/free-offer-form-page')) },
                   { path: paths.dashboard.addBumpOffer.path, lazy: page(() => import('../features/offers/pages/bump-offer-form-page')) },
                   { path: paths.dashboard.editBumpOffer.path, lazy: page(() => import('../features/offers/pages/bump-offer-form-page')) },
-                  { path: paths.dashboard.addOtoOffer.path, lazy: page(() => import('../features/offers/pages/oto-offer-form-page')) },
-                  { path: paths.dashboard.editOtoOffer.path, lazy: page(() => import('../features/offers/pages/oto-offer-form-page')) },
+                  {
+                    path: paths.dashboard.addUpsellOffer.path,
+                    lazy: page(() => import('../features/offers/pages/upsell-offer-form-page')),
+                  },
+                  {
+                    path: paths.dashboard.editUpsellOffer.path,
+                    lazy: page(() => import('../features/offers/pages/upsell-offer-form-page')),
+                  },
                   { path: paths.dashboard.leads.path, lazy: page(() => import('../features/reports/pages/leads-page')) },
                   { path: paths.dashboard.orders.path, lazy: page(() => import('../features/reports/pages/orders-page')) },
                   { path: paths.dashboard.settings.path, lazy: page(() => import('../features/settings/pages/settings-page')) },

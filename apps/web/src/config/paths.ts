@@ -11,11 +11,11 @@ export function withQuery(path: string, params: Record<string, string | undefine
 /**
  * Query parameters of the free offer form's 'Add New' round trip: the BUMP or OTO add screen is
  * opened with `returnTo` (the add or edit free offer page) and, once saved, goes back there with
- * `selectBump` or `selectOto` naming the new offer.
+ * `selectBump` or `selectUpsell` naming the new offer.
  */
-export const offerReturnParams = { returnTo: 'returnTo', selectBump: 'selectBump', selectOto: 'selectOto' } as const
+export const offerReturnParams = { returnTo: 'returnTo', selectBump: 'selectBump', selectUpsell: 'selectUpsell' } as const
 
-type OfferSelection = { selectBump?: string; selectOto?: string }
+type OfferSelection = { selectBump?: string; selectUpsell?: string }
 
 /** Every URL of the app in one place. `href` builds a link; `path` is the router pattern. */
 export const paths = {
@@ -32,7 +32,7 @@ export const paths = {
     href: (id?: string, options: { preview?: boolean } = {}) =>
       `/free-offer${id ? `/${id}` : ''}${options.preview ? '?isPreview=true' : ''}`,
   },
-  otoOfferPreview: { path: '/oto-offer/:id', href: (id: string) => `/oto-offer/${id}` },
+  upsellOfferPreview: { path: '/oto-offer/:id', href: (id: string) => `/oto-offer/${id}` },
   notFound: { path: '/404', href: () => '/404' },
   dashboard: {
     root: { path: '/dashboard', href: () => '/dashboard' },
@@ -44,7 +44,7 @@ export const paths = {
       path: '/dashboard/bump-offers',
       href: (page?: number) => `/dashboard/bump-offers${page && page > 1 ? `?page=${page}` : ''}`,
     },
-    otoOffers: {
+    upsellOffers: {
       path: '/dashboard/oto-offers',
       href: (page?: number) => `/dashboard/oto-offers${page && page > 1 ? `?page=${page}` : ''}`,
     },
@@ -61,11 +61,11 @@ export const paths = {
       href: (returnTo?: string) => withQuery('/dashboard/add-bump-offer', { [offerReturnParams.returnTo]: returnTo }),
     },
     editBumpOffer: { path: '/dashboard/edit-bump-offer/:id', href: (id: string) => `/dashboard/edit-bump-offer/${id}` },
-    addOtoOffer: {
+    addUpsellOffer: {
       path: '/dashboard/add-oto-offer',
       href: (returnTo?: string) => withQuery('/dashboard/add-oto-offer', { [offerReturnParams.returnTo]: returnTo }),
     },
-    editOtoOffer: { path: '/dashboard/edit-oto-offer/:id', href: (id: string) => `/dashboard/edit-oto-offer/${id}` },
+    editUpsellOffer: { path: '/dashboard/edit-oto-offer/:id', href: (id: string) => `/dashboard/edit-oto-offer/${id}` },
     settings: { path: '/dashboard/settings', href: () => '/dashboard/settings' },
     /** The leads table; `free_offer` opens it filtered to one offer. */
     leads: { path: '/dashboard/leads', href: (filters: { free_offer?: string } = {}) => withQuery('/dashboard/leads', filters) },

@@ -21,7 +21,7 @@ export const dashboardMenu: MenuEntry[] = [
     links: [
       { label: 'Free Offers', path: paths.dashboard.freeOffers.path },
       { label: 'BUMP Offers', path: paths.dashboard.bumpOffers.path },
-      { label: 'OTO Offers', path: paths.dashboard.otoOffers.path },
+      { label: 'OTO Offers', path: paths.dashboard.upsellOffers.path },
     ],
   },
   {
@@ -30,7 +30,7 @@ export const dashboardMenu: MenuEntry[] = [
     links: [
       { label: 'Add Free Offer', path: paths.dashboard.addFreeOffer.path },
       { label: 'Add BUMP Offer', path: paths.dashboard.addBumpOffer.path },
-      { label: 'Add OTO Offer', path: paths.dashboard.addOtoOffer.path },
+      { label: 'Add OTO Offer', path: paths.dashboard.addUpsellOffer.path },
     ],
   },
   // Issue 6: what the funnels produced, one click away rather than inside a group.

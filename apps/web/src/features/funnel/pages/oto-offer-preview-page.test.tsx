@@ -9,7 +9,7 @@ import { upsellOfferFull } from '../testing/funnel-fixtures'
 import OtoOfferPreviewPage from './oto-offer-preview-page'
 
 const renderPreview = (id = upsellOfferFull.id) =>
-  renderApp(<OtoOfferPreviewPage />, { url: `/oto-offer/${id}`, path: paths.otoOfferPreview.path, signedIn: true })
+  renderApp(<OtoOfferPreviewPage />, { url: `/oto-offer/${id}`, path: paths.upsellOfferPreview.path, signedIn: true })
 
 describe('OTO offer preview (/oto-offer/{id})', () => {
   it("shows the upsell view of the seller's OTO, read with the seller's token, as a preview", async () => {

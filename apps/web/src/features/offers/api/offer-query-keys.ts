@@ -1,3 +1,14 @@
+/** The query keys of a paid add-on kind, under one root. */
+const paidAddOnKeys = <Root extends string>(root: Root) => {
+  const all = [root] as const
+  return {
+    all,
+    list: (page: number) => [...all, 'list', page] as const,
+    detail: (id: string) => [...all, 'detail', id] as const,
+    dropdown: () => [...all, 'dropdown'] as const,
+  }
+}
+
 /**
  * The offers' query keys. Each kind has one root, so a save can refresh everything of that kind
  * (its list pages, its detail and its dropdown) with one invalidation.
@@ -9,16 +20,6 @@ export const offerKeys = {
     list: (page: number) => [...offerKeys.free.lists(), page] as const,
     detail: (id: string) => [...offerKeys.free.all, 'detail', id] as const,
   },
-  bump: {
-    all: ['bump-offers'] as const,
-    list: (page: number) => [...offerKeys.bump.all, 'list', page] as const,
-    detail: (id: string) => [...offerKeys.bump.all, 'detail', id] as const,
-    dropdown: () => [...offerKeys.bump.all, 'dropdown'] as const,
-  },
-  oto: {
-    all: ['upsell-offers'] as const,
-    list: (page: number) => [...offerKeys.oto.all, 'list', page] as const,
-    detail: (id: string) => [...offerKeys.oto.all, 'detail', id] as const,
-    dropdown: () => [...offerKeys.oto.all, 'dropdown'] as const,
-  },
+  bump: paidAddOnKeys('bump-offers'),
+  upsell: paidAddOnKeys('upsell-offers'),
 }

@@ -1,7 +1,7 @@
 import { TextField } from '@mui/material'
 import type { Control } from 'react-hook-form'
-import { useBumpOfferDropdown } from '../api/get-bump-offer-dropdown'
-import { useOtoOfferDropdown } from '../api/get-oto-offer-dropdown'
+import { usePaidAddOnDropdown } from '../api/get-paid-add-on-dropdown'
+import type { PaidAddOnKind } from '../api/paid-add-on-endpoints'
 import type { FreeOfferFormValues } from '../lib/free-offer-form-values'
 import { FormPanel } from './offer-form-layout'
 import { OfferSelectField } from './offer-select-field'
@@ -9,13 +9,13 @@ import { OfferSelectField } from './offer-select-field'
 type FreeOfferAttachmentsPanelProps = {
   control: Control<FreeOfferFormValues>
   disabled: boolean
-  onAddNew: (kind: 'bump' | 'oto') => void
+  onAddNew: (kind: PaidAddOnKind) => void
 }
 
 /** The free offer form's second panel: the BUMP and OTO dropdowns with 'Add New', and the price, fixed at 0. */
 export function FreeOfferAttachmentsPanel({ control, disabled, onAddNew }: FreeOfferAttachmentsPanelProps) {
-  const bumps = useBumpOfferDropdown()
-  const otos = useOtoOfferDropdown()
+  const bumps = usePaidAddOnDropdown('bump')
+  const upsells = usePaidAddOnDropdown('upsell')
   return (
     <FormPanel title="BUMP & OTO">
       <OfferSelectField
@@ -33,10 +33,10 @@ export function FreeOfferAttachmentsPanel({ control, disabled, onAddNew }: FreeO
         name="upsell_offer_id"
         label="OTO Offer"
         disabled={disabled}
-        items={otos.data}
-        loading={otos.isFetching}
-        failed={otos.isError}
-        onAddNew={() => onAddNew('oto')}
+        items={upsells.data}
+        loading={upsells.isFetching}
+        failed={upsells.isError}
+        onAddNew={() => onAddNew('upsell')}
       />
       {/* Spec section 3: the price is fixed at 0 and disabled; it is never sent. */}
       <TextField label="Price" value="0" disabled fullWidth />

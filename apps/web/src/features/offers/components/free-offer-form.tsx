@@ -9,6 +9,7 @@ import { FormTextField } from '../../../components/form-text-field'
 import { ShowToggleField } from '../../../components/show-toggle-field'
 import { paths } from '../../../config/paths'
 import { useCreateFreeOffer } from '../api/create-free-offer'
+import type { PaidAddOnKind } from '../api/paid-add-on-endpoints'
 import { useUpdateFreeOffer } from '../api/update-free-offer'
 import { clearFreeOfferDraft, saveFreeOfferDraft } from '../lib/free-offer-draft-values'
 import {
@@ -60,11 +61,11 @@ export function FreeOfferForm({ offer, initialValues, onKeepDraft }: FreeOfferFo
   }
 
   /** Spec section 2: keep the form as the draft, and come back here (add or edit) once the new offer is saved. */
-  const addNew = async (kind: 'bump' | 'oto') => {
+  const addNew = async (kind: PaidAddOnKind) => {
     await saveFreeOfferDraft(getValues(), offerId)
     onKeepDraft()
     const returnTo = offer ? paths.dashboard.editFreeOffer.href(offer.id) : paths.dashboard.addFreeOffer.href()
-    navigate(kind === 'bump' ? paths.dashboard.addBumpOffer.href(returnTo) : paths.dashboard.addOtoOffer.href(returnTo))
+    navigate(kind === 'bump' ? paths.dashboard.addBumpOffer.href(returnTo) : paths.dashboard.addUpsellOffer.href(returnTo))
   }
 
   /** The public page renders `/free-offer` (no id) from the draft, in its own tab. */

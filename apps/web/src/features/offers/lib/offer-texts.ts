@@ -1,5 +1,5 @@
-/** The offer screens' names and the spec's toasts built from them (spec section 8). */
-export const offerKinds = { free: 'Free Offer', bump: 'BUMP Offer', oto: 'OTO Offer' } as const
+/** The offer screens' names (the upsell is 'OTO' on screen) and the spec's toasts built from them (spec section 8). */
+export const offerKinds = { free: 'Free Offer', bump: 'BUMP Offer', upsell: 'OTO Offer' } as const
 export type OfferKind = keyof typeof offerKinds
 
 /** 'Free Offer was successfully added.' / '… updated.', and the same for BUMP Offer and OTO Offer. */

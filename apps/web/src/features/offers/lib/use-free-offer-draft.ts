@@ -6,7 +6,7 @@ import type { FreeOfferFormValues } from './free-offer-form-values'
 
 /**
  * The draft's life on a free offer page (spec section 2). On arrival the page's draft is read (the
- * seller is back from 'Add New'), and the new BUMP or OTO named by `selectBump`/`selectOto` is
+ * seller is back from 'Add New'), and the new BUMP or OTO named by `selectBump`/`selectUpsell` is
  * chosen. On leaving, the draft is cleared, unless the seller left through 'Add New' (`keepDraft`).
  */
 export function useFreeOfferDraft(offerId: string | null) {
@@ -28,7 +28,7 @@ export function useFreeOfferDraft(offerId: string | null) {
     return {
       ...values,
       bump_offer_id: params.get(offerReturnParams.selectBump) ?? values.bump_offer_id,
-      upsell_offer_id: params.get(offerReturnParams.selectOto) ?? values.upsell_offer_id,
+      upsell_offer_id: params.get(offerReturnParams.selectUpsell) ?? values.upsell_offer_id,
     }
   }
 

@@ -1,15 +1,7 @@
-import { useParams, useSearchParams } from 'react-router'
-import { offerReturnParams } from '../../../config/paths'
-import { useBumpOffer } from '../api/get-bump-offer'
-import { BumpOfferForm } from '../components/bump-offer-form'
-import { OfferLoader } from '../components/offer-loader'
-import { freeOfferReturnTo } from '../lib/return-to'
+import { BumpOfferFields } from '../components/bump-offer-fields'
+import { bumpOfferFormSpec } from '../lib/bump-offer-form-values'
+import { PaidAddOnFormPage } from './paid-add-on-form-page'
 
-/** Add (no id) and edit (`:id`) share this page; a new id is a new form. */
 export default function BumpOfferFormPage() {
-  const { id } = useParams()
-  const [params] = useSearchParams()
-  const query = useBumpOffer(id)
-  if (id === undefined) return <BumpOfferForm key="add" returnTo={freeOfferReturnTo(params.get(offerReturnParams.returnTo))} />
-  return <OfferLoader query={query}>{(offer) => <BumpOfferForm key={offer.id} offer={offer} />}</OfferLoader>
+  return <PaidAddOnFormPage spec={bumpOfferFormSpec} Fields={BumpOfferFields} />
 }

@@ -29,7 +29,7 @@ beforeEach(() => mockOfferStats())
 
 describe('the free offer draft', () => {
   it("survives 'Add New' → BUMP add screen → save, and comes back with the new BUMP selected", async () => {
-    const lists = mockDropdowns({ bumps: [] as OfferDropdownItem[], otos: [] })
+    const lists = mockDropdowns({ bumps: [] as OfferDropdownItem[], upsells: [] })
     const created = bumpOffer({ id: offerId(150), headline: 'Workbook' })
     mockMultipart('post', '/bump-offer/', () => {
       lists.bumps.push({ id: created.id, headline: created.headline })

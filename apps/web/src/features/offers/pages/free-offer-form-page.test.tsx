@@ -12,7 +12,7 @@ const addUrl = '/dashboard/add-free-offer'
 const editPath = '/dashboard/edit-free-offer/:id'
 const textbox = (name: string) => screen.getByRole('textbox', { name })
 const bump = { id: offerId(101), headline: 'Workbook' }
-const oto = { id: offerId(201), headline: 'Video Course' }
+const upsell = { id: offerId(201), headline: 'Video Course' }
 
 sendFilesLikeABrowser()
 
@@ -51,7 +51,7 @@ describe('Add New Free Offer', () => {
   })
 
   it('sends the API’s fields only (no price): texts, unchecked ones empty, the chosen image, the dropdowns and is_active', async () => {
-    mockDropdowns({ bumps: [bump], otos: [oto] })
+    mockDropdowns({ bumps: [bump], upsells: [upsell] })
     const bodies = mockMultipart('post', '/free-product/', () => HttpResponse.json(freeOffer(), { status: 201 }))
     const { user } = renderApp(<FreeOfferFormPage />, { url: addUrl, signedIn: true })
 
@@ -81,7 +81,7 @@ describe('Add New Free Offer', () => {
 
   it('puts the server’s field errors on the fields, including the dropdowns', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {})
-    mockDropdowns({ bumps: [bump], otos: [oto] })
+    mockDropdowns({ bumps: [bump], upsells: [upsell] })
     mockMultipart('post', '/free-product/', () =>
       fieldErrors({ upsell_offer_id: ['The bump and the upsell must use the same currency.'], headline: ['Too similar.'] }),
     )
@@ -129,7 +129,7 @@ describe('Edit Free Offer', () => {
   const editUrl = `/dashboard/edit-free-offer/${offer.id}`
 
   it('starts from the offer and leaves unchanged images out', async () => {
-    mockDropdowns({ bumps: [bump], otos: [oto] })
+    mockDropdowns({ bumps: [bump], upsells: [upsell] })
     mockFreeOffer(offer)
     const bodies = mockMultipart('put', '/free-product/:id/', () => HttpResponse.json({ ...offer, is_active: false }))
     const { user } = renderApp(<FreeOfferFormPage />, { url: editUrl, path: editPath, signedIn: true })

@@ -9,7 +9,7 @@ export function mockBumpOffer(offer: BumpOffer | null) {
   server.use(http.get(api('/bump-offer/:id/'), () => (offer ? HttpResponse.json(offer) : notFound())))
 }
 
-export function mockOtoOffer(offer: UpsellOffer | null) {
+export function mockUpsellOffer(offer: UpsellOffer | null) {
   server.use(http.get(api('/upsell-offer/:id/'), () => (offer ? HttpResponse.json(offer) : notFound())))
 }
 
@@ -18,10 +18,10 @@ export function mockFreeOffer(offer: FreeOffer | null) {
 }
 
 /** The two dropdowns of the free offer form; each call reads the current list, so a test can add to it. */
-export function mockDropdowns(lists: { bumps: OfferDropdownItem[]; otos: OfferDropdownItem[] } = { bumps: [], otos: [] }) {
+export function mockDropdowns(lists: { bumps: OfferDropdownItem[]; upsells: OfferDropdownItem[] } = { bumps: [], upsells: [] }) {
   server.use(
     http.get(api('/bump-offer/dropdown/'), () => HttpResponse.json(lists.bumps)),
-    http.get(api('/upsell-offer/dropdown/'), () => HttpResponse.json(lists.otos)),
+    http.get(api('/upsell-offer/dropdown/'), () => HttpResponse.json(lists.upsells)),
   )
   return lists
 }

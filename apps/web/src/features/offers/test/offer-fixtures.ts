@@ -44,7 +44,7 @@ export function bumpOffer(overrides: Partial<BumpOffer> = {}): BumpOffer {
   }
 }
 
-export function otoOffer(overrides: Partial<UpsellOffer> = {}): UpsellOffer {
+export function upsellOffer(overrides: Partial<UpsellOffer> = {}): UpsellOffer {
   return {
     id: offerId(201),
     headline: 'Video Course',

@@ -3,15 +3,15 @@ import { HttpResponse, http } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { api, server } from '../../../test/msw'
 import { renderApp } from '../../../test/render'
-import { offerId, otoOffer, pageOf } from '../test/offer-fixtures'
-import OtoOffersPage from './oto-offers-page'
+import { offerId, pageOf, upsellOffer } from '../test/offer-fixtures'
+import UpsellOffersPage from './upsell-offers-page'
 
 const url = '/dashboard/oto-offers'
 
 describe('OTO Offers page', () => {
   it('shows image, headline, description, the price with its symbol, View Offer in a new tab and Edit', async () => {
-    server.use(http.get(api('/upsell-offer/'), () => HttpResponse.json(pageOf([otoOffer()]))))
-    renderApp(<OtoOffersPage />, { url, signedIn: true })
+    server.use(http.get(api('/upsell-offer/'), () => HttpResponse.json(pageOf([upsellOffer()]))))
+    renderApp(<UpsellOffersPage />, { url, signedIn: true })
 
     expect(screen.getByRole('link', { name: 'Add New' })).toHaveAttribute('href', '/dashboard/add-oto-offer')
     const course = (await screen.findByRole('heading', { name: 'Video Course' })).closest('li') as HTMLElement
@@ -26,7 +26,7 @@ describe('OTO Offers page', () => {
 
   it("says 'No Results found' when there are none, and hides the page links for one page", async () => {
     server.use(http.get(api('/upsell-offer/'), () => HttpResponse.json(pageOf([]))))
-    renderApp(<OtoOffersPage />, { url, signedIn: true })
+    renderApp(<UpsellOffersPage />, { url, signedIn: true })
 
     expect(await screen.findByText('No Results found')).toBeInTheDocument()
     expect(screen.queryByRole('navigation', { name: 'pagination navigation' })).not.toBeInTheDocument()
@@ -35,9 +35,11 @@ describe('OTO Offers page', () => {
   it('offers a retry when the list cannot be loaded', async () => {
     let failing = true
     server.use(
-      http.get(api('/upsell-offer/'), () => (failing ? new HttpResponse(null, { status: 500 }) : HttpResponse.json(pageOf([otoOffer()])))),
+      http.get(api('/upsell-offer/'), () =>
+        failing ? new HttpResponse(null, { status: 500 }) : HttpResponse.json(pageOf([upsellOffer()])),
+      ),
     )
-    const { user } = renderApp(<OtoOffersPage />, { url, signedIn: true })
+    const { user } = renderApp(<UpsellOffersPage />, { url, signedIn: true })
 
     const retry = await screen.findByRole('button', { name: 'Retry' })
     failing = false

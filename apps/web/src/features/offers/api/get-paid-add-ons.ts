@@ -1,0 +1,23 @@
+import { defaultPageSize } from '@funnelry/shared'
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
+import { apiClient } from '../../../lib/api-client'
+import { offerKeys } from './offer-query-keys'
+import { type PaidAddOnKind, type PaidAddOnList, paidAddOnListSchemas, paidAddOnPaths } from './paid-add-on-endpoints'
+
+/** GET /bump-offer/ or /upsell-offer/ — one page of the seller's offers of that kind, newest first. */
+export function getPaidAddOns<K extends PaidAddOnKind>(kind: K, page: number, signal?: AbortSignal): Promise<PaidAddOnList<K>> {
+  const params = { page, page_size: defaultPageSize }
+  // The list schema of kind K parses to a page of kind K's offers; TypeScript cannot follow that through the lookup.
+  return apiClient.get(paidAddOnPaths[kind], { params, schema: paidAddOnListSchemas[kind], signal }) as Promise<PaidAddOnList<K>>
+}
+
+export const paidAddOnsQueryOptions = <K extends PaidAddOnKind>(kind: K, page: number) =>
+  queryOptions({
+    queryKey: offerKeys[kind].list(page),
+    queryFn: ({ signal }) => getPaidAddOns(kind, page, signal),
+    placeholderData: keepPreviousData,
+  })
+
+export function usePaidAddOns<K extends PaidAddOnKind>(kind: K, page: number) {
+  return useQuery(paidAddOnsQueryOptions(kind, page))
+}
