@@ -1,7 +1,7 @@
 import { messages } from '@funnelry/shared'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../../../test/build-test-app.js'
+import type { TestApp } from '../../../test/build-test-app.js'
 import { createSellerSession } from '../../../test/factories.js'
+import { describe, expect, test } from '../../../test/fixtures.js'
 import { maxPixelsPerSeller } from './pixel-service.js'
 
 type Session = Awaited<ReturnType<typeof createSellerSession>>
@@ -25,21 +25,25 @@ describe('advertising pixels', () => {
       ...(session ? { headers: session.headers } : {}),
       ...(payload ? { payload } : {}),
     })
+  const addPixel = async (session: Session, pixel_type: 'facebook' | 'google', script: string) => {
+    const response = await call(session, 'POST', '', { pixel_type, script })
+    expect(response.statusCode).toBe(201)
+    return response.json() as { id: string; pixel_type: string; script: string }
+  }
 
-  beforeAll(async () => {
-    ctx = await createTestApp()
+  test.beforeEach(async ({ app }) => {
+    ctx = app
     owner = await createSellerSession(ctx)
     other = await createSellerSession(ctx)
   })
-  afterAll(() => ctx.close())
 
-  it('starts with an empty list', async () => {
+  test('starts with an empty list', async () => {
     const response = await call(owner, 'GET', '')
     expect(response.statusCode).toBe(200)
     expect(response.json()).toEqual([])
   })
 
-  it('creates pixels, stores scripts exactly as written and lists them oldest first', async () => {
+  test('creates pixels, stores scripts exactly as written and lists them oldest first', async () => {
     const first = await call(owner, 'POST', '', { pixel_type: 'facebook', script: facebookScript })
     expect(first.statusCode).toBe(201)
     expect(first.json()).toEqual({ id: expect.any(String), pixel_type: 'facebook', script: facebookScript })
@@ -51,7 +55,7 @@ describe('advertising pixels', () => {
     expect(list.json()).toEqual([first.json(), second.json()])
   })
 
-  it('answers the validation messages', async () => {
+  test('answers the validation messages', async () => {
     const response = await call(owner, 'POST', '', { pixel_type: 'tiktok', script: '' })
     expect(response.statusCode).toBe(400)
     expect(response.json()).toEqual({ pixel_type: ['Choose Facebook or Google.'], script: [messages.required] })
@@ -62,8 +66,8 @@ describe('advertising pixels', () => {
     await call(owner, 'DELETE', `${fits.json().id}/`)
   })
 
-  it('updates the type and the script', async () => {
-    const [pixel] = (await call(owner, 'GET', '')).json()
+  test('updates the type and the script', async () => {
+    const pixel = await addPixel(owner, 'facebook', facebookScript)
     const response = await call(owner, 'PATCH', `${pixel.id}/`, { pixel_type: 'google', script: '<script>updated()</script>' })
     expect(response.statusCode).toBe(200)
     expect(response.json()).toEqual({ id: pixel.id, pixel_type: 'google', script: '<script>updated()</script>' })
@@ -73,8 +77,8 @@ describe('advertising pixels', () => {
     expect(bad.json()).toEqual({ pixel_type: ['Choose Facebook or Google.'] })
   })
 
-  it("answers 404 for another seller's pixel and for malformed ids, and leaves theirs alone", async () => {
-    const [theirs] = (await call(other, 'GET', '')).json()
+  test("answers 404 for another seller's pixel and for malformed ids, and leaves theirs alone", async () => {
+    const theirs = await addPixel(other, 'google', '<script>theirs()</script>')
     expect((await call(owner, 'PATCH', `${theirs.id}/`, { script: 'mine now' })).statusCode).toBe(404)
     expect((await call(owner, 'DELETE', `${theirs.id}/`)).statusCode).toBe(404)
     expect((await call(owner, 'PATCH', 'not-a-uuid/', { script: 'x' })).statusCode).toBe(404)
@@ -82,8 +86,9 @@ describe('advertising pixels', () => {
     expect((await call(other, 'GET', '')).json()).toEqual([theirs])
   })
 
-  it('deletes with 204', async () => {
-    const [pixel, remaining] = (await call(owner, 'GET', '')).json()
+  test('deletes with 204', async () => {
+    const pixel = await addPixel(owner, 'facebook', facebookScript)
+    const remaining = await addPixel(owner, 'google', '<script>stays()</script>')
     const response = await call(owner, 'DELETE', `${pixel.id}/`)
     expect(response.statusCode).toBe(204)
     expect(response.body).toBe('')
@@ -91,12 +96,12 @@ describe('advertising pixels', () => {
     expect((await call(owner, 'DELETE', `${pixel.id}/`)).statusCode).toBe(404)
   })
 
-  it('needs a token for every call', async () => {
+  test('needs a token for every call', async () => {
     expect((await call(null, 'GET', '')).statusCode).toBe(401)
     expect((await call(null, 'POST', '', { pixel_type: 'google', script: 'x' })).statusCode).toBe(401)
   })
 
-  it(`stops at ${maxPixelsPerSeller} pixels per seller`, async () => {
+  test(`stops at ${maxPixelsPerSeller} pixels per seller`, async () => {
     const seller = await createSellerSession(ctx)
     for (let index = 0; index < maxPixelsPerSeller; index += 1) {
       expect((await call(seller, 'POST', '', { pixel_type: 'google', script: `<script>${index}</script>` })).statusCode).toBe(201)
