@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm'
 import { SMTPServer } from 'smtp-server'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, eventually, type TestApp } from '../../test/build-test-app.js'
+import { afterAll, beforeAll } from 'vitest'
+import { eventually, type TestApp } from '../../test/build-test-app.js'
+import { describe, expect, test } from '../../test/fixtures.js'
 import { freePort } from '../../test/free-port.js'
 import { emails } from '../db/schema/index.js'
 import { createInvitationService, signUpLink } from '../modules/sellers/invitation-service.js'
@@ -61,16 +62,17 @@ const emailRow = (ctx: TestApp, id: string) => ctx.db.query.emails.findFirst({ w
 describe('mail with SMTP_URL set', () => {
   let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>
   let ctx: TestApp
+  test.override('appOptions', () => ({ workers: true, env: { SMTP_URL: smtp.url, MAIL_FROM: 'Funnelry <invites@funnelry.test>' } }))
+  // One SMTP stand-in for the file, closed after every test's app (and its pooled connection) is gone.
   beforeAll(async () => {
     smtp = await startSmtpReceiver()
-    ctx = await createTestApp({ workers: true, env: { SMTP_URL: smtp.url, MAIL_FROM: 'Funnelry <invites@funnelry.test>' } })
   })
-  afterAll(async () => {
-    await ctx.close()
-    await smtp.close()
+  test.beforeEach(async ({ app }) => {
+    ctx = app
   })
+  afterAll(() => smtp.close())
 
-  it('stores the invitation email, then delivers it with the sign-up link and marks it sent', async () => {
+  test('stores the invitation email, then delivers it with the sign-up link and marks it sent', async () => {
     const to = 'new-seller@example.com'
     const { emailId, link, token } = await queueInvitation(ctx, to)
     expect(link).toBe(`http://funnelry.test/sign-up?email=new-seller%40example.com&token=${token}`)
@@ -91,7 +93,7 @@ describe('mail with SMTP_URL set', () => {
     expect(row.sentAt).toBeInstanceOf(Date)
   })
 
-  it('the link it sends opens the sign-up form: the invitation checks as valid', async () => {
+  test('the link it sends opens the sign-up form: the invitation checks as valid', async () => {
     const to = 'linked-seller@example.com'
     const { link } = await queueInvitation(ctx, to)
     const message = await eventually(async () => smtp.received.find((m) => m.to.includes(to)))
@@ -107,7 +109,7 @@ describe('mail with SMTP_URL set', () => {
     expect(response.json()).toEqual({ valid: true })
   })
 
-  it('does not send a message twice when its job runs again', async () => {
+  test('does not send a message twice when its job runs again', async () => {
     const to = 'only-once@example.com'
     const { emailId } = await queueInvitation(ctx, to)
     await eventually(async () => (await emailRow(ctx, emailId))?.status === 'sent')
@@ -118,7 +120,7 @@ describe('mail with SMTP_URL set', () => {
     expect(smtp.received.filter((m) => m.to.includes(to))).toHaveLength(1)
   })
 
-  it('keeps a refused message queued for a retry, with the reason', async () => {
+  test('keeps a refused message queued for a retry, with the reason', async () => {
     const to = 'refused@example.com'
     const { emailId } = await queueInvitation(ctx, to)
     const row = await eventually(async () => {
@@ -131,7 +133,7 @@ describe('mail with SMTP_URL set', () => {
     expect(smtp.received.some((m) => m.to.includes(to))).toBe(false)
   })
 
-  it('marks a message failed when its last attempt is refused too', async () => {
+  test('marks a message failed when its last attempt is refused too', async () => {
     const to = 'refused@example.com'
     const { emailId } = await queueInvitation(ctx, to)
     const transport = createMailTransport(smtp.url, ctx.config.MAIL_FROM, () => {})
@@ -145,12 +147,12 @@ describe('mail with SMTP_URL set', () => {
 
 describe('mail without SMTP_URL', () => {
   let ctx: TestApp
-  beforeAll(async () => {
-    ctx = await createTestApp({ workers: true })
+  test.override('appOptions', () => ({ workers: true }))
+  test.beforeEach(async ({ app }) => {
+    ctx = app
   })
-  afterAll(() => ctx.close())
 
-  it('keeps the message in the store and marks it stored', async () => {
+  test('keeps the message in the store and marks it stored', async () => {
     const to = 'stored-only@example.com'
     const { emailId, link } = await queueInvitation(ctx, to)
     const row = await eventually(async () => {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, eventually, type TestApp } from '../../../test/build-test-app.js'
 import { createSeller, createSellerSession } from '../../../test/factories.js'
+import { describe, expect, test } from '../../../test/fixtures.js'
 import { configureWebhook, insertFreeOffer } from '../../../test/funnel-factories.js'
 import { emails, freeOffers, leads, webhookDeliveries } from '../../db/schema/index.js'
 import { NotFoundError } from '../../lib/errors.js'
@@ -17,18 +17,14 @@ describe('lead capture in batches', () => {
   let sellerId: string
   let offer: LeadOffer
 
-  beforeAll(async () => {
-    ctx = await createTestApp()
+  test.beforeEach(async ({ app }) => {
+    ctx = app
     sellerId = (await createSeller(ctx)).seller.id
     const { id } = await insertFreeOffer(ctx, sellerId, { headline: 'Batch Guide' })
     offer = (await findLeadOffer(ctx.db, id)) as LeadOffer
     await configureWebhook(ctx, sellerId, 'https://crm.example/hook')
   })
-  afterAll(async () => {
-    await ctx.close()
-  })
-
-  it('keeps one lead, one webhook and one email when the same person opts in twice at once', async () => {
+  test('keeps one lead, one webhook and one email when the same person opts in twice at once', async () => {
     const visitor = { full_name: 'Twice', email: 'twice@example.com', product_id: offer.id }
     const [first, second] = await Promise.all([notify(ctx, visitor), notify(ctx, { ...visitor, email: 'TWICE@example.com' })])
     expect([first?.statusCode, second?.statusCode]).toEqual([201, 201])
@@ -39,7 +35,7 @@ describe('lead capture in batches', () => {
     expect(await ctx.db.select().from(emails).where(eq(emails.to, 'twice@example.com'))).toHaveLength(1)
   })
 
-  it('stores every other lead of a batch when one of them cannot be stored', async () => {
+  test('stores every other lead of a batch when one of them cannot be stored', async () => {
     const writer = createLeadWriter({ db: ctx.db, jobs: ctx.jobs, concurrentBatches: 1 })
     const at = new Date()
     const visitors = Array.from({ length: 10 }, (_, n) => ({ full_name: `Batch ${n}`, email: `batch${n}@example.com` }))
@@ -58,7 +54,7 @@ describe('lead capture in batches', () => {
     expect(queuedEmails.map((email) => email.to)).not.toContain('batch5@example.com')
   })
 
-  it('refuses leads for an offer as soon as it is deactivated, although its lookup is cached', async () => {
+  test('refuses leads for an offer as soon as it is deactivated, although its lookup is cached', async () => {
     const session = await createSellerSession(ctx)
     const { id } = await createFree(ctx, session.headers)
     expect((await notify(ctx, { full_name: 'Early', email: 'early@example.com', product_id: id })).statusCode).toBe(201)
@@ -81,7 +77,7 @@ describe('lead capture in batches', () => {
     })
   })
 
-  it('answers 429 once one address sends more than the volume limit', async () => {
+  test('answers 429 once one address sends more than the volume limit', async () => {
     const limited = await createTestApp({
       deps: {
         leadCaptureLimits: {

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm'
 import type pg from 'pg'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../../../test/build-test-app.js'
+import type { TestApp } from '../../../test/build-test-app.js'
 import { createSeller } from '../../../test/factories.js'
+import { describe, expect, test } from '../../../test/fixtures.js'
 import { insertFreeOffer } from '../../../test/funnel-factories.js'
 import { leadDailyCounts } from '../../db/schema/index.js'
 
@@ -17,23 +17,22 @@ describe('daily lead counts under concurrent capture', () => {
   let offerId: string
   const held: pg.PoolClient[] = []
 
-  beforeAll(async () => {
-    ctx = await createTestApp()
+  test.beforeEach(async ({ app }) => {
+    ctx = app
     sellerId = (await createSeller(ctx)).seller.id
     offerId = (await insertFreeOffer(ctx, sellerId, { headline: 'Counted Guide' })).id
   })
-  afterAll(async () => {
-    for (const client of held) {
+  test.afterEach(async () => {
+    for (const client of held.splice(0)) {
       await client.query('ROLLBACK').catch(() => {})
       client.release()
     }
-    await ctx.close()
   })
 
   const insertLead = (client: pg.PoolClient, email: string) =>
     client.query('INSERT INTO leads (seller_id, free_offer_id, email, full_name) VALUES ($1, $2, $3, $4)', [sellerId, offerId, email, 'V'])
 
-  it('stores and counts a lead while another transaction of the same offer is still open, and counts only what commits', async () => {
+  test('stores and counts a lead while another transaction of the same offer is still open, and counts only what commits', async () => {
     const open = await ctx.db.$client.connect()
     held.push(open)
     const other = await ctx.db.$client.connect()

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, eventually, type TestApp } from '../../../test/build-test-app.js'
+import { eventually, type TestApp } from '../../../test/build-test-app.js'
 import { createSeller } from '../../../test/factories.js'
+import { describe, expect, test } from '../../../test/fixtures.js'
 import { configureWebhook, insertFreeOffer } from '../../../test/funnel-factories.js'
 import { startReceiver } from '../../../test/http-receiver.js'
 import { emails, leads, webhookDeliveries } from '../../db/schema/index.js'
@@ -20,8 +20,9 @@ describe('lead capture: the free download at opt-in, and text that cannot be sto
 
   const mailsTo = (to: string) => ctx.db.select().from(emails).where(eq(emails.to, to))
 
-  beforeAll(async () => {
-    ctx = await createTestApp({ workers: true })
+  test.override('appOptions', () => ({ workers: true }))
+  test.beforeEach(async ({ app }) => {
+    ctx = app
     receiver = await startReceiver()
     const { seller } = await createSeller(ctx, { business_name: 'Acme Kitchen' })
     sellerId = seller.id
@@ -30,12 +31,11 @@ describe('lead capture: the free download at opt-in, and text that cannot be sto
     // The seller has a CRM webhook: the payload is jsonb, which refuses a lone surrogate outright.
     await configureWebhook(ctx, sellerId, receiver.url)
   })
-  afterAll(async () => {
-    await ctx.close()
+  test.afterEach(async () => {
     await receiver.close()
   })
 
-  it('queues the free download email with the lead, once per lead and offer whatever the repeats', async () => {
+  test('queues the free download email with the lead, once per lead and offer whatever the repeats', async () => {
     const first = await notify(ctx, { full_name: 'Grace Hopper', email: 'Grace@Example.com', product_id: offerId })
     expect(first.statusCode).toBe(201)
     // Stored in the same transaction as the lead: it exists the moment the call answers.
@@ -54,7 +54,7 @@ describe('lead capture: the free download at opt-in, and text that cannot be sto
     await eventually(async () => (await mailsTo('grace@example.com'))[0]?.status === 'stored')
   })
 
-  it('sends the download of each offer a visitor opts in to', async () => {
+  test('sends the download of each offer a visitor opts in to', async () => {
     const other = await insertFreeOffer(ctx, sellerId, { headline: 'Nine Desserts', url: 'https://files.example/desserts.pdf' })
     await notify(ctx, { full_name: 'Alan Turing', email: 'alan@example.com', product_id: offerId })
     await notify(ctx, { full_name: 'Alan Turing', email: 'alan@example.com', product_id: other.id })
@@ -64,7 +64,7 @@ describe('lead capture: the free download at opt-in, and text that cannot be sto
     expect(texts.some((text) => text.includes('https://files.example/recipes.pdf'))).toBe(true)
   })
 
-  it.each([
+  test.each([
     ['a lone high surrogate', 'Jos\ud800'],
     ['a lone low surrogate', '\udc00José'],
     ['a NUL character', 'Jo\u0000sé'],
@@ -77,7 +77,7 @@ describe('lead capture: the free download at opt-in, and text that cannot be sto
     expect(await mailsTo(email)).toHaveLength(0)
   })
 
-  it('keeps a name with an emoji (a whole surrogate pair) as it was typed, in the lead and the CRM payload', async () => {
+  test('keeps a name with an emoji (a whole surrogate pair) as it was typed, in the lead and the CRM payload', async () => {
     const response = await notify(ctx, { full_name: 'José 😀', email: 'jose@example.com', product_id: offerId })
     expect(response.statusCode).toBe(201)
     expect((await ctx.db.query.leads.findFirst({ where: eq(leads.email, 'jose@example.com') }))?.fullName).toBe('José 😀')
