@@ -3,9 +3,9 @@ import { createHash } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../../test/build-test-app.js'
+import type { TestApp } from '../../test/build-test-app.js'
 import { createSeller } from '../../test/factories.js'
+import { describe, expect, test } from '../../test/fixtures.js'
 import { repoRoot } from '../config.js'
 
 type Run = { code: number; stdout: string; stderr: string }
@@ -16,13 +16,12 @@ const cliTimeout = 60_000
 describe('npm run invite -- <email> (apps/api/src/cli/invite.ts)', () => {
   let ctx: TestApp
   let dataDir: string
-  beforeAll(async () => {
+  test.beforeEach(async ({ app }) => {
     // The app's fresh database (made by createTestDatabase) is the one the command writes to.
-    ctx = await createTestApp()
+    ctx = app
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'funnelry-invite-cli-'))
   })
-  afterAll(async () => {
-    await ctx.close()
+  test.afterEach(async () => {
     await rm(dataDir, { recursive: true, force: true })
   })
 
@@ -55,7 +54,7 @@ describe('npm run invite -- <email> (apps/api/src/cli/invite.ts)', () => {
 
   const lastLine = (text: string) => text.trimEnd().split('\n').at(-1) ?? ''
 
-  it(
+  test(
     'creates an invitation, queues its email and prints the sign-up link last',
     async () => {
       const run = await invite('someone@example.com')
@@ -93,7 +92,7 @@ describe('npm run invite -- <email> (apps/api/src/cli/invite.ts)', () => {
     cliTimeout * 2,
   )
 
-  it(
+  test(
     'replaces an earlier invitation for the same email (any case), whose link stops working',
     async () => {
       const first = new URL(lastLine((await invite('Twice@Example.com')).stdout))
@@ -110,7 +109,7 @@ describe('npm run invite -- <email> (apps/api/src/cli/invite.ts)', () => {
     cliTimeout * 3,
   )
 
-  it(
+  test(
     'refuses an email that already has an account',
     async () => {
       const { seller } = await createSeller(ctx)
@@ -122,7 +121,7 @@ describe('npm run invite -- <email> (apps/api/src/cli/invite.ts)', () => {
     cliTimeout * 2,
   )
 
-  it.each([['not-an-email'], ['']])(
+  test.each([['not-an-email'], ['']])(
     'exits non-zero with the usage for the argument %j',
     async (argument) => {
       const run = await invite(...(argument ? [argument] : []))

@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestDatabase, type TestDatabase } from '../../test/test-db.js'
+import { describe, expect, test } from '../../test/fixtures.js'
 
 /**
  * Every foreign key needs an index that starts with its columns: a delete of the referenced row
@@ -23,19 +22,13 @@ const foreignKeysWithoutIndex = `
    order by 1, 2`
 
 describe('foreign key indexes', () => {
-  let database: TestDatabase
-  beforeAll(async () => {
-    database = await createTestDatabase()
-  })
-  afterAll(() => database.drop())
-
-  it('has an index serving every foreign key of the schema', async () => {
-    const { rows } = await database.pool.query(foreignKeysWithoutIndex)
+  test('has an index serving every foreign key of the schema', async ({ db }) => {
+    const { rows } = await db.pool.query(foreignKeysWithoutIndex)
     expect(rows).toEqual([])
   })
 
-  it('notices a foreign key without one', async () => {
-    const client = await database.pool.connect()
+  test('notices a foreign key without one', async ({ db }) => {
+    const client = await db.pool.connect()
     try {
       await client.query('begin')
       await client.query('create table fk_probe (lead_id uuid references leads (id))')

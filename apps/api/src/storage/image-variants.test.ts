@@ -2,9 +2,9 @@ import { rm } from 'node:fs/promises'
 import path from 'node:path'
 import { imageSrcSet, imageVariant, imageVariantWidths } from '@funnelry/shared'
 import sharp from 'sharp'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../../test/build-test-app.js'
+import type { TestApp } from '../../test/build-test-app.js'
 import { createSellerSession } from '../../test/factories.js'
+import { describe, expect, test } from '../../test/fixtures.js'
 import { imagePart, sendForm, validFree } from '../modules/offers/offer-test-kit.js'
 
 async function uploadPhoto(ctx: TestApp, headers: Record<string, string>, width = 3000, height = 1000) {
@@ -43,13 +43,12 @@ async function variantWidths(ctx: TestApp, url: string) {
 describe('image variants', () => {
   let ctx: TestApp
   let headers: Record<string, string>
-  beforeAll(async () => {
-    ctx = await createTestApp()
+  test.beforeEach(async ({ app }) => {
+    ctx = app
     ;({ headers } = await createSellerSession(ctx))
   })
-  afterAll(() => ctx.close())
 
-  it('stores each upload as WebP at every width pages ask for, never enlarged', async () => {
+  test('stores each upload as WebP at every width pages ask for, never enlarged', async () => {
     const url = await uploadPhoto(ctx, headers)
     expect(await variantWidths(ctx, url)).toEqual({ 240: 240, 480: 480, 800: 800, 1200: 1200 })
     expect(imageSrcSet(url)).toBe(imageVariantWidths.map((w) => `${imageVariant(url, w)} ${w}w`).join(', '))
@@ -58,7 +57,7 @@ describe('image variants', () => {
     expect(await variantWidths(ctx, small)).toEqual({ 240: 240, 480: 300, 800: 300, 1200: 300 })
   })
 
-  it('makes the variants of an image stored before they existed on their first request', async () => {
+  test('makes the variants of an image stored before they existed on their first request', async () => {
     const url = await uploadPhoto(ctx, headers)
     const uploads = path.join(ctx.config.dataDir, 'uploads')
     for (const width of imageVariantWidths)
@@ -67,7 +66,7 @@ describe('image variants', () => {
     expect(await variantWidths(ctx, url)).toEqual({ 240: 240, 480: 480, 800: 800, 1200: 1200 })
   })
 
-  it('deletes the variants with their original, and makes none for a missing original or a path outside uploads', async () => {
+  test('deletes the variants with their original, and makes none for a missing original or a path outside uploads', async () => {
     const { id, asset_image: url } = await uploadOffer(ctx, headers, 600, 400)
     const replaced = await sendForm(ctx, 'PUT', `/api/v1/free-product/${id}/`, validFree({ asset_image: '' }), headers)
     expect(replaced.statusCode).toBe(200)
