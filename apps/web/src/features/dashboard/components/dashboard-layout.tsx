@@ -3,7 +3,9 @@ import type { Theme } from '@mui/material/styles'
 import { useState } from 'react'
 import { Outlet, useLocation } from 'react-router'
 import { sidebarWidth } from '../../../config/layout'
+import { paths } from '../../../config/paths'
 import { dashboardMenu } from './dashboard-menu'
+import { GettingStartedChecklist } from './getting-started-checklist'
 import { SideMenu } from './side-menu'
 import { TopBar } from './top-bar'
 
@@ -37,6 +39,8 @@ export default function DashboardLayout() {
       </Box>
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 } }}>
         <Toolbar />
+        {/* The dashboard's home (where log-in lands) starts with the first-run checklist. */}
+        {pathname === paths.dashboard.freeOffers.path && <GettingStartedChecklist />}
         <Outlet />
       </Box>
     </Box>

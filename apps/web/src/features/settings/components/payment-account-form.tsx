@@ -5,31 +5,30 @@ import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { FormTextField } from '../../../components/form-text-field'
 import { applyServerErrors } from '../../../lib/form-errors'
+import { useGettingStarted } from '../../../lib/getting-started'
 import { toast } from '../../../lib/toast'
 import { useConnectAccount } from '../api/connect-account'
 import { leaveApp } from '../lib/leave-app'
-import {
-  type PaymentQuestionValues,
-  paymentAnswers,
-  paymentQuestionSchema,
-  recalledPaymentAnswer,
-  rememberPaymentAnswer,
-} from '../lib/payment-question'
+import { type PaymentQuestionValues, paymentAnswers, paymentQuestionSchema } from '../lib/payment-question'
 import { FormActions } from './form-actions'
 
 /**
  * The payment-account question and the connect action (decisions D10, D14): the server stores
  * the answer and answers a message, shown as a toast, and the provider's onboarding link, which
  * the browser then opens. Used in Settings and again on the return page to continue onboarding.
+ * The question starts from the answer the server holds (given at sign-up, or at the last connect).
  */
 export function PaymentAccountForm({ submitLabel }: { submitLabel: string }) {
   const connect = useConnectAccount()
   const [leaving, setLeaving] = useState(false)
   const [formError, setFormError] = useState<string | null>(null)
+  const stored = useGettingStarted().data?.has_stripe_account
   const { control, handleSubmit, setError, formState } = useForm<PaymentQuestionValues>({
     resolver: zodResolver(paymentQuestionSchema),
     mode: 'all',
-    defaultValues: { has_stripe_account: recalledPaymentAnswer() },
+    // Filled in when the server answers; an answer the seller already changed is kept.
+    values: stored === undefined ? undefined : { has_stripe_account: stored ? 'Yes' : 'No' },
+    resetOptions: { keepDirtyValues: true },
   })
 
   const onSubmit = handleSubmit(async ({ has_stripe_account: answer }) => {
@@ -42,7 +41,6 @@ export function PaymentAccountForm({ submitLabel }: { submitLabel: string }) {
       setFormError(applyServerErrors(error, setError, ['has_stripe_account']))
       return
     }
-    rememberPaymentAnswer(answer)
     toast(link.message, 'success')
     // The button stays busy until the provider's page replaces this one.
     setLeaving(true)

@@ -31,8 +31,21 @@ describe('Settings: Payment Account', () => {
     expect(await section.findByText(label)).toBeInTheDocument()
   })
 
-  it("requires an answer ('This field is required') before connecting", async () => {
+  it.each([
+    [true, 'Yes'],
+    [false, 'No'],
+  ])('starts the question from the answer given at sign-up (%s), even after a reload', async (hasAccount, shown) => {
+    const api = mockSettingsApi()
+    api.state.gettingStarted = { ...api.state.gettingStarted, has_stripe_account: hasAccount }
+    renderSettings()
+    const section = await findSection('Payment Account')
+
+    await waitFor(() => expect(section.getByRole('combobox', { name: question })).toHaveTextContent(shown))
+  })
+
+  it("requires an answer ('This field is required') when the server's answer could not be read", async () => {
     const { calls } = mockSettingsApi()
+    failCall('get', '/getting-started/', () => HttpResponse.json({ detail: 'Down.' }, { status: 500 }))
     const { user } = renderSettings()
     const section = await findSection('Payment Account')
 
@@ -40,6 +53,19 @@ describe('Settings: Payment Account', () => {
 
     expect(await section.findByText(messages.required)).toBeInTheDocument()
     expect(calls).toEqual([])
+  })
+
+  it('comes first in Settings until the account is connected, and last once it is', async () => {
+    mockSettingsApi({ status: { connected: false } })
+    const { unmount } = renderSettings()
+    await findSection('Payment Account')
+    const titles = () => screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)
+    await waitFor(() => expect(titles()[0]).toBe('Payment Account'))
+    unmount()
+
+    mockSettingsApi({ status: { connected: true } })
+    renderSettings()
+    await waitFor(() => expect(titles().at(-1)).toBe('Payment Account'))
   })
 
   it.each([

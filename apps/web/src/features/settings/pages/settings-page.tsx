@@ -1,5 +1,6 @@
 import { Stack, Typography } from '@mui/material'
 import { useAuth } from '../../../lib/auth-context'
+import { useAccountStatus } from '../api/get-account-status'
 import { CompanyDataSection } from '../components/company-data-section'
 import { DomainSection } from '../components/domain-section'
 import { PaymentAccountSection } from '../components/payment-account-section'
@@ -7,9 +8,23 @@ import { PixelsSection } from '../components/pixels-section'
 import { WebhookDeliveriesSection } from '../components/webhook-deliveries-section'
 import { WebhookSection } from '../components/webhook-section'
 
+function sectionsInOrder(connected: boolean, userId: string) {
+  const payments = <PaymentAccountSection key="payment-account" />
+  const rest = [
+    <DomainSection key="domain" userId={userId} />,
+    <PixelsSection key="pixels" />,
+    <WebhookSection key="webhook" userId={userId} />,
+    <WebhookDeliveriesSection key="webhook-deliveries" />,
+    <CompanyDataSection key="company-data" userId={userId} />,
+  ]
+  return connected ? [...rest, payments] : [payments, ...rest]
+}
+
 /** Settings (spec section 2): one card per concern, each loading and saving on its own. */
 export default function SettingsPage() {
   const { user } = useAuth()
+  // Until payments are connected nothing can be sold: that card comes first (issue 15).
+  const connected = useAccountStatus().data?.connected === true
   // The private route renders this page only with a session, so the user is always there.
   if (!user) return null
   return (
@@ -17,12 +32,8 @@ export default function SettingsPage() {
       <Typography variant="h2" component="h1">
         Settings
       </Typography>
-      <DomainSection userId={user.user_id} />
-      <PixelsSection />
-      <WebhookSection userId={user.user_id} />
-      <WebhookDeliveriesSection />
-      <CompanyDataSection userId={user.user_id} />
-      <PaymentAccountSection />
+      {/* Keyed, so the payment card moves when the status arrives instead of being rebuilt. */}
+      {sectionsInOrder(connected, user.user_id)}
     </Stack>
   )
 }

@@ -4,6 +4,7 @@ import {
   type DomainSettings,
   type DomainSettingsPatch,
   type DomainStatus,
+  type GettingStarted,
   normalizeDomain,
   type Pixel,
   type PixelInput,
@@ -29,6 +30,8 @@ export type SettingsState = {
   dnsCheck: { status: 'verified' } | { status: 'failed'; reason: string }
   /** The seller's free offers, the choices for the domain's root. */
   offers: { id: string; headline: string }[]
+  /** The checklist and the payment answer the server holds (given at sign-up). */
+  gettingStarted: GettingStarted
 }
 
 export type RecordedCall = { method: string; path: string; body: unknown }
@@ -71,6 +74,13 @@ const defaults = (): SettingsState => ({
   deliveries: [],
   dnsCheck: { status: 'failed', reason: 'No TXT record was found at _funnelry.shop.example.com.' },
   offers: [],
+  gettingStarted: {
+    payments_connected: false,
+    free_offer_created: false,
+    add_on_attached: false,
+    domain_verified: false,
+    has_stripe_account: false,
+  },
 })
 
 const userPath = (area: string) => api(`/${area}/${testUser.user_id}/`)
@@ -146,6 +156,7 @@ export function mockSettingsApi(initial: Partial<SettingsState> = {}) {
       return new HttpResponse(null, { status: 204 })
     }),
     http.get(api('/stripe/account/status/'), () => HttpResponse.json(state.status)),
+    http.get(api('/getting-started/'), () => HttpResponse.json(state.gettingStarted)),
     http.post(api('/stripe/account/connect/'), async ({ request }) => {
       await record(request)
       return HttpResponse.json(state.connect)
