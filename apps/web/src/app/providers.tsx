@@ -1,9 +1,9 @@
-import { CssBaseline, ThemeProvider } from '@mui/material'
+import { CssBaseline, ThemeProvider, useMediaQuery } from '@mui/material'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { SnackbarProvider } from 'notistack'
 import { type ReactNode, useState } from 'react'
 import { AuthProvider } from '../features/auth/components/auth-provider'
-import { toastProviderProps } from '../lib/toast'
+import { phoneToastAnchor, toastProviderProps } from '../lib/toast'
 import { theme } from './theme'
 
 export function createQueryClient() {
@@ -27,10 +27,11 @@ type AppProvidersProps = {
 
 export function AppProviders({ children, queryClient, onSignedOut }: AppProvidersProps) {
   const [client] = useState(() => queryClient ?? createQueryClient())
+  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true })
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
-      <SnackbarProvider {...toastProviderProps}>
+      <SnackbarProvider {...toastProviderProps} {...(phone ? { anchorOrigin: phoneToastAnchor } : {})}>
         <QueryClientProvider client={client}>
           <AuthProvider onSignedOut={onSignedOut}>{children}</AuthProvider>
         </QueryClientProvider>

@@ -23,7 +23,8 @@ export function CardImage({ src, alt }: { src: string | null; alt: string }) {
           src={src}
           alt={alt}
           loading="lazy"
-          sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
+          // Contain, never cover: a thumbnail shows the whole picture, text and all (issue 15).
+          sx={{ width: '100%', height: '100%', objectFit: 'contain', display: 'block' }}
         />
       ) : (
         <ImageOutlined titleAccess="No image" sx={{ fontSize: 48, color: 'grey.400' }} />

@@ -9,6 +9,13 @@ export const toastProviderProps = {
   transitionDuration: { enter: 225, exit: 195 },
 } as const
 
+/**
+ * On a phone a bottom toast spans the screen's width and covers what was just tapped: a card's
+ * action row, its switch, a form's Save (issue 15). There toasts come in at the top, over the
+ * app bar's title, where no action sits; wider screens keep the spec's bottom-left.
+ */
+export const phoneToastAnchor = { vertical: 'top', horizontal: 'center' } as const
+
 export { productToastDuration } from './toast-duration'
 
 export function toast(message: string, variant: VariantType = 'default') {

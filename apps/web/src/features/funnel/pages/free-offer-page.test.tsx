@@ -38,6 +38,9 @@ describe('public free offer page', () => {
     expect(oldPrice.tagName).toBe('S')
     expect(oldPrice).toHaveTextContent('$49.00')
     expect(within(bumpCard).getByLabelText('New price')).toHaveTextContent('$19.00')
+    // The bump's thumbnail shows its whole picture, never cropped to the square (issue 15).
+    const thumbnail = bumpCard.querySelector('img.fy-bump-image')
+    expect(thumbnail && getComputedStyle(thumbnail).objectFit).toBe('contain')
     // The upsell waits for its turn; no payment form before one is needed.
     expect(screen.queryByText('Wait! Your Order Is Not Yet Complete')).not.toBeInTheDocument()
     expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument()

@@ -52,7 +52,7 @@ body{margin:0}
 .fy-bump.fy-checked{border-color:var(--fy-success)}
 .fy-bump.fy-checked .fy-bump-head{background:#81c784}
 .fy-bump-body{display:flex;gap:12px;padding:12px}
-.fy-bump-image{width:88px;height:88px;flex-shrink:0;object-fit:cover;border-radius:16px;background:#e0e0e0}
+.fy-bump-image{width:88px;height:88px;flex-shrink:0;object-fit:contain;border-radius:16px;background:#e0e0e0}
 .fy-bump-title{font-size:16px;font-weight:700;line-height:1.3}
 .fy-bump-text{margin-top:4px!important;font-size:14px;color:var(--fy-muted);white-space:pre-line}
 .fy-prices{display:flex;align-items:baseline;gap:8px;margin-top:8px}
