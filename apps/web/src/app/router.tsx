@@ -31,7 +31,7 @@ export const routes: RouteObject[] = [
           {
             lazy: page(() => import('./guards/private-route')),
             children: [
-              { path: paths.upsellOfferPreview.path, lazy: page(() => import('../features/funnel/pages/oto-offer-preview-page')) },
+              { path: paths.upsellOfferPreview.path, lazy: page(() => import('../features/funnel/pages/upsell-offer-preview-page')) },
               {
                 path: paths.dashboard.root.path,
                 lazy: page(() => import('../features/dashboard/components/dashboard-layout')),

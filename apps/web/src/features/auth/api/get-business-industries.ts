@@ -1,6 +1,7 @@
 import { optionListSchema } from '@funnelry/shared'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { apiClient } from '../../../lib/api-client'
+import { authKeys } from './query-keys'
 
 /** GET /seller/business-industries/ — read by the sign-up page, where there is no session yet. */
 export function getBusinessIndustries(signal?: AbortSignal): Promise<string[]> {
@@ -9,7 +10,7 @@ export function getBusinessIndustries(signal?: AbortSignal): Promise<string[]> {
 
 export const businessIndustriesQueryOptions = () =>
   queryOptions({
-    queryKey: ['seller', 'business-industries'],
+    queryKey: authKeys.businessIndustries(),
     queryFn: ({ signal }) => getBusinessIndustries(signal),
     // The list is reference data: one read per visit is enough.
     staleTime: Number.POSITIVE_INFINITY,

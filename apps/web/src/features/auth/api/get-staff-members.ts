@@ -1,6 +1,7 @@
 import { optionListSchema } from '@funnelry/shared'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { apiClient } from '../../../lib/api-client'
+import { authKeys } from './query-keys'
 
 /** GET /seller/staff-members/ — read by the sign-up page, where there is no session yet. */
 export function getStaffMembers(signal?: AbortSignal): Promise<string[]> {
@@ -9,7 +10,7 @@ export function getStaffMembers(signal?: AbortSignal): Promise<string[]> {
 
 export const staffMembersQueryOptions = () =>
   queryOptions({
-    queryKey: ['seller', 'staff-members'],
+    queryKey: authKeys.staffMembers(),
     queryFn: ({ signal }) => getStaffMembers(signal),
     // The list is reference data: one read per visit is enough.
     staleTime: Number.POSITIVE_INFINITY,

@@ -1,6 +1,7 @@
 import { type ValidateInviteInput, validateInviteResponseSchema } from '@funnelry/shared'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { apiClient } from '../../../lib/api-client'
+import { authKeys } from './query-keys'
 
 /** POST /authentication/validate-invite/ — sent without auth; an invalid link answers 400 with non_field_errors. */
 export function validateInvite(input: ValidateInviteInput): Promise<{ valid: boolean }> {
@@ -13,7 +14,7 @@ export function validateInvite(input: ValidateInviteInput): Promise<{ valid: boo
  */
 export const validateInviteQueryOptions = (input: ValidateInviteInput) =>
   queryOptions({
-    queryKey: ['auth', 'validate-invite', input.email, input.token],
+    queryKey: authKeys.validateInvite(input),
     queryFn: () => validateInvite(input),
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,

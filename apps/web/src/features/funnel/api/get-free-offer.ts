@@ -1,17 +1,13 @@
-import { type FreeOffer, freeOfferSchema } from '@funnelry/shared'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { apiClient } from '../../../lib/api-client'
+import { getFreeOffer } from '../../offers'
 import { readInlinedOffer } from '../lib/inlined-offer'
+import { funnelKeys } from './query-keys'
 
-/** GET /free-product/{id}/ — the public read, sent without auth (spec section 6). */
-export function getFreeOffer(id: string, signal?: AbortSignal): Promise<FreeOffer> {
-  return apiClient.get(`/free-product/${id}/`, { auth: false, schema: freeOfferSchema, signal })
-}
-
+/** The public read of a free offer: sent without auth (spec section 6). */
 export const freeOfferQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: ['funnel', 'free-offer', id],
-    queryFn: ({ signal }) => getFreeOffer(id, signal),
+    queryKey: funnelKeys.freeOffer(id),
+    queryFn: ({ signal }) => getFreeOffer(id, { auth: false, signal }),
     // The server may have inlined this very offer into the HTML: render it at once.
     initialData: () => readInlinedOffer(id),
   })

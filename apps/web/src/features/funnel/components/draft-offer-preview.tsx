@@ -3,8 +3,7 @@ import { Navigate } from 'react-router'
 import { PageLoading } from '../../../components/page-loading'
 import { paths } from '../../../config/paths'
 import { freeOfferDraft } from '../../../lib/free-offer-draft'
-import { useBumpOffer } from '../api/get-bump-offer'
-import { useUpsellOffer } from '../api/get-upsell-offer'
+import { usePaidAddOn } from '../../offers'
 import { funnelOfferFromDraft } from '../lib/funnel-offer'
 import { FreeOfferFunnel } from './free-offer-funnel'
 
@@ -17,8 +16,8 @@ export function DraftOfferPreview() {
   const [draft] = useState(() => freeOfferDraft.read())
   const bumpId = draft?.values.bump_offer_id || null
   const upsellId = draft?.values.upsell_offer_id || null
-  const bump = useBumpOffer(bumpId)
-  const upsell = useUpsellOffer(upsellId, { auth: true })
+  const bump = usePaidAddOn('bump', bumpId)
+  const upsell = usePaidAddOn('upsell', upsellId)
 
   if (!draft) return <Navigate to={paths.dashboard.freeOffers.href()} replace />
   // An attached offer that cannot be read (deleted since) is simply left out of the preview.

@@ -1,7 +1,7 @@
 import { type FreeOffer, freeOfferSchema } from '@funnelry/shared'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { apiClient } from '../../../lib/api-client'
-import { offerKeys } from './offer-query-keys'
+import { offerKeys } from './query-keys'
 
 /** POST /free-product/ multipart (see lib/offer-form-data.ts for what the form puts in). */
 export function createFreeOffer(form: FormData): Promise<FreeOffer> {

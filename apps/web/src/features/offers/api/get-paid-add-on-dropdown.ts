@@ -1,8 +1,8 @@
 import { type OfferDropdownItem, offerDropdownSchema } from '@funnelry/shared'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { apiClient } from '../../../lib/api-client'
-import { offerKeys } from './offer-query-keys'
 import { type PaidAddOnKind, paidAddOnPaths } from './paid-add-on-endpoints'
+import { offerKeys } from './query-keys'
 
 /** GET /bump-offer/dropdown/ or /upsell-offer/dropdown/ — every offer of that kind as {id, headline}, for the free offer form. */
 export function getPaidAddOnDropdown(kind: PaidAddOnKind, signal?: AbortSignal): Promise<OfferDropdownItem[]> {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { apiClient } from '../../../lib/api-client'
-import { offerKeys } from './offer-query-keys'
 import { type PaidAddOn, type PaidAddOnKind, paidAddOnPaths, paidAddOnSchemas } from './paid-add-on-endpoints'
+import { offerKeys } from './query-keys'
 
 /** GET /bump-offer/{id}/ or /upsell-offer/{id}/ with the seller's token: the offer the edit screen starts from. */
 export function getPaidAddOn<K extends PaidAddOnKind>(kind: K, id: string, signal?: AbortSignal): Promise<PaidAddOn<K>> {
@@ -11,6 +11,7 @@ export function getPaidAddOn<K extends PaidAddOnKind>(kind: K, id: string, signa
 export const paidAddOnQueryOptions = <K extends PaidAddOnKind>(kind: K, id: string) =>
   queryOptions({ queryKey: offerKeys[kind].detail(id), queryFn: ({ signal }) => getPaidAddOn(kind, id, signal) })
 
-export function usePaidAddOn<K extends PaidAddOnKind>(kind: K, id: string | undefined) {
-  return useQuery({ ...paidAddOnQueryOptions(kind, id ?? ''), enabled: id !== undefined })
+/** The offer of that kind and id, with the seller's token; nothing is asked while there is no id. */
+export function usePaidAddOn<K extends PaidAddOnKind>(kind: K, id: string | null | undefined) {
+  return useQuery({ ...paidAddOnQueryOptions(kind, id ?? ''), enabled: typeof id === 'string' })
 }

@@ -1,8 +1,8 @@
 import { defaultPageSize } from '@funnelry/shared'
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { apiClient } from '../../../lib/api-client'
-import { offerKeys } from './offer-query-keys'
 import { type PaidAddOnKind, type PaidAddOnList, paidAddOnListSchemas, paidAddOnPaths } from './paid-add-on-endpoints'
+import { offerKeys } from './query-keys'
 
 /** GET /bump-offer/ or /upsell-offer/ — one page of the seller's offers of that kind, newest first. */
 export function getPaidAddOns<K extends PaidAddOnKind>(kind: K, page: number, signal?: AbortSignal): Promise<PaidAddOnList<K>> {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { apiClient } from '../../../lib/api-client'
-import { offerKeys } from './offer-query-keys'
 import { type PaidAddOn, type PaidAddOnKind, paidAddOnPaths, paidAddOnSchemas } from './paid-add-on-endpoints'
+import { offerKeys } from './query-keys'
 
 /** POST /bump-offer/ or /upsell-offer/ multipart (no id), or PUT …/{id}/ multipart. */
 export function savePaidAddOn<K extends PaidAddOnKind>(kind: K, { id, form }: { id?: string; form: FormData }): Promise<PaidAddOn<K>> {

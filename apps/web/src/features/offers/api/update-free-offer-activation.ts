@@ -1,7 +1,7 @@
 import { type FreeOffer, type FreeOfferList, freeOfferSchema } from '@funnelry/shared'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { apiClient } from '../../../lib/api-client'
-import { offerKeys } from './offer-query-keys'
+import { offerKeys } from './query-keys'
 
 /** PATCH /free-product/{id}/ — the card's switch. Multipart with is_active 'true'/'false', as spec section 7 sends it. */
 export function updateFreeOfferActivation({ id, isActive }: { id: string; isActive: boolean }): Promise<FreeOffer> {

@@ -1,7 +1,7 @@
 import { type FreeOffer, freeOfferSchema } from '@funnelry/shared'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { apiClient } from '../../../lib/api-client'
-import { offerKeys } from './offer-query-keys'
+import { offerKeys } from './query-keys'
 
 /** PUT /free-product/{id}/ multipart: images only when they changed, optional texts empty to clear them. */
 export function updateFreeOffer({ id, form }: { id: string; form: FormData }): Promise<FreeOffer> {

@@ -1,7 +1,7 @@
 import { type LeadList, type LeadListQuery, leadListSchema } from '@funnelry/shared'
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { apiClient } from '../../../lib/api-client'
-import { reportKeys } from './report-keys'
+import { reportKeys } from './query-keys'
 
 /** GET /leads/ — one page of the seller's leads, newest first, filtered. */
 export function getLeads(query: LeadListQuery, signal?: AbortSignal): Promise<LeadList> {

@@ -1,7 +1,7 @@
 import { type OrderList, type OrderListQuery, orderListSchema } from '@funnelry/shared'
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { apiClient } from '../../../lib/api-client'
-import { reportKeys } from './report-keys'
+import { reportKeys } from './query-keys'
 
 /** GET /orders/ — one page of the seller's orders, newest first, filtered. */
 export function getOrders(query: OrderListQuery, signal?: AbortSignal): Promise<OrderList> {

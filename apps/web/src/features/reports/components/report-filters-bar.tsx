@@ -1,6 +1,6 @@
 import { orderStatuses } from '@funnelry/shared'
 import { MenuItem, Stack, TextField } from '@mui/material'
-import { useFreeOfferOptions } from '../api/get-free-offer-options'
+import { useFreeOfferChoices } from '../../offers'
 import { orderStatusLabels } from '../lib/order-status'
 import { useReportFilters } from '../lib/use-report-filters'
 import { SearchField } from './search-field'
@@ -14,7 +14,7 @@ const dateLabel = { inputLabel: { shrink: true } } as const
  */
 export function ReportFiltersBar({ withStatus = false }: { withStatus?: boolean }) {
   const { fields, rangeError, setFilter } = useReportFilters()
-  const offers = useFreeOfferOptions()
+  const offers = useFreeOfferChoices()
   const options = offers.data ?? []
   // A link may name an offer that is not among the options (not loaded yet, or past the first 100).
   const unknownOffer = fields.free_offer !== '' && !options.some((offer) => offer.id === fields.free_offer)

@@ -1,7 +1,7 @@
 import type { Lead } from '@funnelry/shared'
 import { usePageParam } from '../../../components/page-pagination'
 import { useLeads } from '../api/get-leads'
-import { reportPageSize } from '../api/report-keys'
+import { reportPageSize } from '../api/query-keys'
 import { DateTimeText } from '../components/date-time-text'
 import { ExportCsvButton } from '../components/export-csv-button'
 import { ReportFiltersBar } from '../components/report-filters-bar'

@@ -1,7 +1,7 @@
 import type { Lead, LeadList, Order, OrderList } from '@funnelry/shared'
 import { HttpResponse, http } from 'msw'
 import { api, server } from '../../../test/msw'
-import type { FreeOfferOption } from '../api/get-free-offer-options'
+import type { FreeOfferChoice } from '../../offers'
 import { checklist, guide, pageOf } from './report-fixtures'
 
 /** The query of each request, as sent: `{ page: '1', page_size: '25', search: 'ada' }`. */
@@ -10,7 +10,7 @@ export type SentQuery = Record<string, string>
 const queryOf = (request: Request): SentQuery => Object.fromEntries(new URL(request.url).searchParams)
 
 /** GET /free-product/ for the offer filter. */
-export function mockOfferOptions(offers: FreeOfferOption[] = [guide, checklist]) {
+export function mockOfferOptions(offers: FreeOfferChoice[] = [guide, checklist]) {
   const sent: SentQuery[] = []
   server.use(
     http.get(api('/free-product/'), ({ request }) => {

@@ -1,11 +1,11 @@
 import type { Lead, Order, Paginated } from '@funnelry/shared'
-import type { FreeOfferOption } from '../api/get-free-offer-options'
+import type { FreeOfferChoice } from '../../offers'
 
 /** Rows as the API answers them (the fetchers parse responses with the shared schemas, so these must satisfy them). */
 export const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`
 
-export const guide: FreeOfferOption = { id: uuid(1), headline: 'The Ultimate Guide' }
-export const checklist: FreeOfferOption = { id: uuid(2), headline: 'Launch Checklist' }
+export const guide: FreeOfferChoice = { id: uuid(1), headline: 'The Ultimate Guide' }
+export const checklist: FreeOfferChoice = { id: uuid(2), headline: 'Launch Checklist' }
 
 export function lead(overrides: Partial<Lead> = {}): Lead {
   return {

@@ -1,6 +1,7 @@
 import { type AccountStatus, accountStatusSchema } from '@funnelry/shared'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { apiClient } from '../../../lib/api-client'
+import { settingsKeys } from './query-keys'
 
 /** GET /stripe/account/status/ — whether the payment account can take charges; the server asks the provider each time. */
 export function getAccountStatus(signal?: AbortSignal): Promise<AccountStatus> {
@@ -9,7 +10,7 @@ export function getAccountStatus(signal?: AbortSignal): Promise<AccountStatus> {
 
 export const accountStatusQueryOptions = () =>
   queryOptions({
-    queryKey: ['settings', 'payment-account-status'],
+    queryKey: settingsKeys.paymentAccountStatus(),
     queryFn: ({ signal }) => getAccountStatus(signal),
     // The answer changes outside the app (on the provider's site), so every visit asks again.
     staleTime: 0,

@@ -1,6 +1,7 @@
 import { type DomainSettings, domainSettingsSchema } from '@funnelry/shared'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { apiClient } from '../../../lib/api-client'
+import { settingsKeys } from './query-keys'
 
 /** GET /domain-settings/{userId}/ — the custom domain and the IP its DNS A record must point to (decision D8). */
 export function getDomainSettings(userId: string, signal?: AbortSignal): Promise<DomainSettings> {
@@ -9,7 +10,7 @@ export function getDomainSettings(userId: string, signal?: AbortSignal): Promise
 
 export const domainSettingsQueryOptions = (userId: string) =>
   queryOptions({
-    queryKey: ['settings', 'domain', userId],
+    queryKey: settingsKeys.domain(userId),
     queryFn: ({ signal }) => getDomainSettings(userId, signal),
   })
 

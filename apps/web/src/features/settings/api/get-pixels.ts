@@ -1,6 +1,7 @@
 import { type Pixel, pixelListSchema } from '@funnelry/shared'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { apiClient } from '../../../lib/api-client'
+import { settingsKeys } from './query-keys'
 
 /** GET /advertising-pixel/ — the seller's pixels, oldest first. */
 export function getPixels(signal?: AbortSignal): Promise<Pixel[]> {
@@ -9,7 +10,7 @@ export function getPixels(signal?: AbortSignal): Promise<Pixel[]> {
 
 export const pixelsQueryOptions = () =>
   queryOptions({
-    queryKey: ['settings', 'pixels'],
+    queryKey: settingsKeys.pixels(),
     queryFn: ({ signal }) => getPixels(signal),
   })
 

@@ -1,6 +1,7 @@
 import { type StoreSettings, storeSettingsSchema } from '@funnelry/shared'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { apiClient } from '../../../lib/api-client'
+import { settingsKeys } from './query-keys'
 
 /** GET /store-settings/{userId}/ — the CRM webhook, the company links and the webhook signing secret. */
 export function getStoreSettings(userId: string, signal?: AbortSignal): Promise<StoreSettings> {
@@ -9,7 +10,7 @@ export function getStoreSettings(userId: string, signal?: AbortSignal): Promise<
 
 export const storeSettingsQueryOptions = (userId: string) =>
   queryOptions({
-    queryKey: ['settings', 'store', userId],
+    queryKey: settingsKeys.store(userId),
     queryFn: ({ signal }) => getStoreSettings(userId, signal),
   })
 

@@ -1,16 +1,12 @@
 import { type WebhookDeliveryList, webhookDeliveryListSchema } from '@funnelry/shared'
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { apiClient } from '../../../lib/api-client'
+import { settingsKeys } from './query-keys'
 
 export const webhookDeliveriesPageSize = 10
 
 /** While a delivery on the page is still being attempted, look again this often (ms). */
 const pendingRefetchInterval = 15_000
-
-export const webhookDeliveryKeys = {
-  all: ['settings', 'webhook-deliveries'] as const,
-  page: (page: number) => [...webhookDeliveryKeys.all, page] as const,
-}
 
 /** GET /webhook-deliveries/ — the CRM webhook delivery log, newest first, each with its latest attempt. */
 export function getWebhookDeliveries(page: number, signal?: AbortSignal): Promise<WebhookDeliveryList> {
@@ -23,7 +19,7 @@ export function getWebhookDeliveries(page: number, signal?: AbortSignal): Promis
 
 export const webhookDeliveriesQueryOptions = (page: number) =>
   queryOptions({
-    queryKey: webhookDeliveryKeys.page(page),
+    queryKey: settingsKeys.webhookDeliveryPage(page),
     queryFn: ({ signal }) => getWebhookDeliveries(page, signal),
     placeholderData: keepPreviousData,
     // A pending delivery ends delivered or failed in the background; show it when it does.

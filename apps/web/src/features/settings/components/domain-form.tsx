@@ -7,7 +7,7 @@ import type { z } from 'zod'
 import { FormTextField } from '../../../components/form-text-field'
 import { applyServerErrors } from '../../../lib/form-errors'
 import { toast } from '../../../lib/toast'
-import { useOfferChoices } from '../api/get-offer-choices'
+import { useFreeOfferChoices } from '../../offers'
 import { useUpdateDomainSettings } from '../api/update-domain-settings'
 import { DnsInstruction } from './dns-instruction'
 import { DomainProof } from './domain-proof'
@@ -25,7 +25,7 @@ export function DomainForm({ userId, settings }: { userId: string; settings: Dom
     mode: 'all',
     defaultValues: { domain: settings.domain ?? '', default_offer_id: settings.default_offer_id ?? '' },
   })
-  const offers = useOfferChoices()
+  const offers = useFreeOfferChoices()
   const typedDomain = useWatch({ control, name: 'domain' }) ?? ''
 
   const onSubmit = handleSubmit(async (values) => {

@@ -2,7 +2,7 @@ import { Navigate, useParams } from 'react-router'
 import { PageLoading } from '../../../components/page-loading'
 import { paths } from '../../../config/paths'
 import { toast } from '../../../lib/toast'
-import { useUpsellOffer } from '../api/get-upsell-offer'
+import { usePaidAddOn } from '../../offers'
 import { LoadFailed } from '../components/load-failed'
 import { OfferLayout } from '../components/offer-layout'
 import { UpsellView } from '../components/upsell-view'
@@ -10,9 +10,9 @@ import { previewNotice } from '../hooks/use-checkout'
 import { isNotFound } from '../lib/intent-errors'
 
 /** `/oto-offer/{id}` (signed in): the upsell view of one OTO as visitors will see it, with its own logo. */
-export default function OtoOfferPreviewPage() {
+export default function UpsellOfferPreviewPage() {
   const { id = '' } = useParams()
-  const upsell = useUpsellOffer(id, { auth: true })
+  const upsell = usePaidAddOn('upsell', id)
 
   if (upsell.isPending) return <PageLoading />
   if (upsell.isError) {

@@ -6,10 +6,10 @@ import { api, server } from '../../../test/msw'
 import { findElsewhere, renderApp } from '../../../test/render'
 import { previewNotice } from '../hooks/use-checkout'
 import { upsellOfferFull } from '../testing/funnel-fixtures'
-import OtoOfferPreviewPage from './oto-offer-preview-page'
+import UpsellOfferPreviewPage from './upsell-offer-preview-page'
 
 const renderPreview = (id = upsellOfferFull.id) =>
-  renderApp(<OtoOfferPreviewPage />, { url: `/oto-offer/${id}`, path: paths.upsellOfferPreview.path, signedIn: true })
+  renderApp(<UpsellOfferPreviewPage />, { url: `/oto-offer/${id}`, path: paths.upsellOfferPreview.path, signedIn: true })
 
 describe('OTO offer preview (/oto-offer/{id})', () => {
   it("shows the upsell view of the seller's OTO, read with the seller's token, as a preview", async () => {

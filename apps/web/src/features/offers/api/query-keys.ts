@@ -10,7 +10,8 @@ const paidAddOnKeys = <Root extends string>(root: Root) => {
 }
 
 /**
- * The offers' query keys. Each kind has one root, so a save can refresh everything of that kind
+ * The offers' query keys. Every feature keeps its keys in its api/query-keys.ts: one root per
+ * feature (or per kind of thing), factories under it, nothing written out at a call site. Each kind has one root, so a save can refresh everything of that kind
  * (its list pages, its detail and its dropdown) with one invalidation.
  */
 export const offerKeys = {
@@ -19,6 +20,8 @@ export const offerKeys = {
     lists: () => [...offerKeys.free.all, 'list'] as const,
     list: (page: number) => [...offerKeys.free.lists(), page] as const,
     detail: (id: string) => [...offerKeys.free.all, 'detail', id] as const,
+    /** The newest offers as {id, headline}: the reports' filter and the domain's root page choice. */
+    choices: () => [...offerKeys.free.all, 'choices'] as const,
   },
   bump: paidAddOnKeys('bump-offers'),
   upsell: paidAddOnKeys('upsell-offers'),

@@ -1,0 +1,8 @@
+/**
+ * The offers feature's public entry: what other features may use of it. Anything else under
+ * features/offers is its own business (a lint rule keeps other features out of it).
+ */
+export { getFreeOffer } from './api/get-free-offer'
+export { type FreeOfferChoice, freeOfferChoicesQueryOptions, useFreeOfferChoices } from './api/get-free-offers'
+export { paidAddOnQueryOptions, usePaidAddOn } from './api/get-paid-add-on'
+export type { PaidAddOn, PaidAddOnKind } from './api/paid-add-on-endpoints'
