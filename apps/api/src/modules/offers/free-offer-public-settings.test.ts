@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, eventually, type TestApp } from '../../../test/build-test-app.js'
+import { eventually, type TestApp } from '../../../test/build-test-app.js'
 import { createSellerSession } from '../../../test/factories.js'
+import { describe, expect, test } from '../../../test/fixtures.js'
 import { sellerDomains } from '../../db/schema/index.js'
 import { createFree } from './offer-test-kit.js'
 
@@ -11,8 +11,8 @@ describe("a free offer's public read carries its seller's settings", () => {
   let other: Awaited<ReturnType<typeof createSellerSession>>
   let offerId: string
 
-  beforeAll(async () => {
-    ctx = await createTestApp()
+  test.beforeEach(async ({ app }) => {
+    ctx = app
     owner = await createSellerSession(ctx)
     other = await createSellerSession(ctx)
     offerId = (await createFree(ctx, owner.headers)).id
@@ -23,11 +23,10 @@ describe("a free offer's public read carries its seller's settings", () => {
       payload: { pixel_type: 'google', script: 'other seller' },
     })
   })
-  afterAll(() => ctx.close())
 
   const read = async () => (await ctx.app.inject({ method: 'GET', url: `/api/v1/free-product/${offerId}/` })).json()
 
-  it('has the platform link, no pixels and no links before any settings', async () => {
+  test('has the platform link, no pixels and no links before any settings', async () => {
     expect(await read()).toMatchObject({
       show_url: `http://pages.funnelry.test/free-offer/${offerId}`,
       advertising_pixels: [],
@@ -35,7 +34,7 @@ describe("a free offer's public read carries its seller's settings", () => {
     })
   })
 
-  it("shows the seller's own pixels, company links and custom domain once saved", async () => {
+  test("shows the seller's own pixels, company links and custom domain once saved", async () => {
     const pixel = await ctx.app.inject({
       method: 'POST',
       url: '/api/v1/advertising-pixel/',

@@ -1,19 +1,18 @@
 import { messages, offerMessages } from '@funnelry/shared'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../../../test/build-test-app.js'
+import type { TestApp } from '../../../test/build-test-app.js'
 import { createSellerSession } from '../../../test/factories.js'
+import { describe, expect, test } from '../../../test/fixtures.js'
 import { createBump, createFree, createUpsell, sendForm, validFree } from './offer-test-kit.js'
 
 describe('free offers', () => {
   let ctx: TestApp
   let headers: Record<string, string>
-  beforeAll(async () => {
-    ctx = await createTestApp()
+  test.beforeEach(async ({ app }) => {
+    ctx = app
     ;({ headers } = await createSellerSession(ctx))
   })
-  afterAll(() => ctx.close())
 
-  it('creates a free offer with its bump and upsell nested, its public link and empty settings parts', async () => {
+  test('creates a free offer with its bump and upsell nested, its public link and empty settings parts', async () => {
     const bump = await createBump(ctx, headers)
     const upsell = await createUpsell(ctx, headers)
     const response = await sendForm(
@@ -64,7 +63,7 @@ describe('free offers', () => {
     })
   })
 
-  it('is active by default, with no bump or upsell', async () => {
+  test('is active by default, with no bump or upsell', async () => {
     const response = await sendForm(
       ctx,
       'POST',
@@ -82,7 +81,7 @@ describe('free offers', () => {
     })
   })
 
-  it("answers the spec's messages", async () => {
+  test("answers the spec's messages", async () => {
     const response = await sendForm(ctx, 'POST', '/api/v1/free-product/', { headline: '   ', url: 'nope', is_active: 'yes' }, headers)
     expect(response.statusCode).toBe(400)
     expect(response.json()).toEqual({
@@ -93,7 +92,7 @@ describe('free offers', () => {
     })
   })
 
-  it('refuses unknown fields and an empty body', async () => {
+  test('refuses unknown fields and an empty body', async () => {
     const unknown = await sendForm(ctx, 'POST', '/api/v1/free-product/', validFree({ price: '5', seller_id: 'x' }), headers)
     expect(unknown.statusCode).toBe(400)
     expect(unknown.json()).toEqual({ price: ['This field is not accepted here.'], seller_id: ['This field is not accepted here.'] })
@@ -103,7 +102,7 @@ describe('free offers', () => {
     expect(empty.json()).toEqual({ non_field_errors: [offerMessages.formExpected] })
   })
 
-  it("refuses another seller's bump or upsell, and malformed ids, on their fields", async () => {
+  test("refuses another seller's bump or upsell, and malformed ids, on their fields", async () => {
     const other = await createSellerSession(ctx)
     const theirBump = await createBump(ctx, other.headers)
     const theirUpsell = await createUpsell(ctx, other.headers)
@@ -127,7 +126,7 @@ describe('free offers', () => {
     expect(malformed.json()).toEqual({ bump_offer_id: [offerMessages.chooseBump], upsell_offer_id: [offerMessages.chooseUpsell] })
   })
 
-  it('refuses a bump and an upsell in different currencies', async () => {
+  test('refuses a bump and an upsell in different currencies', async () => {
     const bump = await createBump(ctx, headers, { currency: '1' })
     const upsell = await createUpsell(ctx, headers, { currency: '2' })
     const response = await sendForm(
@@ -152,7 +151,7 @@ describe('free offers', () => {
     expect(put.json()).toEqual({ upsell_offer_id: [offerMessages.currencyMismatch] })
   })
 
-  it('answers the public read without auth, active or not, without the download link', async () => {
+  test('answers the public read without auth, active or not, without the download link', async () => {
     const free = await createFree(ctx, headers, { is_active: 'false' })
     const visitor = await ctx.app.inject({ url: `/api/v1/free-product/${free.id}/` })
     expect(visitor.statusCode).toBe(200)
@@ -167,7 +166,7 @@ describe('free offers', () => {
     }
   })
 
-  it('replaces with PUT: optional fields sent empty are cleared, is_active is kept when left out', async () => {
+  test('replaces with PUT: optional fields sent empty are cleared, is_active is kept when left out', async () => {
     const bump = await createBump(ctx, headers)
     const free = await createFree(ctx, headers, { bump_offer_id: bump.id, is_active: 'false' })
     const put = await sendForm(
@@ -190,7 +189,7 @@ describe('free offers', () => {
     })
   })
 
-  it('switches is_active with PATCH, as JSON or as a form, answering the whole offer', async () => {
+  test('switches is_active with PATCH, as JSON or as a form, answering the whole offer', async () => {
     const free = await createFree(ctx, headers)
     const off = await ctx.app.inject({ method: 'PATCH', url: `/api/v1/free-product/${free.id}/`, headers, payload: { is_active: false } })
     expect(off.statusCode).toBe(200)
@@ -214,7 +213,7 @@ describe('free offers', () => {
     expect(extra.json()).toEqual({ headline: ['This field is not accepted here.'] })
   })
 
-  it('never answers 500 to broken bodies', async () => {
+  test('never answers 500 to broken bodies', async () => {
     const broken = [
       { 'content-type': 'multipart/form-data; boundary=xyz', payload: 'garbage' },
       { 'content-type': 'multipart/form-data', payload: '--x\r\n' },

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../../../test/build-test-app.js'
+import type { TestApp } from '../../../test/build-test-app.js'
 import { createSellerSession } from '../../../test/factories.js'
+import { describe, expect, test } from '../../../test/fixtures.js'
 import { createBump, createFree, createUpsell, sendForm, validBump, validFree, validUpsell } from './offer-test-kit.js'
 
 /** Tenant isolation (decision "Server rules"): another seller's offer is 404 on every verb. */
@@ -10,8 +10,8 @@ describe('offer access', () => {
   let intruder: Record<string, string>
   let ids: { free: string; bump: string; upsell: string }
 
-  beforeAll(async () => {
-    ctx = await createTestApp()
+  test.beforeEach(async ({ app }) => {
+    ctx = app
     owner = (await createSellerSession(ctx)).headers
     intruder = (await createSellerSession(ctx)).headers
     const bump = await createBump(ctx, owner)
@@ -19,9 +19,8 @@ describe('offer access', () => {
     const free = await createFree(ctx, owner, { bump_offer_id: bump.id, upsell_offer_id: upsell.id })
     ids = { free: free.id, bump: bump.id, upsell: upsell.id }
   })
-  afterAll(() => ctx.close())
 
-  it("answers 404 to another seller's id on every signed-in verb", async () => {
+  test("answers 404 to another seller's id on every signed-in verb", async () => {
     const calls = [
       () => ctx.app.inject({ url: `/api/v1/bump-offer/${ids.bump}/`, headers: intruder }),
       () => sendForm(ctx, 'PUT', `/api/v1/bump-offer/${ids.bump}/`, validBump(), intruder),
@@ -40,7 +39,7 @@ describe('offer access', () => {
     expect(free.json()).toMatchObject({ headline: 'Free guide', is_active: true })
   })
 
-  it('answers 404 to malformed and unknown ids on every verb', async () => {
+  test('answers 404 to malformed and unknown ids on every verb', async () => {
     for (const id of ['nope', '123', '00000000-0000-4000-8000-000000000000', 'ZZZZZZZZ-0000-4000-8000-000000000000']) {
       const responses = await Promise.all([
         ctx.app.inject({ url: `/api/v1/bump-offer/${id}/`, headers: owner }),
@@ -55,7 +54,7 @@ describe('offer access', () => {
     }
   })
 
-  it("keeps another seller's offers out of lists and dropdowns", async () => {
+  test("keeps another seller's offers out of lists and dropdowns", async () => {
     for (const url of ['/api/v1/free-product/', '/api/v1/bump-offer/', '/api/v1/upsell-offer/']) {
       expect((await ctx.app.inject({ url, headers: intruder })).json()).toMatchObject({ count: 0, results: [] })
     }
@@ -64,7 +63,7 @@ describe('offer access', () => {
     }
   })
 
-  it('lets anyone read a free offer and an OTO without auth', async () => {
+  test('lets anyone read a free offer and an OTO without auth', async () => {
     const free = await ctx.app.inject({ url: `/api/v1/free-product/${ids.free}/` })
     expect(free.statusCode).toBe(200)
     expect(free.json()).toMatchObject({ id: ids.free, bump_offer: { id: ids.bump }, upsell_offer: { id: ids.upsell }, url: null })
@@ -74,7 +73,7 @@ describe('offer access', () => {
     expect((await ctx.app.inject({ url: `/api/v1/free-product/${ids.free}/`, headers: intruder })).json()).toMatchObject({ url: null })
   })
 
-  it('answers 401 without a token on every other call, before reading any upload', async () => {
+  test('answers 401 without a token on every other call, before reading any upload', async () => {
     const calls = [
       ['GET', '/api/v1/free-product/'],
       ['POST', '/api/v1/free-product/'],

@@ -1,8 +1,8 @@
 import { offerMessages } from '@funnelry/shared'
 import sharp from 'sharp'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../../../test/build-test-app.js'
+import type { TestApp } from '../../../test/build-test-app.js'
 import { createSellerSession } from '../../../test/factories.js'
+import { describe, expect, test } from '../../../test/fixtures.js'
 import { fileTooLarge } from './multipart-form.js'
 import { createFree, imageBytes, imagePart, sendForm, validBump, validFree, validUpsell } from './offer-test-kit.js'
 
@@ -14,13 +14,12 @@ async function fetchImage(ctx: TestApp, url: string) {
 describe('offer images', () => {
   let ctx: TestApp
   let headers: Record<string, string>
-  beforeAll(async () => {
-    ctx = await createTestApp()
+  test.beforeEach(async ({ app }) => {
+    ctx = app
     ;({ headers } = await createSellerSession(ctx))
   })
-  afterAll(() => ctx.close())
 
-  it('refuses text bytes named .png, and other formats, on their field', async () => {
+  test('refuses text bytes named .png, and other formats, on their field', async () => {
     const gif = Buffer.from('474946383961010001000000002c00000000010001000002', 'hex')
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>')
     const response = await sendForm(
@@ -37,7 +36,7 @@ describe('offer images', () => {
     expect(vector.json()).toEqual({ asset_image: [offerMessages.imageType] })
   })
 
-  it('refuses a truncated JPEG and a text value in an image field', async () => {
+  test('refuses a truncated JPEG and a text value in an image field', async () => {
     const jpeg = await imageBytes('jpeg', 200, 200)
     const truncated = await sendForm(
       ctx,
@@ -61,7 +60,7 @@ describe('offer images', () => {
     expect(onlyTruncated.json()).toEqual({ asset_image: [offerMessages.imageType] })
   })
 
-  it('decides by the bytes, not by the name or the declared type', async () => {
+  test('decides by the bytes, not by the name or the declared type', async () => {
     const png = await imageBytes('png')
     const response = await sendForm(
       ctx,
@@ -74,7 +73,7 @@ describe('offer images', () => {
     expect(response.json().asset_image).toMatch(/^\/media\/images\/[0-9a-f-]+\.png$/)
   })
 
-  it('re-encodes a JPEG: metadata gone, upright, at most 1600 px, served from /media for a year', async () => {
+  test('re-encodes a JPEG: metadata gone, upright, at most 1600 px, served from /media for a year', async () => {
     const photo = await sharp({ create: { width: 3000, height: 1000, channels: 3, background: '#8040c0' } })
       .withExif({ IFD0: { Copyright: 'Secret Camera Owner', Artist: 'Someone' } })
       .jpeg()
@@ -101,7 +100,7 @@ describe('offer images', () => {
     expect(media.rawPayload.includes(Buffer.from('Secret Camera Owner'))).toBe(false)
   })
 
-  it('turns a photo upright by its EXIF orientation and keeps a PNG a PNG', async () => {
+  test('turns a photo upright by its EXIF orientation and keeps a PNG a PNG', async () => {
     const sideways = await sharp({ create: { width: 300, height: 100, channels: 3, background: '#ffffff' } })
       .withMetadata({ orientation: 6 })
       .jpeg()
@@ -123,7 +122,7 @@ describe('offer images', () => {
     expect(logo.response.headers['content-type']).toBe('image/png')
   })
 
-  it('never enlarges a small image', async () => {
+  test('never enlarges a small image', async () => {
     const response = await sendForm(
       ctx,
       'POST',
@@ -134,7 +133,7 @@ describe('offer images', () => {
     expect((await fetchImage(ctx, response.json().asset_image)).metadata).toMatchObject({ width: 40, height: 30 })
   })
 
-  it('keeps an image not re-sent, replaces one sent anew, removes one sent empty, and deletes the old files', async () => {
+  test('keeps an image not re-sent, replaces one sent anew, removes one sent empty, and deletes the old files', async () => {
     const created = await sendForm(
       ctx,
       'POST',
@@ -182,7 +181,7 @@ describe('offer images', () => {
     expect((await ctx.app.inject({ url: offer.logo })).statusCode).toBe(404)
   })
 
-  it('refuses a file on a text field and a field sent twice', async () => {
+  test('refuses a file on a text field and a field sent twice', async () => {
     const png = await imageBytes('png')
     const asFile = await sendForm(ctx, 'POST', '/api/v1/free-product/', validFree({ headline: imagePart(png, 'h.png') }), headers)
     expect(asFile.statusCode).toBe(400)
@@ -203,7 +202,7 @@ describe('offer images', () => {
     expect(twice.json()).toEqual({ is_active: ['Send this field once.'] })
   })
 
-  it('answers 404 for a missing media file, and never serves a folder or a path outside uploads', async () => {
+  test('answers 404 for a missing media file, and never serves a folder or a path outside uploads', async () => {
     expect((await ctx.app.inject({ url: '/media/images/nothing.png' })).statusCode).toBe(404)
     for (const url of ['/media/..%2f..%2fpackage.json', '/media/', '/media/images/']) {
       expect([403, 404]).toContain((await ctx.app.inject({ url })).statusCode)
@@ -214,13 +213,13 @@ describe('offer images', () => {
 describe('offer image size limit', () => {
   let ctx: TestApp
   let headers: Record<string, string>
-  beforeAll(async () => {
-    ctx = await createTestApp({ env: { MAX_UPLOAD_BYTES: '2000' } })
+  test.override('appOptions', () => ({ env: { MAX_UPLOAD_BYTES: '2000' } }))
+  test.beforeEach(async ({ app }) => {
+    ctx = app
     ;({ headers } = await createSellerSession(ctx))
   })
-  afterAll(() => ctx.close())
 
-  it('answers 400 on each field whose file is too large, not 413 for the request', async () => {
+  test('answers 400 on each field whose file is too large, not 413 for the request', async () => {
     const big = await imageBytes('png', 100, 100)
     expect(big.length).toBeGreaterThan(2000)
     const response = await sendForm(

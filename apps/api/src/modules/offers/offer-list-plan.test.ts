@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../../../test/build-test-app.js'
+import type { TestApp } from '../../../test/build-test-app.js'
 import { createSeller } from '../../../test/factories.js'
+import { describe, expect, test } from '../../../test/fixtures.js'
 import { freeOfferRepository } from './free-offer-repository.js'
 import { bumpOfferRepository, upsellOfferRepository } from './paid-add-on-repository.js'
 
@@ -14,8 +14,8 @@ describe('offer list queries', () => {
   let ctx: TestApp
   let sellerId: string
 
-  beforeAll(async () => {
-    ctx = await createTestApp()
+  test.beforeEach(async ({ app }) => {
+    ctx = app
     sellerId = (await createSeller(ctx)).seller.id
     const others = [(await createSeller(ctx)).seller.id, (await createSeller(ctx)).seller.id]
     // Many sellers' rows, so reading only this seller's newest page is clearly the cheaper plan.
@@ -32,7 +32,6 @@ describe('offer list queries', () => {
     }
     await ctx.db.execute(sql`analyze bump_offers; analyze upsell_offers; analyze free_offers`)
   })
-  afterAll(() => ctx.close())
 
   const plan = async (query: { toSQL: () => { sql: string; params: unknown[] } }) => {
     const { sql: text, params } = query.toSQL()
@@ -40,7 +39,7 @@ describe('offer list queries', () => {
     return result.rows.map((row: { 'QUERY PLAN': string }) => row['QUERY PLAN']).join('\n')
   }
 
-  it.each([
+  test.each([
     ['free offers', () => freeOfferRepository.page(ctx.db, sellerId, { limit: 12, offset: 24 }), 'free_offers_seller_created_idx'],
     ['bump offers', () => bumpOfferRepository.page(ctx.db, sellerId, { limit: 12, offset: 24 }), 'bump_offers_seller_created_idx'],
     ['upsell offers', () => upsellOfferRepository.page(ctx.db, sellerId, { limit: 12, offset: 24 }), 'upsell_offers_seller_created_idx'],

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../../../test/build-test-app.js'
+import type { TestApp } from '../../../test/build-test-app.js'
 import { createSellerSession } from '../../../test/factories.js'
+import { describe, expect, test } from '../../../test/fixtures.js'
 import { createBump, createFree, createUpsell } from './offer-test-kit.js'
 
 type Page = { count: number; next: string | null; previous: string | null; results: { id: string; headline: string | null }[] }
@@ -8,14 +8,11 @@ type Page = { count: number; next: string | null; previous: string | null; resul
 describe('offer lists', () => {
   let ctx: TestApp
   let headers: Record<string, string>
-  const created: Record<'free-product' | 'bump-offer' | 'upsell-offer', string[]> = {
-    'free-product': [],
-    'bump-offer': [],
-    'upsell-offer': [],
-  }
+  let created: Record<'free-product' | 'bump-offer' | 'upsell-offer', string[]>
 
-  beforeAll(async () => {
-    ctx = await createTestApp()
+  test.beforeEach(async ({ app }) => {
+    ctx = app
+    created = { 'free-product': [], 'bump-offer': [], 'upsell-offer': [] }
     ;({ headers } = await createSellerSession(ctx))
     // 26 of each: two full default pages of 12 and a last page of 2.
     for (let i = 0; i < 26; i += 1) {
@@ -29,7 +26,6 @@ describe('offer lists', () => {
     await createBump(ctx, other.headers)
     await createUpsell(ctx, other.headers)
   }, 120_000)
-  afterAll(() => ctx.close())
 
   const list = async (path: string, query = '') => {
     const response = await ctx.app.inject({ url: `/api/v1/${path}/${query}`, headers })
@@ -40,7 +36,7 @@ describe('offer lists', () => {
     describe(path, () => {
       const link = (page: number, size = 12) => `http://funnelry.test/api/v1/${path}/?page=${page}&page_size=${size}`
 
-      it('pages newest first, 12 by default, with absolute next and previous links', async () => {
+      test('pages newest first, 12 by default, with absolute next and previous links', async () => {
         const newestFirst = [...created[path]].reverse()
         const first = await list(path)
         expect(first.status).toBe(200)
@@ -56,13 +52,13 @@ describe('offer lists', () => {
         expect(last.body.results.map((r) => r.id)).toEqual(newestFirst.slice(24))
       })
 
-      it('answers an empty page past the end, pointing back at the last page', async () => {
+      test('answers an empty page past the end, pointing back at the last page', async () => {
         const past = await list(path, '?page=9&page_size=10')
         expect(past.status).toBe(200)
         expect(past.body).toEqual({ count: 26, next: null, previous: link(3, 10), results: [] })
       })
 
-      it('accepts page_size up to 100 and refuses more, or a page below 1', async () => {
+      test('accepts page_size up to 100 and refuses more, or a page below 1', async () => {
         const all = await list(path, '?page_size=100')
         expect(all.body).toMatchObject({ count: 26, next: null, previous: null })
         expect(all.body.results).toHaveLength(26)
@@ -80,7 +76,7 @@ describe('offer lists', () => {
     })
   }
 
-  it('keeps an empty list well formed', async () => {
+  test('keeps an empty list well formed', async () => {
     const fresh = await createSellerSession(ctx)
     for (const path of ['free-product', 'bump-offer', 'upsell-offer']) {
       const response = await ctx.app.inject({ url: `/api/v1/${path}/`, headers: fresh.headers })

@@ -1,7 +1,7 @@
 import { messages, offerMessages } from '@funnelry/shared'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../../../test/build-test-app.js'
+import type { TestApp } from '../../../test/build-test-app.js'
 import { createSellerSession } from '../../../test/factories.js'
+import { describe, expect, test } from '../../../test/fixtures.js'
 import type { FormFields } from '../../../test/multipart.js'
 import { createBump, createFree, createUpsell, sendForm, validBump, validUpsell } from './offer-test-kit.js'
 import { bumpCurrencyConflict, upsellCurrencyConflict } from './paid-add-on-kinds.js'
@@ -110,33 +110,33 @@ const kinds = [
 describe.each(kinds)('$kind offers', (kind) => {
   let ctx: TestApp
   let headers: Headers
-  beforeAll(async () => {
-    ctx = await createTestApp()
+  test.beforeEach(async ({ app }) => {
+    ctx = app
     ;({ headers } = await createSellerSession(ctx))
   })
-  afterAll(() => ctx.close())
+
   const send = (method: 'POST' | 'PUT', url: string, fields: FormFields) => sendForm(ctx, method, url, fields, headers)
   const withoutCurrency = (fields: FormFields) => Object.fromEntries(Object.entries(fields).filter(([name]) => name !== 'currency'))
 
-  it('creates one from a multipart form: money as two-decimal strings, currency a number', async () => {
+  test('creates one from a multipart form: money as two-decimal strings, currency a number', async () => {
     const response = await send('POST', kind.path, kind.created.fields)
     expect(response.statusCode).toBe(201)
     expect(response.json()).toEqual(kind.created.body)
   })
 
-  it('reads empty optional fields as null and defaults the currency to 1', async () => {
+  test('reads empty optional fields as null and defaults the currency to 1', async () => {
     const response = await send('POST', kind.path, kind.minimal.fields)
     expect(response.statusCode).toBe(201)
     expect(response.json()).toMatchObject(kind.minimal.body)
   })
 
-  it("answers the spec's message for each missing required field", async () => {
+  test("answers the spec's message for each missing required field", async () => {
     const response = await send('POST', kind.path, kind.missing.fields)
     expect(response.statusCode).toBe(400)
     expect(response.json()).toEqual(kind.missing.errors)
   })
 
-  it('answers a readable message for each bad value', async () => {
+  test('answers a readable message for each bad value', async () => {
     for (const bad of kind.bad) {
       const response = await send('POST', kind.path, bad.fields)
       expect(response.statusCode).toBe(400)
@@ -144,13 +144,13 @@ describe.each(kinds)('$kind offers', (kind) => {
     }
   })
 
-  it('refuses unknown fields', async () => {
+  test('refuses unknown fields', async () => {
     const response = await send('POST', kind.path, kind.valid({ seller_id: 'someone', price: '1' }))
     expect(response.statusCode).toBe(400)
     expect(response.json()).toEqual({ seller_id: ['This field is not accepted here.'], price: ['This field is not accepted here.'] })
   })
 
-  it('reads one and replaces it with PUT, clearing the fields sent empty', async () => {
+  test('reads one and replaces it with PUT, clearing the fields sent empty', async () => {
     const offer = await kind.create(ctx, headers)
     const read = await ctx.app.inject({ url: `${kind.path}${offer.id}/`, headers })
     expect(read.statusCode).toBe(200)
@@ -162,14 +162,14 @@ describe.each(kinds)('$kind offers', (kind) => {
     expect((await ctx.app.inject({ url: `${kind.path}${offer.id}/`, headers })).json()).toEqual(put.json())
   })
 
-  it('keeps the currency on PUT when the form leaves it out', async () => {
+  test('keeps the currency on PUT when the form leaves it out', async () => {
     const offer = await kind.create(ctx, headers, { currency: '3' })
     const put = await send('PUT', `${kind.path}${offer.id}/`, withoutCurrency(kind.valid()))
     expect(put.statusCode).toBe(200)
     expect(put.json()).toMatchObject({ currency: 3 })
   })
 
-  it('lists the dropdown newest first as {id, headline}', async () => {
+  test('lists the dropdown newest first as {id, headline}', async () => {
     const seller = await createSellerSession(ctx)
     const first = await kind.create(ctx, seller.headers, { headline: 'First' })
     const second = await kind.create(ctx, seller.headers, { headline: 'Second' })
@@ -181,7 +181,7 @@ describe.each(kinds)('$kind offers', (kind) => {
     ])
   })
 
-  it('answers 404 for an unknown or malformed id', async () => {
+  test('answers 404 for an unknown or malformed id', async () => {
     for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid', '1']) {
       const response = await ctx.app.inject({ url: `${kind.path}${id}/`, headers })
       expect(response.statusCode).toBe(404)
@@ -189,7 +189,7 @@ describe.each(kinds)('$kind offers', (kind) => {
     }
   })
 
-  it('refuses a currency change that would split a free offer’s bump and upsell, and allows it once the other is detached', async () => {
+  test('refuses a currency change that would split a free offer’s bump and upsell, and allows it once the other is detached', async () => {
     const bump = await createBump(ctx, headers, { currency: '1' })
     const upsell = await createUpsell(ctx, headers, { currency: '1' })
     const free = await createFree(ctx, headers, { bump_offer_id: bump.id, upsell_offer_id: upsell.id })
@@ -221,14 +221,13 @@ describe('who reads one paid add-on', () => {
   let ctx: TestApp
   let headers: Headers
   let stranger: Headers
-  beforeAll(async () => {
-    ctx = await createTestApp()
+  test.beforeEach(async ({ app }) => {
+    ctx = app
     ;({ headers } = await createSellerSession(ctx))
     ;({ headers: stranger } = await createSellerSession(ctx))
   })
-  afterAll(() => ctx.close())
 
-  it('a bump: only its seller (a visitor must sign in, another seller finds nothing)', async () => {
+  test('a bump: only its seller (a visitor must sign in, another seller finds nothing)', async () => {
     const bump = await createBump(ctx, headers)
     const url = `/api/v1/bump-offer/${bump.id}/`
     expect((await ctx.app.inject({ url })).statusCode).toBe(401)
@@ -236,7 +235,7 @@ describe('who reads one paid add-on', () => {
     expect((await ctx.app.inject({ url, headers })).json()).toMatchObject({ id: bump.id, url: 'https://example.com/bump' })
   })
 
-  it('an OTO: anyone without auth, leaving out the paid download link for all but its seller', async () => {
+  test('an OTO: anyone without auth, leaving out the paid download link for all but its seller', async () => {
     const upsell = await createUpsell(ctx, headers)
     const url = `/api/v1/upsell-offer/${upsell.id}/`
     const visitor = await ctx.app.inject({ url })
@@ -248,7 +247,7 @@ describe('who reads one paid add-on', () => {
     expect(stale.statusCode).toBe(401)
   })
 
-  it('an OTO by unknown or malformed id, read by a visitor: 404', async () => {
+  test('an OTO by unknown or malformed id, read by a visitor: 404', async () => {
     for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid', '1']) {
       const response = await ctx.app.inject({ url: `/api/v1/upsell-offer/${id}/` })
       expect(response.statusCode).toBe(404)

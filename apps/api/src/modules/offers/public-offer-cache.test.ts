@@ -3,9 +3,9 @@ import os from 'node:os'
 import path from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import { eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, eventually, type TestApp } from '../../../test/build-test-app.js'
+import { eventually, type TestApp } from '../../../test/build-test-app.js'
 import { createSellerSession } from '../../../test/factories.js'
+import { describe, expect, test } from '../../../test/fixtures.js'
 import { type App, buildApp } from '../../app.js'
 import { connectDatabase, type DatabaseHandle } from '../../db/client.js'
 import { freeOffers } from '../../db/schema/index.js'
@@ -24,19 +24,21 @@ describe('the cached public reads of a free offer', () => {
   const page = (app: App = ctx.app) =>
     app.inject({ method: 'GET', url: `/free-offer/${offerId}`, headers: { host: 'pages.funnelry.test' } })
 
-  beforeAll(async () => {
+  test.override('appOptions', () => ({ deps: { webDist } }))
+  test.beforeEach(async () => {
     webDist = await mkdtemp(path.join(os.tmpdir(), 'funnelry-web-'))
     await writeFile(path.join(webDist, 'index.html'), indexHtml)
-    ctx = await createTestApp({ deps: { webDist } })
+  })
+  test.beforeEach(async ({ app }) => {
+    ctx = app
     headers = (await createSellerSession(ctx)).headers
     offerId = (await createFree(ctx, headers, { headline: 'First headline' })).id
   })
-  afterAll(async () => {
-    await ctx.close()
+  test.afterEach(async () => {
     await rm(webDist, { recursive: true, force: true })
   })
 
-  it('answers compressed bytes with an ETag, and 304 to a browser that has them', async () => {
+  test('answers compressed bytes with an ETag, and 304 to a browser that has them', async () => {
     const plain = await read()
     expect(plain.json()).toMatchObject({ id: offerId, headline: 'First headline', url: null, is_active: true })
     expect(plain.headers['cache-control']).toBe('no-cache')
@@ -57,7 +59,7 @@ describe('the cached public reads of a free offer', () => {
     expect(html.body).toContain('<title>First headline</title>')
   })
 
-  it('answers a repeated read with the same headers and bytes, security headers included, and never replays a signed-in read', async () => {
+  test('answers a repeated read with the same headers and bytes, security headers included, and never replays a signed-in read', async () => {
     const withoutDate = (answer: Awaited<ReturnType<typeof read>>) => {
       const { date: _date, ...rest } = answer.headers
       return rest
@@ -77,7 +79,7 @@ describe('the cached public reads of a free offer', () => {
     expect((await read(ctx.app, headers)).json().url).toBe(validFree().url)
   })
 
-  it('shows an edit, a deactivation, a bump change and a pixel on the next read', async () => {
+  test('shows an edit, a deactivation, a bump change and a pixel on the next read', async () => {
     await read()
     await page()
     const edited = await sendForm(ctx, 'PUT', `/api/v1/free-product/${offerId}/`, validFree({ headline: 'Second headline' }), headers)
@@ -131,19 +133,19 @@ describe('the cached public reads of a free offer', () => {
     let otherDb: DatabaseHandle
     let otherChanges: SellerChanges
 
-    beforeAll(async () => {
+    test.beforeEach(async () => {
       otherDb = connectDatabase(ctx.config.DATABASE_URL ?? '', 2)
       otherChanges = createSellerChanges(connectionOf(otherDb.db))
       other = await buildApp({ config: ctx.config, db: otherDb.db, jobs: ctx.jobs, tokens: ctx.tokens, webDist, changes: otherChanges })
       await other.ready()
       await eventually(async () => otherChanges.live)
     })
-    afterAll(async () => {
+    test.afterEach(async () => {
       await other.close()
       await otherDb.close()
     })
 
-    it('drops what it cached when the first process changes the offer', async () => {
+    test('drops what it cached when the first process changes the offer', async () => {
       const before = (await read(other)).json()
       const edited = await sendForm(ctx, 'PUT', `/api/v1/free-product/${offerId}/`, validFree({ headline: 'Third headline' }), headers)
       expect(edited.statusCode).toBe(200)
@@ -152,13 +154,13 @@ describe('the cached public reads of a free offer', () => {
       await eventually(async () => (await page(other)).body.includes('<title>Third headline</title>'))
     })
 
-    it('hears of a change made straight in the database, by anyone', async () => {
+    test('hears of a change made straight in the database, by anyone', async () => {
       await read(other)
       await ctx.db.update(freeOffers).set({ headline: 'Fourth headline' }).where(eq(freeOffers.id, offerId))
       await eventually(async () => (await read(other)).json().headline === 'Fourth headline')
     })
 
-    it('reads from the database while its listener is away, and caches again once it is back', async () => {
+    test('reads from the database while its listener is away, and caches again once it is back', async () => {
       await read(other)
       await otherChanges.stop()
       await ctx.db.update(freeOffers).set({ headline: 'Fifth headline' }).where(eq(freeOffers.id, offerId))

@@ -1,7 +1,7 @@
 import { offerMessages } from '@funnelry/shared'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../../../test/build-test-app.js'
+import type { TestApp } from '../../../test/build-test-app.js'
 import { createSellerSession } from '../../../test/factories.js'
+import { describe, expect, test } from '../../../test/fixtures.js'
 import { createBump, createFree, createUpsell, sendForm, validBump, validFree, validUpsell } from './offer-test-kit.js'
 
 /** Decision D19: a BUMP or OTO whose price is not above zero is never attached to a free offer, nor offered. */
@@ -9,13 +9,12 @@ describe('BUMP and OTO offers without a price above zero', () => {
   let ctx: TestApp
   let headers: Record<string, string>
 
-  beforeAll(async () => {
-    ctx = await createTestApp()
+  test.beforeEach(async ({ app }) => {
+    ctx = app
     headers = (await createSellerSession(ctx)).headers
   })
-  afterAll(() => ctx.close())
 
-  it('refuses to attach them to a free offer, with a field error naming each one', async () => {
+  test('refuses to attach them to a free offer, with a field error naming each one', async () => {
     const noPrice = await createBump(ctx, headers, { headline: 'Free Stickers', new_price: '' })
     const zeroPrice = await createBump(ctx, headers, { headline: 'Zero Stickers', new_price: '0.00' })
     const freeUpsell = await createUpsell(ctx, headers, { headline: 'The Free Course', product_price: '0' })
@@ -45,7 +44,7 @@ describe('BUMP and OTO offers without a price above zero', () => {
     expect(edit.json()).toEqual({ upsell_offer_id: [offerMessages.unpricedUpsell('The Free Course')] })
   })
 
-  it('refuses to take the price away from one that a free offer uses, and allows it once detached', async () => {
+  test('refuses to take the price away from one that a free offer uses, and allows it once detached', async () => {
     const bump = await createBump(ctx, headers)
     const upsell = await createUpsell(ctx, headers)
     const offer = await createFree(ctx, headers, { bump_offer_id: bump.id, upsell_offer_id: upsell.id })
