@@ -1,15 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../../../test/build-test-app.js'
+import type { TestApp } from '../../../test/build-test-app.js'
 import { createSellerSession } from '../../../test/factories.js'
+import { describe, expect, test } from '../../../test/fixtures.js'
 import { sellerDomains } from '../../db/schema/index.js'
 import { createBump, createFree } from '../offers/offer-test-kit.js'
 
 describe('GET /getting-started/ (the first-run checklist)', () => {
   let ctx: TestApp
-  beforeAll(async () => {
-    ctx = await createTestApp()
+  test.beforeEach(async ({ app }) => {
+    ctx = app
   })
-  afterAll(() => ctx.close())
 
   const checklist = async (headers: Record<string, string>) => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/v1/getting-started/', headers })
@@ -39,7 +38,7 @@ describe('GET /getting-started/ (the first-run checklist)', () => {
     expect(approved.statusCode).toBe(303)
   }
 
-  it("ticks each item off from the seller's own data, and tells the payment answer given at sign-up", async () => {
+  test("ticks each item off from the seller's own data, and tells the payment answer given at sign-up", async () => {
     const { seller, headers } = await createSellerSession(ctx, { has_stripe_account: true })
     const other = await createSellerSession(ctx, { has_stripe_account: false })
     expect(await checklist(headers)).toEqual({
@@ -81,7 +80,7 @@ describe('GET /getting-started/ (the first-run checklist)', () => {
     })
   })
 
-  it('needs a session', async () => {
+  test('needs a session', async () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/getting-started/' })).statusCode).toBe(401)
   })
 })

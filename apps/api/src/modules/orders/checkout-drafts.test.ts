@@ -1,8 +1,8 @@
 import { messages, paymentMessages } from '@funnelry/shared'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../../../test/build-test-app.js'
+import type { TestApp } from '../../../test/build-test-app.js'
 import { createSellerSession } from '../../../test/factories.js'
+import { describe, expect, test } from '../../../test/fixtures.js'
 import { configureWebhook } from '../../../test/funnel-factories.js'
 import { leads, localPaymentIntents, orders, paymentAccounts, webhookDeliveries } from '../../db/schema/index.js'
 import { createIntent, emailsTo, insertFunnel, orderOf, updateIntent, visitor } from './checkout-test-kit.js'
@@ -23,8 +23,8 @@ describe('checkout drafts and the lead they become', () => {
   const leadEvents = () => ctx.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.sellerId, sellerId))
   const intentCount = async () => (await ctx.db.select().from(localPaymentIntents)).length
 
-  beforeAll(async () => {
-    ctx = await createTestApp()
+  test.beforeEach(async ({ app }) => {
+    ctx = app
     const session = await createSellerSession(ctx)
     sellerId = session.seller.id
     headers = session.headers
@@ -33,9 +33,8 @@ describe('checkout drafts and the lead they become', () => {
     funnel = await insertFunnel(ctx, sellerId)
     bumpId = funnel.bump?.id ?? ''
   })
-  afterAll(() => ctx.close())
 
-  it('makes a draft when the bump is ticked before any details: priced, unpayable, unlisted, uncounted, unmailed', async () => {
+  test('makes a draft when the bump is ticked before any details: priced, unpayable, unlisted, uncounted, unmailed', async () => {
     const intentsBefore = await intentCount()
     const response = await createIntent(ctx, { product_id: funnel.offer.id, bump_offer_id: bumpId })
     expect(response.statusCode).toBe(200)
@@ -70,7 +69,7 @@ describe('checkout drafts and the lead they become', () => {
     expect(await leadEvents()).toHaveLength(0)
   })
 
-  it('turns the draft into an order once the details arrive: its intent, its reference, the lead and one download email', async () => {
+  test('turns the draft into an order once the details arrive: its intent, its reference, the lead and one download email', async () => {
     const draft = (await createIntent(ctx, { product_id: funnel.offer.id, bump_offer_id: bumpId })).json()
     const email = 'late@example.com'
     const details = { full_name: 'Late Visitor', email: 'Late@Example.com' }
@@ -100,7 +99,7 @@ describe('checkout drafts and the lead they become', () => {
     expect(await leadsOf(email)).toHaveLength(1)
   })
 
-  it('records the lead from a create call with the details, for a visitor whose lead capture never arrived', async () => {
+  test('records the lead from a create call with the details, for a visitor whose lead capture never arrived', async () => {
     const email = 'lost-lead@example.com'
     const response = await createIntent(ctx, { full_name: 'Lost Lead', email, product_id: funnel.offer.id, bump_offer_id: bumpId })
     expect(response.json()).toMatchObject({ provider: 'local', amount: '3.50' })
@@ -108,7 +107,7 @@ describe('checkout drafts and the lead they become', () => {
     expect((await emailsTo(ctx, email)).map((mail) => mail.kind)).toEqual(['free-download'])
   })
 
-  it('refuses one detail without the other, on the missing one', async () => {
+  test('refuses one detail without the other, on the missing one', async () => {
     const noEmail = await createIntent(ctx, { full_name: 'Half There', product_id: funnel.offer.id })
     expect(noEmail.statusCode).toBe(400)
     expect(noEmail.json()).toEqual({ email: [messages.emailRequired] })
@@ -119,7 +118,7 @@ describe('checkout drafts and the lead they become', () => {
     expect(await orderOf(ctx, draft.intent_id)).toMatchObject({ status: 'draft', email: null })
   })
 
-  it('still tells at once, for a draft with something to pay, that the seller cannot be paid yet', async () => {
+  test('still tells at once, for a draft with something to pay, that the seller cannot be paid yet', async () => {
     await ctx.db.update(paymentAccounts).set({ chargesEnabled: false }).where(eq(paymentAccounts.sellerId, sellerId))
     try {
       const refused = await createIntent(ctx, { product_id: funnel.offer.id, bump_offer_id: bumpId })
@@ -130,7 +129,7 @@ describe('checkout drafts and the lead they become', () => {
     }
   })
 
-  it('refuses to change an abandoned order', async () => {
+  test('refuses to change an abandoned order', async () => {
     const open = (await createIntent(ctx, { ...visitor, product_id: funnel.offer.id, bump_offer_id: bumpId })).json()
     await ctx.db.update(orders).set({ status: 'abandoned' }).where(eq(orders.id, open.intent_id))
     const refused = await updateIntent(ctx, { intent_id: open.intent_id, ...visitor, bump_offer_id: null })
@@ -138,7 +137,7 @@ describe('checkout drafts and the lead they become', () => {
     expect(refused.json()).toEqual({ error: paymentMessages.orderExpired })
   })
 
-  it('never charges for a BUMP or an OTO saved without a price above zero (decision D19, issue 9 item 1)', async () => {
+  test('never charges for a BUMP or an OTO saved without a price above zero (decision D19, issue 9 item 1)', async () => {
     // Rows saved before the rule: the save form now refuses to attach them.
     const unpriced = await insertFunnel(ctx, sellerId, { bump: { newPriceCents: null }, upsell: { productPriceCents: 0 } })
     const bump = await createIntent(ctx, { ...visitor, product_id: unpriced.offer.id, bump_offer_id: unpriced.bump?.id })

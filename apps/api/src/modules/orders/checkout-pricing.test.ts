@@ -1,8 +1,8 @@
 import { paymentMessages } from '@funnelry/shared'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../../../test/build-test-app.js'
+import type { TestApp } from '../../../test/build-test-app.js'
 import { createSeller } from '../../../test/factories.js'
+import { describe, expect, test } from '../../../test/fixtures.js'
 import { insertBump, insertUpsell } from '../../../test/funnel-factories.js'
 import { localPaymentIntents, orders } from '../../db/schema/index.js'
 import { createIntent, createLocalSeller, emailsTo, insertFunnel, orderOf, visitor } from './checkout-test-kit.js'
@@ -14,18 +14,17 @@ describe('creating a payment intent: the server prices the order', () => {
   let bumpId: string
   let upsellId: string
 
-  beforeAll(async () => {
-    ctx = await createTestApp()
+  test.beforeEach(async ({ app }) => {
+    ctx = app
     sellerId = (await createLocalSeller(ctx)).seller.id
     funnel = await insertFunnel(ctx, sellerId)
     bumpId = funnel.bump?.id ?? ''
     upsellId = funnel.upsell?.id ?? ''
   })
-  afterAll(() => ctx.close())
 
   const create = (choices: Record<string, unknown>) => createIntent(ctx, { ...visitor, product_id: funnel.offer.id, ...choices })
 
-  it.each([
+  test.each([
     ['the bump only', { bump_offer_id: 'bump' }, '3.50', 350],
     ['the upsell only', { upsell_offer_id: 'upsell', upsell_shown: true }, '49.00', 4900],
     ['the bump and the upsell', { bump_offer_id: 'bump', upsell_offer_id: 'upsell', upsell_shown: true }, '52.50', 5250],
@@ -74,7 +73,7 @@ describe('creating a payment intent: the server prices the order', () => {
     expect(intent?.idempotencyKey).toBe(`order-${body.intent_id}-create`)
   })
 
-  it('completes a free order at once when nothing is bought (decision D11) and queues the free download email', async () => {
+  test('completes a free order at once when nothing is bought (decision D11) and queues the free download email', async () => {
     const intentsBefore = (await ctx.db.select().from(localPaymentIntents)).length
     const response = await createIntent(ctx, {
       full_name: 'Free Rider',
@@ -109,7 +108,7 @@ describe('creating a payment intent: the server prices the order', () => {
     expect(await ctx.db.select().from(localPaymentIntents)).toHaveLength(intentsBefore)
   })
 
-  it('needs no payment account for a free order', async () => {
+  test('needs no payment account for a free order', async () => {
     const { seller } = await createSeller(ctx)
     const free = await insertFunnel(ctx, seller.id)
     const response = await createIntent(ctx, { ...visitor, product_id: free.offer.id })
@@ -117,7 +116,7 @@ describe('creating a payment intent: the server prices the order', () => {
     expect(response.json()).toMatchObject({ provider: 'none', amount: '0.00' })
   })
 
-  it('refuses a bump or an upsell that is not attached to this offer, with a field error', async () => {
+  test('refuses a bump or an upsell that is not attached to this offer, with a field error', async () => {
     const loose = await insertBump(ctx, sellerId)
     const looseUpsell = await insertUpsell(ctx, sellerId)
     const other = await createLocalSeller(ctx)
@@ -143,13 +142,13 @@ describe('creating a payment intent: the server prices the order', () => {
     expect(await ctx.db.select().from(orders)).toHaveLength(before)
   })
 
-  it('refuses any amount the client sends, and other unknown fields', async () => {
+  test('refuses any amount the client sends, and other unknown fields', async () => {
     const response = await create({ bump_offer_id: bumpId, amount: 1, price: '0.01' })
     expect(response.statusCode).toBe(400)
     expect(response.json()).toEqual({ amount: ['This field is not accepted here.'], price: ['This field is not accepted here.'] })
   })
 
-  it('answers with the visitor-details messages of the spec', async () => {
+  test('answers with the visitor-details messages of the spec', async () => {
     const missing = await createIntent(ctx, { full_name: ' ', email: '', product_id: funnel.offer.id })
     expect(missing.statusCode).toBe(400)
     expect(missing.json()).toEqual({ full_name: ['Full Name is required'], email: ['Email Address is required'] })
@@ -157,7 +156,7 @@ describe('creating a payment intent: the server prices the order', () => {
     expect(malformed.json()).toEqual({ email: ['Invalid email'] })
   })
 
-  it('uses the currency of the attached offers, for paid and free orders', async () => {
+  test('uses the currency of the attached offers, for paid and free orders', async () => {
     const euros = await insertFunnel(ctx, sellerId, {
       bump: { currency: 2, newPriceCents: 1000 },
       upsell: { currency: 2, productPriceCents: 2000 },
@@ -182,7 +181,7 @@ describe('creating a payment intent: the server prices the order', () => {
     expect((await createIntent(ctx, { ...visitor, product_id: bare.offer.id })).json()).toMatchObject({ currency: 1, amount: '0.00' })
   })
 
-  it('refuses inactive and unknown offers', async () => {
+  test('refuses inactive and unknown offers', async () => {
     const inactive = await insertFunnel(ctx, sellerId, { isActive: false })
     for (const choices of [{}, { bump_offer_id: inactive.bump?.id }]) {
       const response = await createIntent(ctx, { ...visitor, product_id: inactive.offer.id, ...choices })
@@ -194,7 +193,7 @@ describe('creating a payment intent: the server prices the order', () => {
     expect(unknown.json()).toEqual({ detail: paymentMessages.offerNotFound })
   })
 
-  it('refuses to charge for a seller that cannot take payments yet', async () => {
+  test('refuses to charge for a seller that cannot take payments yet', async () => {
     const pending = await createLocalSeller(ctx, { chargesEnabled: false })
     const unconnected = await createSeller(ctx)
     for (const sellerWithout of [pending.seller.id, unconnected.seller.id]) {
@@ -206,7 +205,7 @@ describe('creating a payment intent: the server prices the order', () => {
     }
   })
 
-  it('limits how often one client can create intents', async () => {
+  test('limits how often one client can create intents', async () => {
     const statuses: number[] = []
     for (let n = 0; n < 31; n += 1) {
       const response = await createIntent(ctx, { ...visitor, product_id: funnel.offer.id, bump_offer_id: bumpId }, '198.51.100.20')

@@ -1,9 +1,9 @@
 import { paymentMessages } from '@funnelry/shared'
 import { eq } from 'drizzle-orm'
 import Stripe from 'stripe'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, eventually, type TestApp } from '../../../test/build-test-app.js'
 import { createSellerSession } from '../../../test/factories.js'
+import { describe, expect, test } from '../../../test/fixtures.js'
 import { configureWebhook } from '../../../test/funnel-factories.js'
 import { startReceiver } from '../../../test/http-receiver.js'
 import { type StripeStandIn, startStripeStandIn } from '../../../test/stripe-stand-in.js'
@@ -32,19 +32,22 @@ describe('checkout with Stripe (the real SDK against the local stand-in)', () =>
   let sellerId: string
   let funnel: Awaited<ReturnType<typeof insertFunnel>>
 
-  beforeAll(async () => {
+  test.override('appOptions', () => ({
+    workers: true,
+    env: {
+      STRIPE_SECRET_KEY: 'sk_test_standin',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_standin',
+      STRIPE_API_URL: stripe.url,
+      STRIPE_WEBHOOK_SECRET: webhookSecret,
+      PLATFORM_FEE_PERCENT: '10',
+    },
+  }))
+  test.beforeEach(async () => {
     stripe = await startStripeStandIn()
     receiver = await startReceiver()
-    ctx = await createTestApp({
-      workers: true,
-      env: {
-        STRIPE_SECRET_KEY: 'sk_test_standin',
-        STRIPE_PUBLISHABLE_KEY: 'pk_test_standin',
-        STRIPE_API_URL: stripe.url,
-        STRIPE_WEBHOOK_SECRET: webhookSecret,
-        PLATFORM_FEE_PERCENT: '10',
-      },
-    })
+  })
+  test.beforeEach(async ({ app }) => {
+    ctx = app
     // Connected the way a seller does it: connect, finish onboarding at Stripe, status.
     const session = await createSellerSession(ctx)
     sellerId = session.seller.id
@@ -61,13 +64,12 @@ describe('checkout with Stripe (the real SDK against the local stand-in)', () =>
     funnel = await insertFunnel(ctx, sellerId)
     await configureWebhook(ctx, sellerId, receiver.url)
   })
-  afterAll(async () => {
-    await ctx.close()
+  test.afterEach(async () => {
     await stripe.close()
     await receiver.close()
   })
 
-  it('creates and updates a direct charge on the seller’s account with the platform fee, then fulfils on the signed event', async () => {
+  test('creates and updates a direct charge on the seller’s account with the platform fee, then fulfils on the signed event', async () => {
     const created = await createIntent(ctx, { ...visitor, product_id: funnel.offer.id, bump_offer_id: funnel.bump?.id })
     expect(created.statusCode).toBe(200)
     const body = created.json()
@@ -127,7 +129,7 @@ describe('checkout with Stripe (the real SDK against the local stand-in)', () =>
     expect(late.json()).toEqual({ error: paymentMessages.alreadyComplete })
   })
 
-  it('answers 400 to an event whose signature does not verify, and changes nothing', async () => {
+  test('answers 400 to an event whose signature does not verify, and changes nothing', async () => {
     const created = (await createIntent(ctx, { ...visitor, product_id: funnel.offer.id, bump_offer_id: funnel.bump?.id })).json()
     const order = await orderOf(ctx, created.intent_id)
     const event = intentEventBody('payment_intent.succeeded', {
@@ -142,7 +144,7 @@ describe('checkout with Stripe (the real SDK against the local stand-in)', () =>
     expect(await orderOf(ctx, created.intent_id)).toMatchObject({ status: 'pending' })
   })
 
-  it('cancels the Stripe intent when the total drops to 0 and creates another when it rises again', async () => {
+  test('cancels the Stripe intent when the total drops to 0 and creates another when it rises again', async () => {
     const created = (await createIntent(ctx, { ...visitor, product_id: funnel.offer.id, bump_offer_id: funnel.bump?.id })).json()
     const first = (await orderOf(ctx, created.intent_id))?.intentId ?? ''
 
@@ -168,7 +170,7 @@ describe('checkout with Stripe (the real SDK against the local stand-in)', () =>
     expect(create?.form).toMatchObject({ amount: '4900', application_fee_amount: '490' })
   })
 
-  it('answers "already complete" when Stripe took the payment before its event arrived', async () => {
+  test('answers "already complete" when Stripe took the payment before its event arrived', async () => {
     const created = (await createIntent(ctx, { ...visitor, product_id: funnel.offer.id, bump_offer_id: funnel.bump?.id })).json()
     stripe.setIntentStatus((await orderOf(ctx, created.intent_id))?.intentId ?? '', 'processing')
     const refused = await updateIntent(ctx, { intent_id: created.intent_id, ...visitor, upsell_offer_id: funnel.upsell?.id })
@@ -176,7 +178,7 @@ describe('checkout with Stripe (the real SDK against the local stand-in)', () =>
     expect(refused.json()).toEqual({ error: paymentMessages.alreadyComplete })
   })
 
-  it('refuses to charge while Stripe says the account cannot take charges, and offers no local card form', async () => {
+  test('refuses to charge while Stripe says the account cannot take charges, and offers no local card form', async () => {
     await ctx.db.update(paymentAccounts).set({ chargesEnabled: false }).where(eq(paymentAccounts.sellerId, sellerId))
     try {
       const refused = await createIntent(ctx, { ...visitor, product_id: funnel.offer.id, bump_offer_id: funnel.bump?.id })
@@ -188,7 +190,7 @@ describe('checkout with Stripe (the real SDK against the local stand-in)', () =>
     expect((await confirmLocal(ctx, { client_secret: 'pi_x_secret_y', card_number: '4242424242424242' })).statusCode).toBe(404)
   })
 
-  it('answers 502 with a readable error when Stripe cannot be reached', async () => {
+  test('answers 502 with a readable error when Stripe cannot be reached', async () => {
     const down = await startStripeStandIn()
     await down.close()
     const offline = await createTestApp({

@@ -1,7 +1,7 @@
 import { paymentMessages } from '@funnelry/shared'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../../../test/build-test-app.js'
+import type { TestApp } from '../../../test/build-test-app.js'
+import { describe, expect, test } from '../../../test/fixtures.js'
 import { insertBump } from '../../../test/funnel-factories.js'
 import { freeOffers, localPaymentIntents, paymentAccounts } from '../../db/schema/index.js'
 import { confirmLocal, createIntent, createLocalSeller, insertFunnel, orderOf, updateIntent, visitor } from './checkout-test-kit.js'
@@ -26,16 +26,15 @@ describe('updating a payment intent', () => {
     return response.json() as { intent_id: string; client_secret: string; order_reference: string }
   }
 
-  beforeAll(async () => {
-    ctx = await createTestApp()
+  test.beforeEach(async ({ app }) => {
+    ctx = app
     sellerId = (await createLocalSeller(ctx)).seller.id
     funnel = await insertFunnel(ctx, sellerId)
     bumpId = funnel.bump?.id ?? ''
     upsellId = funnel.upsell?.id ?? ''
   })
-  afterAll(() => ctx.close())
 
-  it('re-prices the same intent as choices and details change', async () => {
+  test('re-prices the same intent as choices and details change', async () => {
     const created = await early()
     const response = await updateIntent(ctx, {
       intent_id: created.intent_id,
@@ -72,7 +71,7 @@ describe('updating a payment intent', () => {
     expect(unticked.json()).toMatchObject({ amount: '49.00', client_secret: created.client_secret })
   })
 
-  it('drops the provider intent when the total goes to 0 and makes a new one when it comes back', async () => {
+  test('drops the provider intent when the total goes to 0 and makes a new one when it comes back', async () => {
     const created = await early()
     const first = await orderOf(ctx, created.intent_id)
 
@@ -118,7 +117,7 @@ describe('updating a payment intent', () => {
     expect(await orderOf(ctx, created.intent_id)).toMatchObject({ status: 'paid', amountCents: 350 })
   })
 
-  it('completes the open order the visitor emptied as the free order, rather than adding a second one', async () => {
+  test('completes the open order the visitor emptied as the free order, rather than adding a second one', async () => {
     const email = 'unticked@example.com'
     const draft = await createIntent(ctx, { product_id: funnel.offer.id, bump_offer_id: bumpId })
     const created = (await updateIntent(ctx, { intent_id: draft.json().intent_id, ...visitor, email })).json()
@@ -135,7 +134,7 @@ describe('updating a payment intent', () => {
     expect(visitorOrders).toEqual([expect.objectContaining({ id: created.intent_id, status: 'paid', amountCents: 0, bumpOfferId: null })])
   })
 
-  it('answers 400 once the order is paid, or once the provider says it is being paid', async () => {
+  test('answers 400 once the order is paid, or once the provider says it is being paid', async () => {
     const created = await early()
     expect((await confirmLocal(ctx, { client_secret: created.client_secret, card_number: '4242424242424242' })).statusCode).toBe(200)
     const paid = await updateIntent(ctx, { intent_id: created.intent_id, ...visitor, upsell_offer_id: upsellId })
@@ -164,7 +163,7 @@ describe('updating a payment intent', () => {
     expect(upgrade.json()).toEqual({ error: paymentMessages.alreadyComplete })
   })
 
-  it('answers 404 for an intent it does not know', async () => {
+  test('answers 404 for an intent it does not know', async () => {
     for (const intentId of [crypto.randomUUID(), 'pi_local_unknown']) {
       const response = await updateIntent(ctx, { intent_id: intentId, ...visitor })
       expect(response.statusCode).toBe(404)
@@ -172,7 +171,7 @@ describe('updating a payment intent', () => {
     }
   })
 
-  it('applies the same rules as creation: attached offers only, active offers only, a seller who can be paid', async () => {
+  test('applies the same rules as creation: attached offers only, active offers only, a seller who can be paid', async () => {
     const created = await early()
     const loose = await insertBump(ctx, sellerId)
     const foreign = await updateIntent(ctx, { intent_id: created.intent_id, ...visitor, bump_offer_id: loose.id })
@@ -196,7 +195,7 @@ describe('updating a payment intent', () => {
     expect(inactive.json()).toEqual({ error: 'Offer is not available' })
   })
 
-  it('keeps one outcome when the page sends quick updates at once', async () => {
+  test('keeps one outcome when the page sends quick updates at once', async () => {
     const created = await early()
     const choices = [null, bumpId, null, bumpId, null]
     const responses = await Promise.all(

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm'
 import Stripe from 'stripe'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, eventually, type TestApp } from '../../../test/build-test-app.js'
+import { eventually, type TestApp } from '../../../test/build-test-app.js'
 import { createSellerSession } from '../../../test/factories.js'
+import { describe, expect, test } from '../../../test/fixtures.js'
 import { type StripeStandIn, startStripeStandIn } from '../../../test/stripe-stand-in.js'
 import { localPaymentIntents, orders, paymentAccounts } from '../../db/schema/index.js'
 import { createPaymentServices } from '../payments/payments-module.js'
@@ -38,16 +38,15 @@ describe('abandoning unpaid orders after 24 hours (local provider)', () => {
       client_secret: string
     }
 
-  beforeAll(async () => {
-    ctx = await createTestApp()
+  test.beforeEach(async ({ app }) => {
+    ctx = app
     const seller = await createLocalSeller(ctx)
     funnel = await insertFunnel(ctx, seller.seller.id)
     const { provider } = await createPaymentServices({ config: ctx.config, db: ctx.db, now: ctx.clock.now })
     sweep = createAbandonmentSweep({ db: ctx.db, provider, now: ctx.clock.now, log: () => {} }).sweep
   })
-  afterAll(() => ctx.close())
 
-  it('abandons drafts, pending and declined orders after 24 hours, cancels their intents, and leaves the rest', async () => {
+  test('abandons drafts, pending and declined orders after 24 hours, cancels their intents, and leaves the rest', async () => {
     const draft = (await createIntent(ctx, { product_id: funnel.offer.id, bump_offer_id: funnel.bump?.id })).json()
     const pending = await pendingOrder()
     const declined = await pendingOrder()
@@ -81,7 +80,7 @@ describe('abandoning unpaid orders after 24 hours (local provider)', () => {
     expect(await orderOf(ctx, pending.intent_id)).toMatchObject({ status: 'abandoned' })
   })
 
-  it('leaves an order whose payment succeeded at the provider before its event arrived; the event then settles it', async () => {
+  test('leaves an order whose payment succeeded at the provider before its event arrived; the event then settles it', async () => {
     const racing = await pendingOrder()
     const order = await orderOf(ctx, racing.intent_id)
     await ctx.db
@@ -98,7 +97,7 @@ describe('abandoning unpaid orders after 24 hours (local provider)', () => {
     expect(await orderOf(ctx, racing.intent_id)).toMatchObject({ status: 'paid' })
   })
 
-  it('runs from the job queue on a schedule kept in the database', async () => {
+  test('runs from the job queue on a schedule kept in the database', async () => {
     const [schedule] = await ctx.jobs.boss.getSchedules('abandon-orders')
     expect(schedule).toMatchObject({ name: 'abandon-orders', cron: '*/15 * * * *' })
 
@@ -116,18 +115,20 @@ describe('abandoning unpaid orders (Stripe, through the stand-in)', () => {
   let ctx: TestApp
   let stripe: StripeStandIn
 
-  beforeAll(async () => {
+  test.override('appOptions', () => ({
+    env: { STRIPE_SECRET_KEY: 'sk_test_standin', STRIPE_PUBLISHABLE_KEY: 'pk_test_standin', STRIPE_API_URL: stripe.url },
+  }))
+  test.beforeEach(async () => {
     stripe = await startStripeStandIn()
-    ctx = await createTestApp({
-      env: { STRIPE_SECRET_KEY: 'sk_test_standin', STRIPE_PUBLISHABLE_KEY: 'pk_test_standin', STRIPE_API_URL: stripe.url },
-    })
   })
-  afterAll(async () => {
-    await ctx.close()
+  test.beforeEach(async ({ app }) => {
+    ctx = app
+  })
+  test.afterEach(async () => {
     await stripe.close()
   })
 
-  it("cancels the seller's Stripe intent before marking the order abandoned", async () => {
+  test("cancels the seller's Stripe intent before marking the order abandoned", async () => {
     const session = await createSellerSession(ctx)
     const account = await new Stripe('sk_test_standin', {
       host: '127.0.0.1',

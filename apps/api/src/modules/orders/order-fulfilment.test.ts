@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, eventually, type TestApp } from '../../../test/build-test-app.js'
+import { eventually, type TestApp } from '../../../test/build-test-app.js'
 import { waitForDrainedQueues } from '../../../test/drained-queues.js'
+import { describe, expect, test } from '../../../test/fixtures.js'
 import { configureWebhook } from '../../../test/funnel-factories.js'
 import { startReceiver } from '../../../test/http-receiver.js'
 import { leads } from '../../db/schema/index.js'
@@ -39,20 +39,20 @@ describe('fulfilment: once per order, however often and however concurrently the
   }
   const crmEvents = (event: string) => receiver.requests.map((request) => JSON.parse(request.body)).filter((body) => body.event === event)
 
-  beforeAll(async () => {
-    ctx = await createTestApp({ workers: true })
+  test.override('appOptions', () => ({ workers: true }))
+  test.beforeEach(async ({ app }) => {
+    ctx = app
     receiver = await startReceiver()
     provider = await localProviderOf(ctx)
     seller = await createLocalSeller(ctx)
     funnel = await insertFunnel(ctx, seller.seller.id)
     await configureWebhook(ctx, seller.seller.id, receiver.url, { email: 'EmailAddress', fullName: 'FullName' })
   })
-  afterAll(async () => {
-    await ctx.close()
+  test.afterEach(async () => {
     await receiver.close()
   })
 
-  it('does not deliver an order whose charge differs from it (an intent changed by a lost update race)', async () => {
+  test('does not deliver an order whose charge differs from it (an intent changed by a lost update race)', async () => {
     const { order, intent } = await openOrder('short@example.com')
     for (const charged of [
       { ...intent, amount: intent.amount - 4900 },
@@ -67,7 +67,7 @@ describe('fulfilment: once per order, however often and however concurrently the
     expect(await orderPaidDeliveries(ctx, seller.seller.id)).toHaveLength(0)
   })
 
-  it('fulfils once when five events arrive at the same moment, and again once when they are repeated', async () => {
+  test('fulfils once when five events arrive at the same moment, and again once when they are repeated', async () => {
     const { order, intent } = await openOrder('ada@example.com')
     const bodies = Array.from({ length: 5 }, () => intentEventBody('payment_intent.succeeded', intent))
     const responses = await Promise.all(bodies.map((body) => sendWebhook(ctx, body, provider.signWebhook(body))))
@@ -116,7 +116,7 @@ describe('fulfilment: once per order, however often and however concurrently the
     })
   })
 
-  it('keeps the lead with the real details (a draft never becomes one) and links it to the order', async () => {
+  test('keeps the lead with the real details (a draft never becomes one) and links it to the order', async () => {
     const leadsBefore = await ctx.db.select().from(leads).where(eq(leads.freeOfferId, funnel.offer.id))
     const { order, intent } = await openOrder('grace@example.com')
     const body = intentEventBody('payment_intent.succeeded', intent)
@@ -127,7 +127,7 @@ describe('fulfilment: once per order, however often and however concurrently the
     expect((await orderOf(ctx, order.id))?.leadId).toBe(stored.find((lead) => lead.email === 'grace@example.com')?.id)
   })
 
-  it('marks a declined payment failed, and a later success still wins', async () => {
+  test('marks a declined payment failed, and a later success still wins', async () => {
     const { order, intent } = await openOrder('retry@example.com')
     const failed = intentEventBody('payment_intent.payment_failed', intent)
     expect((await sendWebhook(ctx, failed, provider.signWebhook(failed))).statusCode).toBe(200)
@@ -145,7 +145,7 @@ describe('fulfilment: once per order, however often and however concurrently the
     expect(await kinds()).toEqual(['free-download', 'purchase'])
   })
 
-  it('refuses events with a bad signature or none, and changes nothing', async () => {
+  test('refuses events with a bad signature or none, and changes nothing', async () => {
     const { order, intent } = await openOrder('forged@example.com')
     const body = intentEventBody('payment_intent.succeeded', intent)
     const forged = await sendWebhook(ctx, body, 't=1,v1=0000')
@@ -164,12 +164,12 @@ describe('fulfilment: once per order, however often and however concurrently the
     expect((await emailsTo(ctx, 'forged@example.com')).map((mail) => mail.kind)).toEqual(['free-download'])
   })
 
-  it('acknowledges a success for an intent that is not an order of ours, and does nothing', async () => {
+  test('acknowledges a success for an intent that is not an order of ours, and does nothing', async () => {
     const body = intentEventBody('payment_intent.succeeded', { id: 'pi_local_elsewhere', amount: 100, currency: 'usd' })
     expect((await sendWebhook(ctx, body, provider.signWebhook(body))).statusCode).toBe(200)
   })
 
-  it('delivers a free order (D11) at once: the order.paid webhook and one free download email, never two', async () => {
+  test('delivers a free order (D11) at once: the order.paid webhook and one free download email, never two', async () => {
     const response = await createIntent(ctx, { ...visitor, email: 'free-rider@example.com', product_id: funnel.offer.id })
     const { intent_id } = response.json()
     await eventually(async () => crmEvents('order.paid').some((body) => body.order_id === intent_id))
@@ -187,7 +187,7 @@ describe('fulfilment: once per order, however often and however concurrently the
     expect(mails.map((mail) => mail.kind)).toEqual(['free-download'])
   })
 
-  it('sends no second download to a visitor who opted in before completing a free order (D16)', async () => {
+  test('sends no second download to a visitor who opted in before completing a free order (D16)', async () => {
     const email = 'opted-in@example.com'
     const optIn = await ctx.app.inject({
       method: 'POST',

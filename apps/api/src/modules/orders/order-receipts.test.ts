@@ -1,6 +1,6 @@
 import { paymentMessages } from '@funnelry/shared'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../../../test/build-test-app.js'
+import type { TestApp } from '../../../test/build-test-app.js'
+import { describe, expect, test } from '../../../test/fixtures.js'
 import { confirmLocal, createIntent, createLocalSeller, insertFunnel, updateIntent, visitor } from './checkout-test-kit.js'
 
 /** Issue 9 item 9: the thank-you page's summary, by an unguessable short-lived reference, never the order id. */
@@ -10,14 +10,13 @@ describe('GET /api/v1/order-receipts/{reference}/', () => {
 
   const receipt = (reference: string) => ctx.app.inject({ url: `/api/v1/order-receipts/${encodeURIComponent(reference)}/` })
 
-  beforeAll(async () => {
-    ctx = await createTestApp()
+  test.beforeEach(async ({ app }) => {
+    ctx = app
     const seller = await createLocalSeller(ctx)
     funnel = await insertFunnel(ctx, seller.seller.id)
   })
-  afterAll(() => ctx.close())
 
-  it('lists what a paid order holds at the prices charged, and the total, with nothing about the visitor', async () => {
+  test('lists what a paid order holds at the prices charged, and the total, with nothing about the visitor', async () => {
     const created = (
       await createIntent(ctx, {
         ...visitor,
@@ -49,7 +48,7 @@ describe('GET /api/v1/order-receipts/{reference}/', () => {
     expect(response.body).not.toContain(created.intent_id)
   })
 
-  it('summarises a free order, keeps one reference through updates, and expires an hour after the last change', async () => {
+  test('summarises a free order, keeps one reference through updates, and expires an hour after the last change', async () => {
     const free = (await createIntent(ctx, { ...visitor, product_id: funnel.offer.id, upsell_shown: true })).json()
     expect((await receipt(free.order_reference)).json()).toMatchObject({
       status: 'paid',
@@ -71,7 +70,7 @@ describe('GET /api/v1/order-receipts/{reference}/', () => {
     expect(expired.json()).toEqual({ detail: paymentMessages.receiptNotFound })
   })
 
-  it('answers 404 alike for an unknown reference, an order id, a draft and anything malformed', async () => {
+  test('answers 404 alike for an unknown reference, an order id, a draft and anything malformed', async () => {
     const draft = (await createIntent(ctx, { product_id: funnel.offer.id, bump_offer_id: funnel.bump?.id })).json()
     expect(draft.order_reference).toBeNull()
     const paid = (await createIntent(ctx, { ...visitor, product_id: funnel.offer.id })).json()

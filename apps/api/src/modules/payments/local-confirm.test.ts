@@ -1,7 +1,7 @@
 import { paymentMessages } from '@funnelry/shared'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../../../test/build-test-app.js'
+import type { TestApp } from '../../../test/build-test-app.js'
+import { describe, expect, test } from '../../../test/fixtures.js'
 import { localPaymentIntents } from '../../db/schema/index.js'
 import {
   confirmLocal,
@@ -32,14 +32,13 @@ describe('the local test card form (POST /payments/local/confirm/)', () => {
     return ctx.db.query.localPaymentIntents.findFirst({ where: eq(localPaymentIntents.id, order?.intentId ?? '') })
   }
 
-  beforeAll(async () => {
-    ctx = await createTestApp()
+  test.beforeEach(async ({ app }) => {
+    ctx = app
     seller = await createLocalSeller(ctx)
     funnel = await insertFunnel(ctx, seller.seller.id)
   })
-  afterAll(() => ctx.close())
 
-  it('pays with 4242 4242 4242 4242 (spaces ignored) and fulfils through the same handler as the webhook', async () => {
+  test('pays with 4242 4242 4242 4242 (spaces ignored) and fulfils through the same handler as the webhook', async () => {
     const order = await openOrder()
     const response = await confirmLocal(ctx, { client_secret: order.client_secret, card_number: '4242 4242 4242 4242' })
     expect(response.statusCode).toBe(200)
@@ -51,7 +50,7 @@ describe('the local test card form (POST /payments/local/confirm/)', () => {
     expect(await orderPaidDeliveries(ctx, seller.seller.id)).toHaveLength(0) // no CRM webhook configured
   })
 
-  it('answers "succeeded" again to a repeated or concurrent confirm, and fulfils once', async () => {
+  test('answers "succeeded" again to a repeated or concurrent confirm, and fulfils once', async () => {
     const order = await openOrder()
     const confirm = () => confirmLocal(ctx, { client_secret: order.client_secret, card_number: '4242424242424242' })
     const responses = await Promise.all([confirm(), confirm(), confirm(), confirm(), confirm()])
@@ -60,7 +59,7 @@ describe('the local test card form (POST /payments/local/confirm/)', () => {
     expect((await emailsTo(ctx, order.email)).filter((mail) => mail.kind === 'purchase')).toHaveLength(1)
   })
 
-  it('declines 4000 0000 0000 0002 with the card message, marks the order failed, and lets the visitor pay after', async () => {
+  test('declines 4000 0000 0000 0002 with the card message, marks the order failed, and lets the visitor pay after', async () => {
     const order = await openOrder()
     const declined = await confirmLocal(ctx, { client_secret: order.client_secret, card_number: '4000 0000 0000 0002' })
     expect(declined.statusCode).toBe(400)
@@ -74,7 +73,7 @@ describe('the local test card form (POST /payments/local/confirm/)', () => {
     expect(await orderOf(ctx, order.intent_id)).toMatchObject({ status: 'paid' })
   })
 
-  it('names the test cards for any other number, and changes nothing', async () => {
+  test('names the test cards for any other number, and changes nothing', async () => {
     const order = await openOrder()
     for (const card_number of ['4111 1111 1111 1111', '', '4242']) {
       const response = await confirmLocal(ctx, { client_secret: order.client_secret, card_number })
@@ -88,7 +87,7 @@ describe('the local test card form (POST /payments/local/confirm/)', () => {
     expect(await intentOf(order.intent_id)).toMatchObject({ status: 'requires_payment_method', lastError: null })
   })
 
-  it('answers 404 for an unknown client secret and field errors for a malformed body', async () => {
+  test('answers 404 for an unknown client secret and field errors for a malformed body', async () => {
     const unknown = await confirmLocal(ctx, { client_secret: 'pi_local_x_secret_y', card_number: '4242424242424242' })
     expect(unknown.statusCode).toBe(404)
     expect(unknown.json()).toEqual({ status: 'failed', error: paymentMessages.intentNotFound })
@@ -105,7 +104,7 @@ describe('the local test card form (POST /payments/local/confirm/)', () => {
     expect(broken.json()).toEqual({ detail: 'The request body is not valid JSON.' })
   })
 
-  it('limits how often one client can try a card', async () => {
+  test('limits how often one client can try a card', async () => {
     const order = await openOrder()
     const statuses: number[] = []
     for (let n = 0; n < 31; n += 1) {

@@ -1,8 +1,8 @@
 import { messages, settingsMessages } from '@funnelry/shared'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../../../test/build-test-app.js'
+import type { TestApp } from '../../../test/build-test-app.js'
 import { createSellerSession } from '../../../test/factories.js'
+import { describe, expect, test } from '../../../test/fixtures.js'
 import { paymentAccounts, sellers } from '../../db/schema/index.js'
 
 type Session = Awaited<ReturnType<typeof createSellerSession>>
@@ -28,17 +28,16 @@ describe('payment account with the local test provider', () => {
       payload: new URLSearchParams({ account, token, decision }).toString(),
     })
 
-  beforeAll(async () => {
-    ctx = await createTestApp()
+  test.beforeEach(async ({ app }) => {
+    ctx = app
   })
-  afterAll(() => ctx.close())
 
-  it('is not connected before connecting', async () => {
+  test('is not connected before connecting', async () => {
     const seller = await createSellerSession(ctx)
     expect(await status(seller)).toEqual({ connected: false })
   })
 
-  it('stores the answer on the seller (D14) and returns the message and the onboarding link (D10)', async () => {
+  test('stores the answer on the seller (D14) and returns the message and the onboarding link (D10)', async () => {
     const seller = await createSellerSession(ctx, { has_stripe_account: false })
     const response = await connect(seller, true)
     expect(response.statusCode).toBe(200)
@@ -59,7 +58,7 @@ describe('payment account with the local test provider', () => {
     expect((await ctx.db.query.sellers.findFirst({ where: eq(sellers.id, seller.seller.id) }))?.hasStripeAccount).toBe(false)
   })
 
-  it('shows an onboarding page with both buttons; Approve connects the account', async () => {
+  test('shows an onboarding page with both buttons; Approve connects the account', async () => {
     const seller = await createSellerSession(ctx)
     const { url } = (await connect(seller, false)).json()
     const page = await ctx.app.inject({ method: 'GET', url: local(url) })
@@ -82,7 +81,7 @@ describe('payment account with the local test provider', () => {
     })
   })
 
-  it("'Leave incomplete' leaves the account unable to take charges", async () => {
+  test("'Leave incomplete' leaves the account unable to take charges", async () => {
     const seller = await createSellerSession(ctx)
     const query = new URL((await connect(seller, true)).json().url).searchParams
     const response = await decide(query.get('account') ?? '', query.get('token') ?? '', 'incomplete')
@@ -91,7 +90,7 @@ describe('payment account with the local test provider', () => {
     expect(await status(seller)).toEqual({ connected: false })
   })
 
-  it('refuses onboarding links whose token does not match the account', async () => {
+  test('refuses onboarding links whose token does not match the account', async () => {
     const seller = await createSellerSession(ctx)
     const victim = await createSellerSession(ctx)
     const mine = new URL((await connect(seller, false)).json().url).searchParams
@@ -111,7 +110,7 @@ describe('payment account with the local test provider', () => {
     expect(await status(victim)).toEqual({ connected: false })
   })
 
-  it('validates the connect call and needs a token', async () => {
+  test('validates the connect call and needs a token', async () => {
     const seller = await createSellerSession(ctx)
     const response = await connect(seller, 'yes')
     expect(response.statusCode).toBe(400)
@@ -124,7 +123,7 @@ describe('payment account with the local test provider', () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/stripe/account/status/' })).statusCode).toBe(401)
   })
 
-  it('has no Stripe refresh link while the local provider is in use', async () => {
+  test('has no Stripe refresh link while the local provider is in use', async () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/stripe/account/refresh-link/?account=acct_x&token=y' })).statusCode).toBe(
       404,
     )

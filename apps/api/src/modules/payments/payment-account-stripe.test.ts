@@ -1,8 +1,8 @@
 import { settingsMessages } from '@funnelry/shared'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../../../test/build-test-app.js'
 import { createSellerSession } from '../../../test/factories.js'
+import { describe, expect, test } from '../../../test/fixtures.js'
 import { type StripeStandIn, startStripeStandIn } from '../../../test/stripe-stand-in.js'
 import { paymentAccounts, sellers } from '../../db/schema/index.js'
 import { signProviderEvent } from './providers/provider-events.js'
@@ -25,23 +25,25 @@ describe('payment account with Stripe (the real SDK against a local stand-in)', 
   const accountOf = async (session: Session) =>
     (await ctx.db.query.paymentAccounts.findFirst({ where: eq(paymentAccounts.sellerId, session.seller.id) }))?.accountId ?? ''
 
-  beforeAll(async () => {
+  test.override('appOptions', () => ({
+    env: {
+      STRIPE_SECRET_KEY: 'sk_test_standin',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_standin',
+      STRIPE_API_URL: stripe.url,
+      STRIPE_WEBHOOK_SECRET: webhookSecret,
+    },
+  }))
+  test.beforeEach(async () => {
     stripe = await startStripeStandIn()
-    ctx = await createTestApp({
-      env: {
-        STRIPE_SECRET_KEY: 'sk_test_standin',
-        STRIPE_PUBLISHABLE_KEY: 'pk_test_standin',
-        STRIPE_API_URL: stripe.url,
-        STRIPE_WEBHOOK_SECRET: webhookSecret,
-      },
-    })
   })
-  afterAll(async () => {
-    await ctx.close()
+  test.beforeEach(async ({ app }) => {
+    ctx = app
+  })
+  test.afterEach(async () => {
     await stripe.close()
   })
 
-  it('creates a Standard connected account once and an onboarding Account Link', async () => {
+  test('creates a Standard connected account once and an onboarding Account Link', async () => {
     const seller = await createSellerSession(ctx, { has_stripe_account: true })
     const response = await connect(seller, false)
     expect(response.statusCode).toBe(200)
@@ -82,7 +84,7 @@ describe('payment account with Stripe (the real SDK against a local stand-in)', 
     expect(stripe.find('POST', '/v1/account_links')).toHaveLength(2)
   })
 
-  it('reads charges_enabled from Stripe for the status and stores it', async () => {
+  test('reads charges_enabled from Stripe for the status and stores it', async () => {
     const seller = await createSellerSession(ctx)
     expect((await status(seller)).json()).toEqual({ connected: false })
     await connect(seller, true)
@@ -108,7 +110,7 @@ describe('payment account with Stripe (the real SDK against a local stand-in)', 
     expect((await status(seller)).json()).toEqual({ connected: false })
   })
 
-  it('gives a fresh link on the refresh URL, only for a link we signed', async () => {
+  test('gives a fresh link on the refresh URL, only for a link we signed', async () => {
     const seller = await createSellerSession(ctx)
     await connect(seller, false)
     const refreshUrl = new URL(stripe.find('POST', '/v1/account_links').at(-1)?.form.refresh_url ?? '')
@@ -127,7 +129,7 @@ describe('payment account with Stripe (the real SDK against a local stand-in)', 
     expect(stripe.find('POST', '/v1/account_links')).toHaveLength(links + 1)
   })
 
-  it('looks the account up again on a signed account.updated event, and ignores unsigned ones', async () => {
+  test('looks the account up again on a signed account.updated event, and ignores unsigned ones', async () => {
     const seller = await createSellerSession(ctx)
     await connect(seller, false)
     const accountId = await accountOf(seller)
@@ -166,7 +168,7 @@ describe('payment account with Stripe (the real SDK against a local stand-in)', 
     expect((await send(ignored, signProviderEvent(ignored, webhookSecret))).statusCode).toBe(200)
   })
 
-  it('answers 502 with a readable message when Stripe cannot be reached', async () => {
+  test('answers 502 with a readable message when Stripe cannot be reached', async () => {
     const down = await startStripeStandIn()
     await down.close()
     const offline = await createTestApp({

@@ -1,9 +1,9 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, eventually, type TestApp } from '../../../test/build-test-app.js'
+import { eventually, type TestApp } from '../../../test/build-test-app.js'
 import { createSeller } from '../../../test/factories.js'
+import { describe, expect, test } from '../../../test/fixtures.js'
 import { configureWebhook } from '../../../test/funnel-factories.js'
 import { webhookAttempts, webhookDeliveries } from '../../db/schema/index.js'
 import { unfinishedAttempt } from './webhook-repository.js'
@@ -43,15 +43,15 @@ const queue = (ctx: TestApp, sellerId: string, count: number) =>
 describe('CRM webhook delivery', () => {
   let ctx: TestApp
   const closers: (() => Promise<void>)[] = []
-  beforeAll(async () => {
-    ctx = await createTestApp({ workers: true })
+  test.override('appOptions', () => ({ workers: true }))
+  test.beforeEach(async ({ app }) => {
+    ctx = app
   })
-  afterAll(async () => {
-    for (const close of closers) await close()
-    await ctx.close()
+  test.afterEach(async () => {
+    for (const close of closers.splice(0)) await close()
   })
 
-  it('logs each attempt before sending it, with the delivery id as X-Funnelry-Delivery', async () => {
+  test('logs each attempt before sending it, with the delivery id as X-Funnelry-Delivery', async () => {
     const { seller } = await createSeller(ctx)
     const seenByReceiver: { deliveryId: string; loggedAttempts: { error: string | null }[] }[] = []
     const crm = await startCrm(async (request, response) => {
@@ -77,7 +77,7 @@ describe('CRM webhook delivery', () => {
     expect(attempts).toEqual([expect.objectContaining({ statusCode: 200, error: null })])
   })
 
-  it("keeps a seller whose endpoint hangs to a few delivery slots, so another seller's deliveries go out meanwhile", async () => {
+  test("keeps a seller whose endpoint hangs to a few delivery slots, so another seller's deliveries go out meanwhile", async () => {
     const hanging = (await createSeller(ctx)).seller
     const healthy = (await createSeller(ctx)).seller
     let hangingInFlight = 0
