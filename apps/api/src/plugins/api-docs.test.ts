@@ -1,17 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../../test/build-test-app.js'
+import type { TestApp } from '../../test/build-test-app.js'
+import { describe, expect, test } from '../../test/fixtures.js'
 
 describe.each([
   { setting: 'true', served: true },
   { setting: 'false', served: false },
 ])('API_DOCS=$setting', ({ setting, served }) => {
   let ctx: TestApp
-  beforeAll(async () => {
-    ctx = await createTestApp({ env: { API_DOCS: setting } })
+  test.override('appOptions', () => ({ env: { API_DOCS: setting } }))
+  test.beforeEach(async ({ app }) => {
+    ctx = app
   })
-  afterAll(() => ctx.close())
 
-  it(served ? 'serves the documentation page and the OpenAPI document' : 'answers 404 for the documentation', async () => {
+  test(served ? 'serves the documentation page and the OpenAPI document' : 'answers 404 for the documentation', async () => {
     const page = await ctx.app.inject({ method: 'GET', url: '/api/docs' })
     const document = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })
     if (served) {

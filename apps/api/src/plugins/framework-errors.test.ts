@@ -1,6 +1,6 @@
 import net from 'node:net'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../../test/build-test-app.js'
+import type { TestApp } from '../../test/build-test-app.js'
+import { describe, expect, test } from '../../test/fixtures.js'
 
 /** Sends raw bytes (what a browser or a scanner could send) and returns the whole answer. */
 function rawRequest(port: number, text: string): Promise<{ status: number; headers: string; body: string }> {
@@ -23,20 +23,19 @@ const hugeHeader = `X-Padding: ${'a'.repeat(20_000)}`
 describe('errors raised by the framework, in the product shape', () => {
   let ctx: TestApp
   let port: number
-  beforeAll(async () => {
-    ctx = await createTestApp()
+  test.beforeEach(async ({ app }) => {
+    ctx = app
     await ctx.app.listen({ port: 0, host: '127.0.0.1' })
     port = (ctx.app.server.address() as net.AddressInfo).port
   })
-  afterAll(() => ctx.close())
 
-  it('answers an unknown API path 404 with a detail', async () => {
+  test('answers an unknown API path 404 with a detail', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/v1/no-such-thing/' })
     expect(response.statusCode).toBe(404)
     expect(response.json()).toEqual({ detail: 'Not found.' })
   })
 
-  it('answers a known path asked with another method 405, naming the methods it takes', async () => {
+  test('answers a known path asked with another method 405, naming the methods it takes', async () => {
     const response = await ctx.app.inject({ method: 'PUT', url: '/api/v1/health/' })
     expect(response.statusCode).toBe(405)
     expect(response.headers.allow).toBe('GET, HEAD')
@@ -47,33 +46,33 @@ describe('errors raised by the framework, in the product shape', () => {
     expect(login.headers.allow).toBe('POST')
   })
 
-  it('answers a 5,000-character path 414 without echoing it', async () => {
+  test('answers a 5,000-character path 414 without echoing it', async () => {
     const response = await rawRequest(port, `GET ${longPath} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`)
     expect(response.status).toBe(414)
     expect(JSON.parse(response.body)).toEqual({ detail: 'The address is too long.' })
     expect(response.headers + response.body).not.toContain('aaaaaaaaaa')
   })
 
-  it('answers a path with a broken % escape 400 without echoing it', async () => {
+  test('answers a path with a broken % escape 400 without echoing it', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/v1/free-product/%zz-marker/' })
     expect(response.statusCode).toBe(400)
     expect(response.json()).toEqual({ detail: 'The address is not valid: a % must start an escape such as %20.' })
   })
 
-  it('answers oversized headers 431 with a detail', async () => {
+  test('answers oversized headers 431 with a detail', async () => {
     const response = await rawRequest(port, `GET /api/v1/health/ HTTP/1.1\r\nHost: localhost\r\n${hugeHeader}\r\n\r\n`)
     expect(response.status).toBe(431)
     expect(response.headers).toMatch(/content-type: application\/json/i)
     expect(JSON.parse(response.body)).toEqual({ detail: 'The request headers are too large.' })
   })
 
-  it('answers unparseable HTTP 400 with a detail', async () => {
+  test('answers unparseable HTTP 400 with a detail', async () => {
     const response = await rawRequest(port, 'NOT HTTP AT ALL\r\n\r\n')
     expect(response.status).toBe(400)
     expect(JSON.parse(response.body)).toEqual({ detail: 'The request is not valid HTTP.' })
   })
 
-  it.each([
+  test.each([
     ['431', `HEAD /api/v1/health/ HTTP/1.1\r\nHost: localhost\r\n${hugeHeader}\r\n\r\n`, 431],
     ['414', `HEAD ${longPath} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`, 414],
     ['404', 'HEAD /api/v1/no-such-thing/ HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n', 404],
@@ -83,7 +82,7 @@ describe('errors raised by the framework, in the product shape', () => {
     expect(response.body).toBe('')
   })
 
-  it.each([
+  test.each([
     ['invalid JSON', '{"email": ', 'application/json', 400, 'The request body is not valid JSON.'],
     ['an unaccepted content type', 'a,b', 'text/csv', 415, 'This content type is not accepted here; send JSON.'],
     ['a body over 1 MB', JSON.stringify({ email: 'x'.repeat(1024 * 1024) }), 'application/json', 413, 'The request body is too large.'],

@@ -1,10 +1,13 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { createTestApp } from '../../test/build-test-app.js'
 import { createSellerSession } from '../../test/factories.js'
+import { test } from '../../test/fixtures.js'
 
 /**
  * Every route the app registers, read from its own OpenAPI document, so that a route added later
  * is covered without touching this file. Path parameters get a well-formed id that exists nowhere.
+ * The routes are found while the file is collected, so one app is built for that and the checks
+ * that only send refused requests share it (they write nothing; their order does not matter).
  */
 const ctx = await createTestApp()
 afterAll(() => ctx.close())
@@ -79,7 +82,8 @@ describe('every route, public ones included', () => {
 })
 
 describe('a seller deleted while its access token is still fresh', () => {
-  it('cannot add a pixel (was a 500 on the foreign key) and nothing is stored', async () => {
+  // It writes, so it runs on its own database and app, not on the shared read-only one above.
+  test('cannot add a pixel (was a 500 on the foreign key) and nothing is stored', async ({ app: ctx }) => {
     const session = await createSellerSession(ctx)
     await ctx.pool.query('DELETE FROM sellers WHERE id = $1', [session.seller.id])
     const response = await ctx.app.inject({

@@ -1,24 +1,24 @@
 import net from 'node:net'
 import { Writable } from 'node:stream'
 import pino from 'pino'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, eventually, type TestApp } from '../../test/build-test-app.js'
+import { eventually } from '../../test/build-test-app.js'
+import { describe, expect, test } from '../../test/fixtures.js'
 import { clientAddressKey } from './rate-limits.js'
 
 describe('clientAddressKey', () => {
-  it('keys IPv4 clients by address and IPv4-mapped ones as the same IPv4 client', () => {
+  test('keys IPv4 clients by address and IPv4-mapped ones as the same IPv4 client', () => {
     expect(clientAddressKey({ ip: '203.0.113.7' })).toBe('203.0.113.7')
     expect(clientAddressKey({ ip: '::ffff:203.0.113.7' })).toBe('203.0.113.7')
   })
 
-  it('keys IPv6 clients by their /56, so one subscriber cannot rotate through its addresses', () => {
+  test('keys IPv6 clients by their /56, so one subscriber cannot rotate through its addresses', () => {
     const key = clientAddressKey({ ip: '2001:db8:aa:bb01::1' })
     expect(key).toBe('2001:db8:aa:bb00::/56')
     expect(clientAddressKey({ ip: '2001:db8:aa:bbff:1234::9' })).toBe(key)
     expect(clientAddressKey({ ip: '2001:db8:aa:cc00::1' })).not.toBe(key)
   })
 
-  it('does not fail for a client that is gone (no address)', () => {
+  test('does not fail for a client that is gone (no address)', () => {
     expect(clientAddressKey({ ip: undefined as unknown as string })).toBe('no-address')
   })
 })
@@ -26,33 +26,30 @@ describe('clientAddressKey', () => {
 describe('an upload aborted on a rate-limited route', () => {
   const errors: string[] = []
   let reachedParsing = 0
-  let ctx: TestApp
-  beforeAll(async () => {
-    // Request logging off (level warn): logging the request would read its address early and hide the fault.
-    const logger = pino(
-      { level: 'warn' },
-      new Writable({
-        write(chunk, _encoding, done) {
-          errors.push(String(chunk))
-          done()
-        },
-      }),
-    )
-    ctx = await createTestApp({
-      deps: { logger },
-      beforeReady: (app) => {
-        // Runs after every onRequest hook, the rate limit's included: proof a request got past it.
-        app.addHook('preParsing', async () => {
-          reachedParsing += 1
-        })
-      },
-    })
-    await ctx.app.listen({ port: 0, host: '127.0.0.1' })
-  })
-  afterAll(() => ctx.close())
+  // Request logging off (level warn): logging the request would read its address early and hide the fault.
+  test.override('appOptions', () => ({
+    deps: {
+      logger: pino(
+        { level: 'warn' },
+        new Writable({
+          write(chunk, _encoding, done) {
+            errors.push(String(chunk))
+            done()
+          },
+        }),
+      ),
+    },
+    beforeReady: (app) => {
+      // Runs after every onRequest hook, the rate limit's included: proof a request got past it.
+      app.addHook('preParsing', async () => {
+        reachedParsing += 1
+      })
+    },
+  }))
 
-  it('logs no TypeError when the client has hung up before the limit is checked', async () => {
-    const { port } = ctx.app.server.address() as net.AddressInfo
+  test('logs no TypeError when the client has hung up before the limit is checked', async ({ app }) => {
+    await app.app.listen({ port: 0, host: '127.0.0.1' })
+    const { port } = app.app.server.address() as net.AddressInfo
     const attempts = 6
     for (let attempt = 0; attempt < attempts; attempt += 1) {
       await new Promise<void>((resolve) => {

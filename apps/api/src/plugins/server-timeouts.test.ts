@@ -1,6 +1,6 @@
 import net from 'node:net'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../../test/build-test-app.js'
+import type { TestApp } from '../../test/build-test-app.js'
+import { describe, expect, test } from '../../test/fixtures.js'
 import { serverTimeouts } from './server-timeouts.js'
 
 /** Opens a raw connection, writes `text` and nothing more, and returns what the server answers before closing. */
@@ -20,15 +20,15 @@ function trickle(port: number, text: string): Promise<{ status: number; body: st
 describe('slow clients', () => {
   let ctx: TestApp
   let port: number
-  beforeAll(async () => {
+  test.override('appOptions', () => ({ env: { REQUEST_TIMEOUT_SECONDS: '1', HEADERS_TIMEOUT_SECONDS: '1' } }))
+  test.beforeEach(async ({ app }) => {
     // One second instead of 30, so the test waits for the server's answer without idling long.
-    ctx = await createTestApp({ env: { REQUEST_TIMEOUT_SECONDS: '1', HEADERS_TIMEOUT_SECONDS: '1' } })
+    ctx = app
     await ctx.app.listen({ port: 0, host: '127.0.0.1' })
     port = (ctx.app.server.address() as net.AddressInfo).port
   })
-  afterAll(() => ctx.close())
 
-  it('answers 408 and closes the connection when a body stops arriving', async () => {
+  test('answers 408 and closes the connection when a body stops arriving', async () => {
     const head =
       'POST /api/v1/authentication/token/ HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 500\r\n\r\n'
     const answer = await trickle(port, `${head}{"emai`)
@@ -36,12 +36,12 @@ describe('slow clients', () => {
     expect(JSON.parse(answer.body)).toEqual({ detail: 'The request took too long to arrive. Please try again.' })
   })
 
-  it('answers 408 and closes the connection when headers stop arriving', async () => {
+  test('answers 408 and closes the connection when headers stop arriving', async () => {
     const answer = await trickle(port, 'GET /api/v1/health/ HTTP/1.1\r\nHost: localhost\r\nX-Slow: ')
     expect(answer.status).toBe(408)
   })
 
-  it('keeps idle keep-alive connections longer than common load balancers (60 s) by default', () => {
+  test('keeps idle keep-alive connections longer than common load balancers (60 s) by default', () => {
     const defaults = serverTimeouts({ REQUEST_TIMEOUT_SECONDS: 30, HEADERS_TIMEOUT_SECONDS: 10, KEEP_ALIVE_TIMEOUT_SECONDS: 72 })
     expect(defaults.keepAliveTimeout).toBeGreaterThan(60_000)
     expect(ctx.app.server.requestTimeout).toBe(1000)

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../../test/build-test-app.js'
+import type { TestApp } from '../../test/build-test-app.js'
 import { createSellerSession } from '../../test/factories.js'
+import { describe, expect, test } from '../../test/fixtures.js'
 import { multipart } from '../../test/multipart.js'
 import { unstorableTextMessage, unstorableTextPaths } from './storable-text.js'
 
@@ -52,12 +52,11 @@ describe('text PostgreSQL cannot store, in every text field of every call', () =
   let inputs: TextInput[]
   let client = 0
 
-  beforeAll(async () => {
-    ctx = await createTestApp()
+  test.beforeEach(async ({ app }) => {
+    ctx = app
     authorization = `Bearer ${(await createSellerSession(ctx)).access}`
     inputs = textInputs(ctx.app.swagger() as unknown as Parameters<typeof textInputs>[0])
   })
-  afterAll(() => ctx.close())
 
   async function send(input: TextInput, poison: string) {
     client += 1
@@ -85,7 +84,7 @@ describe('text PostgreSQL cannot store, in every text field of every call', () =
     return ctx.app.inject({ method, url, headers, remoteAddress, ...(payload === undefined ? {} : { payload }) })
   }
 
-  it('finds the calls to check in the API document', () => {
+  test('finds the calls to check in the API document', () => {
     const calls = new Set(inputs.map((input) => `${input.method} ${input.path}`))
     // Lead capture, both intent calls, sign-up, the offer forms, settings, the report filters, and more.
     expect(calls.size).toBeGreaterThanOrEqual(30)
@@ -100,7 +99,7 @@ describe('text PostgreSQL cannot store, in every text field of every call', () =
     expect(inputs).toContainEqual({ method: 'get', path: '/api/v1/orders/', where: 'query', field: ['search'] })
   })
 
-  it('answers 400 on the field for a NUL character, everywhere', async () => {
+  test('answers 400 on the field for a NUL character, everywhere', async () => {
     const failures: string[] = []
     for (const input of inputs) {
       const response = await send(input, '\u0000')
@@ -115,7 +114,7 @@ describe('text PostgreSQL cannot store, in every text field of every call', () =
     expect(failures).toEqual([])
   })
 
-  it('answers 400 on the field for a lone surrogate in every JSON body', async () => {
+  test('answers 400 on the field for a lone surrogate in every JSON body', async () => {
     const failures: string[] = []
     for (const input of inputs.filter((each) => each.where === 'json')) {
       for (const surrogate of ['\ud83d', '\ude00']) {
@@ -132,7 +131,7 @@ describe('text PostgreSQL cannot store, in every text field of every call', () =
 })
 
 describe('unstorableTextPaths', () => {
-  it('finds NULs and lone surrogates at any depth, and lets whole surrogate pairs through', () => {
+  test('finds NULs and lone surrogates at any depth, and lets whole surrogate pairs through', () => {
     expect(unstorableTextPaths({ a: 'ok 😀', b: ['fine', 'x\ud800'], c: { d: '\u0000' }, e: 3, f: null })).toEqual([
       ['b', 1],
       ['c', 'd'],

@@ -2,15 +2,16 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../../test/build-test-app.js'
+import { describe, expect, test } from '../../test/fixtures.js'
 
 const script = `console.log(${JSON.stringify('x'.repeat(4000))})`
 
 describe('serving the web app', () => {
   let ctx: TestApp
   let webDist: string
-  beforeAll(async () => {
+  test.override('appOptions', () => ({ deps: { webDist } }))
+  test.beforeEach(async () => {
     webDist = await mkdtemp(path.join(os.tmpdir(), 'funnelry-web-'))
     await mkdir(path.join(webDist, 'assets'))
     await writeFile(path.join(webDist, 'index.html'), '<!doctype html><div id="root"></div>')
@@ -18,14 +19,15 @@ describe('serving the web app', () => {
     await writeFile(path.join(webDist, 'assets', 'app-1234.js.br'), brotliCompressSync(script))
     await writeFile(path.join(webDist, 'assets', 'app-1234.js.gz'), gzipSync(script))
     await writeFile(path.join(webDist, 'assets', 'app-1234.js.map'), '{"version":3,"sources":["secret.tsx"]}')
-    ctx = await createTestApp({ deps: { webDist } })
   })
-  afterAll(async () => {
-    await ctx.close()
+  test.beforeEach(async ({ app }) => {
+    ctx = app
+  })
+  test.afterEach(async () => {
     await rm(webDist, { recursive: true, force: true })
   })
 
-  it('answers any page path with index.html and a strict policy on dashboard pages', async () => {
+  test('answers any page path with index.html and a strict policy on dashboard pages', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/dashboard/settings' })
     expect(response.statusCode).toBe(200)
     expect(response.headers['content-type']).toContain('text/html')
@@ -35,31 +37,31 @@ describe('serving the web app', () => {
     expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'")
   })
 
-  it("lets public funnel pages on the pages origin run the seller's pixel scripts", async () => {
+  test("lets public funnel pages on the pages origin run the seller's pixel scripts", async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/free-offer/some-id', headers: { host: 'pages.funnelry.test' } })
     expect(response.statusCode).toBe(200)
     expect(response.headers['content-security-policy']).not.toContain('script-src')
   })
 
-  it("keeps the strict policy on a preview on the dashboard's origin, where no seller script may run", async () => {
+  test("keeps the strict policy on a preview on the dashboard's origin, where no seller script may run", async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/free-offer/some-id?isPreview=true' })
     expect(response.statusCode).toBe(200)
     expect(response.headers['content-security-policy']).toContain("script-src 'self' https://js.stripe.com")
   })
 
-  it('caches fingerprinted assets for a year', async () => {
+  test('caches fingerprinted assets for a year', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/assets/app-1234.js' })
     expect(response.statusCode).toBe(200)
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable')
   })
 
-  it('never serves a source map, even one left in the build folder', async () => {
+  test('never serves a source map, even one left in the build folder', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/assets/app-1234.js.map' })
     expect(response.body).not.toContain('secret.tsx')
     expect(response.headers['content-type']).not.toContain('json')
   })
 
-  it('sends the precompressed file a browser accepts, and the plain one otherwise', async () => {
+  test('sends the precompressed file a browser accepts, and the plain one otherwise', async () => {
     const brotli = await ctx.app.inject({ method: 'GET', url: '/assets/app-1234.js', headers: { 'accept-encoding': 'gzip, deflate, br' } })
     expect(brotli.headers['content-encoding']).toBe('br')
     expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(script)
@@ -71,7 +73,7 @@ describe('serving the web app', () => {
     expect(plain.body).toBe(script)
   })
 
-  it('answers unknown API paths and non-GET requests with JSON 404s', async () => {
+  test('answers unknown API paths and non-GET requests with JSON 404s', async () => {
     for (const request of [
       { method: 'GET' as const, url: '/api/v1/nothing-here/' },
       { method: 'POST' as const, url: '/dashboard' },
@@ -85,7 +87,7 @@ describe('serving the web app', () => {
 })
 
 describe("the web app's config in each page", () => {
-  it("tells the app the operator's product site and legal pages (PRODUCT_*_URL), and leaves unset ones out", async () => {
+  test("tells the app the operator's product site and legal pages (PRODUCT_*_URL), and leaves unset ones out", async () => {
     const webDist = await mkdtemp(path.join(os.tmpdir(), 'funnelry-web-'))
     await writeFile(path.join(webDist, 'index.html'), '<!doctype html><head></head><div id="root"></div>')
     const ctx = await createTestApp({
