@@ -1,10 +1,10 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../../test/build-test-app.js'
+import type { TestApp } from '../../test/build-test-app.js'
 import { startTestDnsServer, type TestDnsServer } from '../../test/dns-server.js'
 import { createSellerSession } from '../../test/factories.js'
+import { describe, expect, test } from '../../test/fixtures.js'
 import { createFree, createUpsell } from '../modules/offers/offer-test-kit.js'
 
 const dashboard = 'http://funnelry.test'
@@ -17,24 +17,26 @@ describe('the pages origin and the dashboard origin (decision D23)', () => {
   let upsellId: string
   let headers: Record<string, string>
 
-  beforeAll(async () => {
+  test.override('appOptions', () => ({ deps: { webDist } }))
+  test.beforeEach(async () => {
     webDist = await mkdtemp(path.join(os.tmpdir(), 'funnelry-web-'))
     await writeFile(path.join(webDist, 'index.html'), '<!doctype html><div id="root"></div>')
-    ctx = await createTestApp({ deps: { webDist } })
+  })
+  test.beforeEach(async ({ app }) => {
+    ctx = app
     const seller = await createSellerSession(ctx)
     headers = seller.headers
     offerId = (await createFree(ctx, seller.headers)).id
     upsellId = (await createUpsell(ctx, seller.headers)).id
   })
-  afterAll(async () => {
-    await ctx.close()
+  test.afterEach(async () => {
     await rm(webDist, { recursive: true, force: true })
   })
 
   const get = (host: string, url: string, extra: Record<string, string> = {}) =>
     ctx.app.inject({ method: 'GET', url, headers: { host, ...extra } })
 
-  it("sends live offer pages on the dashboard's origin to the pages origin, query and all", async () => {
+  test("sends live offer pages on the dashboard's origin to the pages origin, query and all", async () => {
     for (const url of [`/free-offer/${offerId}`, `/free-offer/${offerId}?utm_source=ad`, '/thank-you-purchase?type=free-offer&order=abc']) {
       const response = await get('funnelry.test', url)
       expect(response.statusCode, url).toBe(302)
@@ -45,7 +47,7 @@ describe('the pages origin and the dashboard origin (decision D23)', () => {
     expect(head.statusCode).toBe(302)
   })
 
-  it("keeps the seller's preview and the dashboard on the dashboard's origin", async () => {
+  test("keeps the seller's preview and the dashboard on the dashboard's origin", async () => {
     expect((await get('funnelry.test', `/free-offer/${offerId}?isPreview=true`)).statusCode).toBe(200)
     expect((await get('funnelry.test', '/free-offer')).statusCode).toBe(200)
     expect((await get('funnelry.test', `/oto-offer/${upsellId}`)).statusCode).toBe(200)
@@ -53,7 +55,7 @@ describe('the pages origin and the dashboard origin (decision D23)', () => {
     expect((await get('funnelry.test', '/api/v1/free-product/', headers)).statusCode).toBe(200)
   })
 
-  it('serves public pages and the calls they make on the pages origin', async () => {
+  test('serves public pages and the calls they make on the pages origin', async () => {
     expect((await get('pages.funnelry.test', `/free-offer/${offerId}`)).statusCode).toBe(200)
     expect((await get('pages.funnelry.test', '/thank-you-purchase?type=free-offer')).statusCode).toBe(200)
     expect((await get('pages.funnelry.test', `/api/v1/free-product/${offerId}/`)).statusCode).toBe(200)
@@ -67,7 +69,7 @@ describe('the pages origin and the dashboard origin (decision D23)', () => {
     expect(lead.statusCode).toBe(201)
   })
 
-  it('serves no dashboard, log-in, preview or seller API on the pages origin', async () => {
+  test('serves no dashboard, log-in, preview or seller API on the pages origin', async () => {
     for (const url of ['/', '/dashboard/free-offers', '/sign-up?email=a&token=b', `/free-offer/${offerId}?isPreview=true`, '/free-offer']) {
       const response = await get('pages.funnelry.test:80', url)
       expect(response.statusCode, url).toBe(302)
@@ -93,11 +95,14 @@ describe("a seller's custom domain", () => {
   let theirs: { freeId: string; upsellId: string }
   const host = 'offers.mine.example'
 
-  beforeAll(async () => {
+  test.override('appOptions', () => ({ deps: { webDist }, env: { DNS_SERVER: dns.address } }))
+  test.beforeEach(async () => {
     webDist = await mkdtemp(path.join(os.tmpdir(), 'funnelry-web-'))
     await writeFile(path.join(webDist, 'index.html'), '<!doctype html><div id="root"></div>')
     dns = await startTestDnsServer()
-    ctx = await createTestApp({ deps: { webDist }, env: { DNS_SERVER: dns.address } })
+  })
+  test.beforeEach(async ({ app }) => {
+    ctx = app
     const owner = await createSellerSession(ctx)
     ownerId = owner.seller.id
     const other = await createSellerSession(ctx)
@@ -116,8 +121,7 @@ describe("a seller's custom domain", () => {
     expect(saved.statusCode).toBe(200)
     expect(saved.json().status).toBe('pending')
   })
-  afterAll(async () => {
-    await ctx.close()
+  test.afterEach(async () => {
     await dns.close()
     await rm(webDist, { recursive: true, force: true })
   })
@@ -130,14 +134,14 @@ describe("a seller's custom domain", () => {
       ...(payload ? { payload } : {}),
     })
 
-  it('serves nothing while the domain is not proven: it is an unknown host', async () => {
+  test('serves nothing while the domain is not proven: it is an unknown host', async () => {
     const page = await ctx.app.inject({ method: 'GET', url: `/free-offer/${mine.freeId}`, headers: { host } })
     expect(page.statusCode).toBe(302)
     expect(page.headers.location).toBe(`${pages}/free-offer/${mine.freeId}`)
     expect((await ctx.app.inject({ method: 'GET', url: `/api/v1/domains/allowed/?domain=${host}` })).statusCode).toBe(404)
   })
 
-  it('serves the seller once the TXT record proves the domain', async () => {
+  test('serves the seller once the TXT record proves the domain', async () => {
     const { txt_record: record } = (await domainSettings('GET')).json()
     dns.setTxt(record.name, record.value)
     expect((await domainSettings('POST', 'verify/')).json().status).toBe('verified')
@@ -146,10 +150,18 @@ describe("a seller's custom domain", () => {
     expect((await ctx.app.inject({ method: 'GET', url: `/api/v1/domains/allowed/?domain=${host}` })).statusCode).toBe(200)
   })
 
+  /** The owner proves the domain with its TXT record, as the test above shows step by step. */
+  const proveDomain = async () => {
+    const { txt_record: record } = (await domainSettings('GET')).json()
+    dns.setTxt(record.name, record.value)
+    expect((await domainSettings('POST', 'verify/')).json().status).toBe('verified')
+  }
+
   const onDomain = (method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) =>
     ctx.app.inject({ method, url, headers: { host }, ...(payload ? { payload } : {}) })
 
-  it("serves the seller's own offer page and public reads", async () => {
+  test("serves the seller's own offer page and public reads", async () => {
+    await proveDomain()
     expect((await onDomain('GET', `/free-offer/${mine.freeId}`)).statusCode).toBe(200)
     expect((await onDomain('GET', `/api/v1/free-product/${mine.freeId}/`)).statusCode).toBe(200)
     expect((await onDomain('GET', `/api/v1/upsell-offer/${mine.upsellId}/`)).statusCode).toBe(200)
@@ -162,7 +174,8 @@ describe("a seller's custom domain", () => {
     expect(lead.statusCode).toBe(201)
   })
 
-  it("never serves another seller's offers", async () => {
+  test("never serves another seller's offers", async () => {
+    await proveDomain()
     const page = await onDomain('GET', `/free-offer/${theirs.freeId}`)
     expect(page.statusCode).toBe(302)
     expect(page.headers.location).toBe('/404')
@@ -182,7 +195,8 @@ describe("a seller's custom domain", () => {
     expect(intent.statusCode).toBe(404)
   })
 
-  it("lets the page update its own seller's order, and no other", async () => {
+  test("lets the page update its own seller's order, and no other", async () => {
+    await proveDomain()
     const visitor = { full_name: 'Ann', email: 'ann@example.com' }
     // Nothing attached: a zero total, recorded at once (D11), so the update reaches the checkout's own rule.
     const mineOrder = await onDomain('POST', '/api/v1/stripe/payment-intent/', { ...visitor, product_id: mine.freeId })
@@ -201,7 +215,8 @@ describe("a seller's custom domain", () => {
     expect(refused.statusCode).toBe(404)
   })
 
-  it("serves the seller's chosen offer at the root, and /404 until one is chosen", async () => {
+  test("serves the seller's chosen offer at the root, and /404 until one is chosen", async () => {
+    await proveDomain()
     const before = await onDomain('GET', '/')
     expect(before.statusCode).toBe(302)
     expect(before.headers.location).toBe('/404')
@@ -212,7 +227,8 @@ describe("a seller's custom domain", () => {
     expect((await onDomain('GET', root.headers.location as string)).statusCode).toBe(200)
   })
 
-  it('serves no dashboard, log-in or seller API', async () => {
+  test('serves no dashboard, log-in or seller API', async () => {
+    await proveDomain()
     for (const url of ['/dashboard/free-offers', '/sign-up?email=a&token=b']) {
       const response = await onDomain('GET', url)
       expect(response.statusCode).toBe(302)
@@ -223,7 +239,7 @@ describe("a seller's custom domain", () => {
     expect((await onDomain('POST', '/api/v1/authentication/token/', { email: 'a@example.com', password: 'x' })).statusCode).toBe(404)
   })
 
-  it('leaves the API on the platform host and unknown hosts unrestricted', async () => {
+  test('leaves the API on the platform host and unknown hosts unrestricted', async () => {
     for (const otherHost of ['funnelry.test', 'unknown.example', '127.0.0.1:3000']) {
       const response = await ctx.app.inject({ method: 'GET', url: `/api/v1/free-product/${theirs.freeId}/`, headers: { host: otherHost } })
       expect(response.statusCode).toBe(200)

@@ -4,9 +4,9 @@ import os from 'node:os'
 import path from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { imageSrcSet } from '@funnelry/shared'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../../test/build-test-app.js'
+import type { TestApp } from '../../test/build-test-app.js'
 import { createSellerSession } from '../../test/factories.js'
+import { describe, expect, test } from '../../test/fixtures.js'
 import { createBump, createFree, imageBytes, imagePart } from '../modules/offers/offer-test-kit.js'
 
 const indexHtml = '<!doctype html><html><head><title>Funnelry</title></head><body><div id="root"></div></body></html>'
@@ -14,7 +14,7 @@ const onPages = { host: 'pages.funnelry.test' }
 /** Every page carries the web app's configuration (the pages origin, decision D23). */
 const servedIndexHtml = indexHtml.replace(
   '</head>',
-  '    <script id="funnelry-config" type="application/json">{"pages_url":"http://pages.funnelry.test","dashboard_url":"http://funnelry.test"}</script>\n  </head>',
+  '    <script id="funnelry-config" type="application/json">{"pages_url":"http://pages.funnelry.test","dashboard_url":"http://funnelry.test","product_links":{"site_url":"http://funnelry.test","privacy_policy_url":null,"terms_url":null,"refund_policy_url":null}}</script>\n  </head>',
 )
 
 /** What `vite build` writes about the public script (apps/web/vite.config.ts). */
@@ -30,12 +30,15 @@ describe('the public offer page HTML', () => {
   let offerId: string
   const headline = 'Make $$$ with $& and $` </script><script>alert("x")</script> & more'
 
-  beforeAll(async () => {
+  test.override('appOptions', () => ({ deps: { webDist } }))
+  test.beforeEach(async () => {
     webDist = await mkdtemp(path.join(os.tmpdir(), 'funnelry-web-'))
     await writeFile(path.join(webDist, 'index.html'), indexHtml)
     await mkdir(path.join(webDist, '.vite'))
     await writeFile(path.join(webDist, '.vite', 'manifest.json'), JSON.stringify(manifest))
-    ctx = await createTestApp({ deps: { webDist } })
+  })
+  test.beforeEach(async ({ app }) => {
+    ctx = app
     const seller = await createSellerSession(ctx)
     offerId = (
       await createFree(ctx, seller.headers, {
@@ -45,12 +48,11 @@ describe('the public offer page HTML', () => {
       })
     ).id
   })
-  afterAll(async () => {
-    await ctx.close()
+  test.afterEach(async () => {
     await rm(webDist, { recursive: true, force: true })
   })
 
-  it('carries the offer as the public read returns it, so the page hydrates without a second request', async () => {
+  test('carries the offer as the public read returns it, so the page hydrates without a second request', async () => {
     const page = await ctx.app.inject({ method: 'GET', url: `/free-offer/${offerId}`, headers: onPages })
     expect(page.statusCode).toBe(200)
     const inlined = /<script id="funnelry-page" type="application\/json">([\s\S]*?)<\/script>/.exec(page.body)?.[1]
@@ -75,7 +77,7 @@ describe('the public offer page HTML', () => {
     expect(scriptSources).not.toContain('unsafe-inline')
   })
 
-  it('sends the first view complete in HTML and CSS, readable without JavaScript', async () => {
+  test('sends the first view complete in HTML and CSS, readable without JavaScript', async () => {
     const seller = await createSellerSession(ctx)
     await ctx.app.inject({
       method: 'PATCH',
@@ -116,7 +118,7 @@ describe('the public offer page HTML', () => {
     expect(root).toMatch(/<div id="fy-details"[^>]*hidden=""/)
   })
 
-  it('cannot be broken out of by what a seller types', async () => {
+  test('cannot be broken out of by what a seller types', async () => {
     const page = await ctx.app.inject({ method: 'GET', url: `/free-offer/${offerId}`, headers: onPages })
     expect(page.body).not.toContain('<script>alert')
     expect(page.body).toContain(
@@ -126,7 +128,7 @@ describe('the public offer page HTML', () => {
     expect(page.body.match(/<title>/g)).toHaveLength(1)
   })
 
-  it('loads the main image first, at the size the screen needs, in a box of its own, and names it for link previews', async () => {
+  test('loads the main image first, at the size the screen needs, in a box of its own, and names it for link previews', async () => {
     const page = await ctx.app.inject({ method: 'GET', url: `/free-offer/${offerId}?isPreview=true` })
     const image = (await ctx.app.inject({ method: 'GET', url: `/api/v1/free-product/${offerId}/` })).json().asset_image
     expect(image).toMatch(/^\/media\//)
@@ -139,7 +141,7 @@ describe('the public offer page HTML', () => {
     expect(page.body).toContain(`<meta property="og:image" content="http://pages.funnelry.test${image}" />`)
   })
 
-  it('asks for its script and the chunks it imports (from the build manifest) once the page has loaded', async () => {
+  test('asks for its script and the chunks it imports (from the build manifest) once the page has loaded', async () => {
     const body = (await ctx.app.inject({ method: 'GET', url: `/free-offer/${offerId}`, headers: onPages })).body
     expect(body).not.toContain('<script type="module"')
     expect(body).not.toContain('rel="modulepreload"')
@@ -149,7 +151,7 @@ describe('the public offer page HTML', () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/.vite/manifest.json' })).body).not.toContain('public-1.js')
   })
 
-  it('renders the thank-you page on the server too, with the script that reads the order', async () => {
+  test('renders the thank-you page on the server too, with the script that reads the order', async () => {
     const page = await ctx.app.inject({ method: 'GET', url: '/thank-you-purchase?type=free-offer&order=abc123', headers: onPages })
     expect(page.statusCode).toBe(200)
     expect(page.body).toContain('<h1>Congratulations for Claiming Your Free Download!</h1>')
@@ -159,7 +161,7 @@ describe('the public offer page HTML', () => {
     expect(paid.body).toContain('<h1>Thank You For Your Purchase!</h1>')
   })
 
-  it('is sent compressed to a browser that accepts it', async () => {
+  test('is sent compressed to a browser that accepts it', async () => {
     const plain = await ctx.app.inject({ method: 'GET', url: `/free-offer/${offerId}`, headers: onPages })
     const brotli = await ctx.app.inject({
       method: 'GET',
@@ -174,7 +176,7 @@ describe('the public offer page HTML', () => {
     expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body)
   })
 
-  it('serves the plain app for an unknown offer, which then shows its 404 screen', async () => {
+  test('serves the plain app for an unknown offer, which then shows its 404 screen', async () => {
     const page = await ctx.app.inject({ method: 'GET', url: `/free-offer/${crypto.randomUUID()}`, headers: onPages })
     expect(page.statusCode).toBe(200)
     expect(page.body).toBe(servedIndexHtml)
