@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../../../../test/build-test-app.js'
+import type { TestApp } from '../../../../test/build-test-app.js'
 import { createSellerSession } from '../../../../test/factories.js'
+import { describe, expect, test } from '../../../../test/fixtures.js'
 import { paymentAccountRepository } from '../payment-account-repository.js'
 import { createLinkSigner } from './link-signer.js'
 import { createLocalPaymentProvider, type LocalPaymentProvider } from './local-provider.js'
@@ -11,8 +11,8 @@ describe('the local test provider', () => {
   let provider: LocalPaymentProvider
   let accountId: string
 
-  beforeAll(async () => {
-    ctx = await createTestApp()
+  test.beforeEach(async ({ app }) => {
+    ctx = app
     provider = createLocalPaymentProvider({
       db: ctx.db,
       publicUrl: 'http://funnelry.test',
@@ -23,9 +23,8 @@ describe('the local test provider', () => {
     accountId = await provider.createOrGetAccount({ sellerId: seller.id, email: seller.email, hasExistingAccount: false })
     await paymentAccountRepository.save(ctx.db, { sellerId: seller.id, provider: 'local', accountId, at: ctx.clock.now() })
   })
-  afterAll(() => ctx.close())
 
-  it('keeps the account unable to take charges until onboarding is approved', async () => {
+  test('keeps the account unable to take charges until onboarding is approved', async () => {
     expect(accountId).toMatch(/^acct_local_[A-Za-z0-9]{24}$/)
     expect(await provider.refreshAccountStatus(accountId)).toEqual({ chargesEnabled: false })
     expect(await provider.completeOnboarding(accountId, true)).toBe(true)
@@ -34,7 +33,7 @@ describe('the local test provider', () => {
     expect(await provider.refreshAccountStatus('acct_local_unknown')).toEqual({ chargesEnabled: false })
   })
 
-  it('signs onboarding links per account', async () => {
+  test('signs onboarding links per account', async () => {
     const url = new URL(await provider.onboardingUrl(accountId))
     expect(url.pathname).toBe('/api/v1/payments/local/onboarding/')
     expect(provider.verifyOnboardingToken(accountId, url.searchParams.get('token') ?? '')).toBe(true)
@@ -42,7 +41,7 @@ describe('the local test provider', () => {
     expect(provider.verifyOnboardingToken(accountId, undefined)).toBe(false)
   })
 
-  it('creates intents once per idempotency key and updates them while unpaid', async () => {
+  test('creates intents once per idempotency key and updates them while unpaid', async () => {
     const request = { accountId, amountCents: 1500, currency: 'gbp' as const, metadata: { order_id: 'o1' }, idempotencyKey: 'o1' }
     const intent = await provider.createIntent(request)
     expect(intent).toEqual({
@@ -62,7 +61,7 @@ describe('the local test provider', () => {
     await expect(provider.retrieveIntent('acct_local_other', intent.id)).rejects.toMatchObject({ statusCode: 404 })
   })
 
-  it('cancels an intent only while it waits for a payment', async () => {
+  test('cancels an intent only while it waits for a payment', async () => {
     const request = { accountId, amountCents: 700, currency: 'usd' as const, metadata: {}, idempotencyKey: 'o2' }
     const intent = await provider.createIntent(request)
     expect(await provider.cancelIntent(accountId, intent.id)).toMatchObject({ id: intent.id, status: 'canceled' })
@@ -73,7 +72,7 @@ describe('the local test provider', () => {
     expect(declined).toMatchObject({ status: 'failed', statusCode: 400, event: null })
   })
 
-  it('confirms with the test cards and returns the signed event to deliver', async () => {
+  test('confirms with the test cards and returns the signed event to deliver', async () => {
     const intent = await provider.createIntent({
       accountId,
       amountCents: 700,
@@ -101,7 +100,7 @@ describe('the local test provider', () => {
     expect(await provider.retrieveIntent(accountId, intent.id)).toMatchObject({ status: 'succeeded' })
   })
 
-  it('accepts only events it signed', () => {
+  test('accepts only events it signed', () => {
     const body = JSON.stringify({
       id: 'evt_local_1',
       object: 'event',
