@@ -3,7 +3,7 @@ import type { JobName } from '../src/jobs/queue.js'
 import { eventually } from './build-test-app.js'
 
 /** The queues whose jobs follow from a request; the periodic sweep (abandon-orders) is left out. */
-const followUpQueues: JobName[] = ['send-email', 'deliver-webhook']
+const followUpQueues: JobName[] = ['queue-lead-follow-ups', 'send-email', 'deliver-webhook']
 
 /**
  * Resolves once no mail or webhook job is waiting, retrying or running: everything a request

@@ -10,6 +10,8 @@ export type DispatchOptions = {
   perGroup?: number
   /** How long to wait before asking again when the queue was empty. */
   idleMs: number
+  /** The slots usable now (fewer while requests wait on this process: jobs/requests-first.ts). */
+  allowed?: (concurrency: number) => number
   onError: (error: Error) => void
 }
 
@@ -68,7 +70,7 @@ export function startDispatcher<T>(
 
   const loop = async () => {
     while (!stopping) {
-      const free = options.concurrency - running
+      const free = (options.allowed?.(options.concurrency) ?? options.concurrency) - running
       if (free <= 0) {
         freedSinceFetch = false
         await pause(options.idleMs)

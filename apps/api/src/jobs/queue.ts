@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import { type Db, fromDrizzle, PgBoss } from 'pg-boss'
 import type { Executor } from '../db/client.js'
 import { type Dispatcher, startDispatcher } from './dispatcher.js'
+import { createRequestsFirst } from './requests-first.js'
 
 /**
  * Every background job of the product, with its payload. Jobs live in PostgreSQL (pg-boss), so a
@@ -10,6 +11,8 @@ import { type Dispatcher, startDispatcher } from './dispatcher.js'
 export type JobPayloads = {
   'send-email': { emailId: string }
   'deliver-webhook': { deliveryId: string }
+  /** Queues the webhooks and emails a lead-capture batch owes (modules/leads/lead-follow-ups.ts). */
+  'queue-lead-follow-ups': { followUpId: string }
   /** Decision D20: the periodic sweep of unpaid orders (see `schedules`). */
   'abandon-orders': Record<string, never>
 }
@@ -30,6 +33,8 @@ const queuePolicies: Record<JobName, QueuePolicy> = {
   'send-email': { retryLimit: 12, retryDelay: 30, retryBackoff: true, retryDelayMax: 3600, expireInSeconds: 120 },
   // 30 s doubling up to an hour, 30 times: a CRM that is down is retried for more than a day.
   'deliver-webhook': { retryLimit: 30, retryDelay: 30, retryBackoff: true, retryDelayMax: 3600, expireInSeconds: 60 },
+  // Database work only: it fails only while the database does, so retry soon.
+  'queue-lead-follow-ups': { retryLimit: 30, retryDelay: 5, retryBackoff: true, retryDelayMax: 600, expireInSeconds: 60 },
   // One sweep at a time, never piling up; a failed one is not worth retrying long: the next comes within 15 minutes.
   'abandon-orders': { retryLimit: 2, retryDelay: 60, retryBackoff: false, expireInSeconds: 600, policy: 'exclusive' },
 }
@@ -43,6 +48,7 @@ const queuePolicies: Record<JobName, QueuePolicy> = {
 export const dispatchPolicies: Partial<Record<JobName, { concurrency: number; perGroup?: number }>> = {
   'send-email': { concurrency: 20 },
   'deliver-webhook': { concurrency: 100, perGroup: 25 },
+  'queue-lead-follow-ups': { concurrency: 4 },
 }
 
 /**
@@ -75,6 +81,11 @@ export type JobQueue = {
   work<N extends JobName>(name: N, handler: (data: JobPayloads[N], attempt: { isLast: boolean }) => Promise<void>): Promise<void>
   start(): Promise<void>
   stop(): Promise<void>
+  /**
+   * Says a request is waiting on this process (lead capture under a burst): its job dispatchers
+   * run one job at a time for a moment (jobs/requests-first.ts).
+   */
+  requestsWaiting(): void
   /** Runs `cleanup` once the workers have stopped (e.g. to close pooled SMTP connections). */
   onStopped(cleanup: () => void): void
   boss: PgBoss
@@ -95,6 +106,7 @@ export function createJobQueue(
   const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2
   const onError = (error: Error) => options.onError?.(error)
   const dispatchers: Dispatcher[] = []
+  const requestsFirst = createRequestsFirst()
   const cleanups: (() => void)[] = []
 
   return {
@@ -123,6 +135,7 @@ export function createJobQueue(
       for (const cleanup of cleanups.splice(0)) cleanup()
     },
     onStopped: (cleanup) => cleanups.push(cleanup),
+    requestsWaiting: () => requestsFirst.requestsWaiting(),
     send: (name, data, sendOptions = {}) =>
       boss.send(name, data, {
         ...(sendOptions.startAfterSeconds ? { startAfter: sendOptions.startAfterSeconds } : {}),
@@ -145,7 +158,7 @@ export function createJobQueue(
         const dispatcher = startDispatcher<JobPayloads[typeof name]>(
           boss,
           name,
-          { ...dispatch, idleMs: pollingIntervalSeconds * 1000, onError },
+          { ...dispatch, idleMs: pollingIntervalSeconds * 1000, onError, allowed: requestsFirst.allowed },
           (job) => handler(job.data, { isLast: isLast(job.retryCount) }),
         )
         dispatchers.push(dispatcher)

@@ -2,6 +2,7 @@ import type { Config } from '../config.js'
 import type { Database } from '../db/client.js'
 import { createSendEmailHandler } from '../mail/mail-service.js'
 import { createMailTransport } from '../mail/mail-transport.js'
+import { createLeadFollowUpHandler } from '../modules/leads/leads-module.js'
 import { createAbandonmentSweep } from '../modules/orders/orders-module.js'
 import { createPaymentServices } from '../modules/payments/payments-module.js'
 import { createWebhookDeliveryHandler } from '../modules/webhooks/webhook-delivery-handler.js'
@@ -24,6 +25,7 @@ export async function startWorkers({
   const transport = createMailTransport(config.SMTP_URL, config.MAIL_FROM, log)
   jobs.onStopped(() => transport.close())
   await jobs.work('send-email', createSendEmailHandler({ db, transport }))
+  await jobs.work('queue-lead-follow-ups', createLeadFollowUpHandler({ db, jobs }))
   await jobs.work('deliver-webhook', createWebhookDeliveryHandler({ db, allowPrivate: config.ALLOW_PRIVATE_WEBHOOKS, now }))
   // Abandoning an order cancels its provider intent, so the sweep needs the provider in use.
   const { provider } = await createPaymentServices({ config, db, now })

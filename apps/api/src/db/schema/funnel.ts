@@ -34,6 +34,19 @@ export const leads = pgTable(
   ],
 )
 
+/**
+ * Lead capture's follow-ups owed by one committed batch (docs/decisions/0011): the leads whose
+ * `lead.created` webhook and whose download email are still to be queued. Written in the batch's
+ * transaction with one job; the job's worker queues them and deletes the row in one transaction,
+ * so each is queued exactly once however often the job runs.
+ */
+export const leadFollowUps = pgTable('lead_follow_ups', {
+  id: id(),
+  webhookLeadIds: uuid('webhook_lead_ids').array().notNull(),
+  emailLeadIds: uuid('email_lead_ids').array().notNull(),
+  createdAt: createdAt(),
+})
+
 /** An order per payment intent; the amount is always computed by the server. */
 export const orders = pgTable(
   'orders',

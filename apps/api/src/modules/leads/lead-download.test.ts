@@ -4,7 +4,7 @@ import { createSeller } from '../../../test/factories.js'
 import { describe, expect, test } from '../../../test/fixtures.js'
 import { configureWebhook, insertFreeOffer } from '../../../test/funnel-factories.js'
 import { startReceiver } from '../../../test/http-receiver.js'
-import { emails, leads, webhookDeliveries } from '../../db/schema/index.js'
+import { emails, leadFollowUps, leads, webhookDeliveries } from '../../db/schema/index.js'
 import { unstorableTextMessage } from '../../plugins/storable-text.js'
 
 const notify = (ctx: TestApp, payload: Record<string, unknown>, remoteAddress = '203.0.113.8') =>
@@ -19,6 +19,8 @@ describe('lead capture: the free download at opt-in, and text that cannot be sto
   let offerId: string
 
   const mailsTo = (to: string) => ctx.db.select().from(emails).where(eq(emails.to, to))
+  // Lead capture's webhooks and emails are queued by the worker just after the answer (docs/decisions/0011).
+  const followUpsQueued = () => eventually(async () => (await ctx.db.select().from(leadFollowUps)).length === 0)
 
   test.override('appOptions', () => ({ workers: true }))
   test.beforeEach(async ({ app }) => {
@@ -38,18 +40,20 @@ describe('lead capture: the free download at opt-in, and text that cannot be sto
   test('queues the free download email with the lead, once per lead and offer whatever the repeats', async () => {
     const first = await notify(ctx, { full_name: 'Grace Hopper', email: 'Grace@Example.com', product_id: offerId })
     expect(first.statusCode).toBe(201)
-    // Stored in the same transaction as the lead: it exists the moment the call answers.
+    // Owed in the same transaction as the lead (claimed at once), queued by the worker just after.
+    expect((await ctx.db.query.leads.findFirst({ where: eq(leads.email, 'grace@example.com') }))?.downloadSentAt).toBeInstanceOf(Date)
+    await followUpsQueued()
     const [mail, ...more] = await mailsTo('grace@example.com')
     expect(more).toHaveLength(0)
     expect(mail).toMatchObject({ kind: 'free-download', subject: `Your free download from ${businessName}` })
     expect(mail?.text).toContain('Hi Grace Hopper')
     expect(mail?.text).toContain('- Seven Recipes: https://files.example/recipes.pdf')
-    expect((await ctx.db.query.leads.findFirst({ where: eq(leads.email, 'grace@example.com') }))?.downloadSentAt).toBeInstanceOf(Date)
 
     const repeats = await Promise.all(
       Array.from({ length: 4 }, (_, n) => notify(ctx, { full_name: `Grace ${n}`, email: 'grace@example.com', product_id: offerId })),
     )
     expect(repeats.map((response) => response.statusCode)).toEqual([201, 201, 201, 201])
+    await followUpsQueued()
     expect(await mailsTo('grace@example.com')).toHaveLength(1)
     await eventually(async () => (await mailsTo('grace@example.com'))[0]?.status === 'stored')
   })
@@ -58,6 +62,7 @@ describe('lead capture: the free download at opt-in, and text that cannot be sto
     const other = await insertFreeOffer(ctx, sellerId, { headline: 'Nine Desserts', url: 'https://files.example/desserts.pdf' })
     await notify(ctx, { full_name: 'Alan Turing', email: 'alan@example.com', product_id: offerId })
     await notify(ctx, { full_name: 'Alan Turing', email: 'alan@example.com', product_id: other.id })
+    await followUpsQueued()
     const texts = (await mailsTo('alan@example.com')).map((mail) => mail.text)
     expect(texts).toHaveLength(2)
     expect(texts.some((text) => text.includes('https://files.example/desserts.pdf'))).toBe(true)
@@ -81,6 +86,7 @@ describe('lead capture: the free download at opt-in, and text that cannot be sto
     const response = await notify(ctx, { full_name: 'José 😀', email: 'jose@example.com', product_id: offerId })
     expect(response.statusCode).toBe(201)
     expect((await ctx.db.query.leads.findFirst({ where: eq(leads.email, 'jose@example.com') }))?.fullName).toBe('José 😀')
+    await followUpsQueued()
     const deliveries = await ctx.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.sellerId, sellerId))
     expect(deliveries.some((delivery) => Object.values(delivery.payload).includes('José 😀'))).toBe(true)
   })

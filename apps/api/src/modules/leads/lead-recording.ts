@@ -1,9 +1,7 @@
 import type { VisitorDetails } from '@funnelry/shared'
 import type { Executor } from '../../db/client.js'
 import type { JobQueue } from '../../jobs/queue.js'
-import { queueMailsIn } from '../../mail/mail-service.js'
-import { freeDownloadEmail } from '../../mail/templates.js'
-import { queueWebhooks } from '../webhooks/webhook-service.js'
+import { deferFollowUps, type OwedLead, queueFollowUps } from './lead-follow-ups.js'
 import { type LeadOffer, leadRepository } from './lead-repository.js'
 
 export type { LeadOffer }
@@ -20,9 +18,16 @@ const keyOf = (offerId: string, email: string) => `${offerId}\n${email}`
  * the seller's `lead.created` webhook when the lead is new, and queues the free offer's download
  * email once per lead, so a visitor whose lead-capture call was lost still gets both from the
  * checkout call that follows. A fixed number of statements, however many leads. Answers each
- * item's lead id, in the items' order.
+ * item's lead id, in the items' order. With `followUps: 'later'` (lead capture's batches) the
+ * webhooks and emails are owed through one row and one job, queued by a worker
+ * (lead-follow-ups.ts); the checkout and fulfilment queue them at once, as their callers expect.
  */
-export async function recordLeads(tx: Executor, jobs: JobQueue, items: LeadToRecord[]): Promise<{ leadId: string }[]> {
+export async function recordLeads(
+  tx: Executor,
+  jobs: JobQueue,
+  items: LeadToRecord[],
+  followUps: 'now' | 'later' = 'now',
+): Promise<{ leadId: string }[]> {
   // The same person twice in one batch is one row (one statement cannot update a row twice); the
   // later details win, as they would one after the other.
   const unique = new Map<string, { item: LeadToRecord; email: string }>()
@@ -51,32 +56,21 @@ export async function recordLeads(tx: Executor, jobs: JobQueue, items: LeadToRec
     at,
   )
 
-  const webhooks = []
-  const mails = []
-  for (const [key, { item, email }] of unique) {
+  const webhook: OwedLead[] = []
+  const email: OwedLead[] = []
+  for (const [key, { item, email: address }] of unique) {
     const lead = stored.get(key)
     if (!lead) throw new Error('a lead row was not stored')
-    const { offer, visitor } = item
+    const owedLead = { id: lead.id, email: address, fullName: item.visitor.full_name, createdAt: lead.createdAt, offer: item.offer }
     // The CRM hears about a person once per offer, not on every repeat opt-in.
-    if (lead.inserted) {
-      webhooks.push({
-        sellerId: offer.sellerId,
-        event: 'lead.created' as const,
-        email,
-        fullName: visitor.full_name,
-        offerId: offer.id,
-        offerHeadline: offer.headline,
-        createdAt: lead.createdAt,
-      })
-    }
-    if (lead.inserted || claimedNow.has(lead.id)) {
-      const download = { title: offer.headline, url: offer.url }
-      const mail = freeDownloadEmail({ to: email, fullName: visitor.full_name, businessName: offer.businessName, download })
-      mails.push({ ...mail, kind: 'free-download' as const })
-    }
+    if (lead.inserted) webhook.push(owedLead)
+    if (lead.inserted || claimedNow.has(lead.id)) email.push(owedLead)
   }
-  await queueWebhooks(tx, jobs, webhooks)
-  await queueMailsIn(tx, jobs, mails)
+  if (followUps === 'later') {
+    await deferFollowUps(tx, jobs, { webhookLeadIds: webhook.map((lead) => lead.id), emailLeadIds: email.map((lead) => lead.id) })
+  } else {
+    await queueFollowUps(tx, jobs, { webhook, email })
+  }
   return items.map((item) => {
     const lead = stored.get(keyOf(item.offer.id, item.visitor.email.trim().toLowerCase()))
     if (!lead) throw new Error('a lead row was not stored')

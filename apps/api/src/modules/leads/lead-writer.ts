@@ -12,8 +12,8 @@ const offerGone = (error: unknown) => (error as PgError)?.code === '23503' || (e
 /**
  * Group commit for lead capture (docs/decisions/0011): leads wait in memory while up to
  * `concurrentBatches` transactions run; each transaction stores everything that waited (up to
- * `maxBatch`) with its webhook and email jobs, and only after its COMMIT does each request get its
- * answer. A lead is therefore acknowledged only once durable, and a burst costs a few
+ * `maxBatch`) with the one row and job that owe their webhooks and emails (lead-follow-ups.ts), and
+ * only after its COMMIT does each request get its answer. A lead is therefore acknowledged only once durable, and a burst costs a few
  * transactions instead of one each. If a batch fails, its leads are retried one by one, so one
  * bad lead fails only its own request.
  */
@@ -33,7 +33,7 @@ export function createLeadWriter({
   let waiting: Waiting[] = []
   let running = 0
 
-  const store = (items: LeadToRecord[]) => db.transaction((tx) => recordLeads(tx, jobs, items))
+  const store = (items: LeadToRecord[]) => db.transaction((tx) => recordLeads(tx, jobs, items, 'later'))
 
   async function storeOneByOne(batch: Waiting[]) {
     for (const { item, resolve, reject } of batch) {
@@ -77,6 +77,8 @@ export function createLeadWriter({
     /** Resolves once the lead, its webhook and its download email are committed. */
     record(item: LeadToRecord): Promise<{ leadId: string }> {
       return new Promise((resolve, reject) => {
+        // Every transaction slot is taken: this visitor waits, so background jobs yield for a moment.
+        if (running >= concurrentBatches) jobs.requestsWaiting()
         waiting.push({ item, resolve, reject })
         pump()
       })

@@ -196,6 +196,8 @@ describe('fulfilment: once per order, however often and however concurrently the
       remoteAddress: '203.0.113.91',
     })
     expect(optIn.statusCode).toBe(201)
+    // Lead capture's download email is queued by the worker just after the answer (docs/decisions/0011).
+    await eventually(async () => (await emailsTo(ctx, email)).length === 1)
     const free = await createIntent(ctx, { full_name: 'Opted In', email, product_id: funnel.offer.id, upsell_shown: true })
     expect(free.json()).toMatchObject({ provider: 'none', amount: '0.00' })
     expect(await orderOf(ctx, free.json().intent_id)).toMatchObject({ status: 'paid', leadId: expect.any(String) })

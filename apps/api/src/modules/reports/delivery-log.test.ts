@@ -48,7 +48,11 @@ describe('the CRM webhook delivery log', () => {
       payload: { full_name: 'Grace Hopper', email: 'grace@example.com', product_id: offerId },
     })
     expect(optIn.statusCode).toBe(201)
-    const [delivery] = (await list(seller.headers)).results
+    // Queued by the worker just after the answer (docs/decisions/0011).
+    const [delivery] = await eventually(async () => {
+      const { results } = await list(seller.headers)
+      return results.length > 0 && results
+    })
     if (!delivery) throw new Error('no delivery listed')
     await eventually(async () => (await statusOf(delivery.id)) === 'failed')
 

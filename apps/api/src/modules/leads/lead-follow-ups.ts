@@ -1,0 +1,88 @@
+import { eq, inArray } from 'drizzle-orm'
+import type { Database, Executor } from '../../db/client.js'
+import { freeOffers, leadFollowUps, leads, sellers } from '../../db/schema/index.js'
+import type { JobQueue } from '../../jobs/queue.js'
+import { queueMailsIn } from '../../mail/mail-service.js'
+import { freeDownloadEmail } from '../../mail/templates.js'
+import { queueWebhooks } from '../webhooks/webhook-service.js'
+import type { LeadOffer } from './lead-repository.js'
+
+/** A lead that is owed its `lead.created` webhook or its download email (decision D16). */
+export type OwedLead = { id: string; email: string; fullName: string; createdAt: Date; offer: Omit<LeadOffer, 'isActive'> }
+
+/**
+ * Queues, inside the caller's transaction, the `lead.created` webhook of each lead in `webhook`
+ * and the download email of each lead in `email`: a fixed number of statements, however many.
+ */
+export async function queueFollowUps(tx: Executor, jobs: JobQueue, owed: { webhook: OwedLead[]; email: OwedLead[] }): Promise<void> {
+  await queueWebhooks(
+    tx,
+    jobs,
+    owed.webhook.map((lead) => ({
+      sellerId: lead.offer.sellerId,
+      event: 'lead.created' as const,
+      email: lead.email,
+      fullName: lead.fullName,
+      offerId: lead.offer.id,
+      offerHeadline: lead.offer.headline,
+      createdAt: lead.createdAt,
+    })),
+  )
+  await queueMailsIn(
+    tx,
+    jobs,
+    owed.email.map((lead) => {
+      const download = { title: lead.offer.headline, url: lead.offer.url }
+      const mail = freeDownloadEmail({ to: lead.email, fullName: lead.fullName, businessName: lead.offer.businessName, download })
+      return { ...mail, kind: 'free-download' as const }
+    }),
+  )
+}
+
+/**
+ * Lead capture's batches owe their follow-ups through one row and one job instead of a delivery,
+ * an email and two jobs per lead (docs/decisions/0011): both are written in the batch's
+ * transaction, so the follow-ups are as durable as the leads (D16), and the worker queues them.
+ */
+export async function deferFollowUps(tx: Executor, jobs: JobQueue, owed: { webhookLeadIds: string[]; emailLeadIds: string[] }) {
+  if (owed.webhookLeadIds.length === 0 && owed.emailLeadIds.length === 0) return
+  const [row] = await tx.insert(leadFollowUps).values(owed).returning({ id: leadFollowUps.id })
+  if (!row) throw new Error('the follow-ups were not stored')
+  await jobs.send('queue-lead-follow-ups', { followUpId: row.id }, { tx })
+}
+
+/**
+ * The job handler: queues one batch's deferred follow-ups and deletes its row in one transaction.
+ * A job run again (a crash before pg-boss heard it finished) finds no row and does nothing, so
+ * each webhook and email is queued once; a crash before the commit leaves the row for the retry.
+ * A lead deleted meanwhile (its offer or seller removed) is owed nothing.
+ */
+export function createLeadFollowUpHandler({ db, jobs }: { db: Database; jobs: JobQueue }) {
+  return async ({ followUpId }: { followUpId: string }) =>
+    db.transaction(async (tx) => {
+      const [owed] = await tx.delete(leadFollowUps).where(eq(leadFollowUps.id, followUpId)).returning()
+      if (!owed) return
+      const ids = [...new Set([...owed.webhookLeadIds, ...owed.emailLeadIds])]
+      const rows = await tx
+        .select({
+          id: leads.id,
+          email: leads.email,
+          fullName: leads.fullName,
+          createdAt: leads.createdAt,
+          offer: {
+            id: freeOffers.id,
+            sellerId: freeOffers.sellerId,
+            headline: freeOffers.headline,
+            url: freeOffers.url,
+            businessName: sellers.businessName,
+          },
+        })
+        .from(leads)
+        .innerJoin(freeOffers, eq(freeOffers.id, leads.freeOfferId))
+        .innerJoin(sellers, eq(sellers.id, freeOffers.sellerId))
+        .where(inArray(leads.id, ids))
+      const byId = new Map(rows.map((row) => [row.id, row]))
+      const pick = (leadIds: string[]) => leadIds.flatMap((id) => byId.get(id) ?? [])
+      await queueFollowUps(tx, jobs, { webhook: pick(owed.webhookLeadIds), email: pick(owed.emailLeadIds) })
+    })
+}
