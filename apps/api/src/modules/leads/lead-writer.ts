@@ -13,15 +13,17 @@ const offerGone = (error: unknown) => (error as PgError)?.code === '23503' || (e
  * Group commit for lead capture (docs/decisions/0011): leads wait in memory while up to
  * `concurrentBatches` transactions run; each transaction stores everything that waited (up to
  * `maxBatch`) with the one row and job that owe their webhooks and emails (lead-follow-ups.ts), and
- * only after its COMMIT does each request get its answer. A lead is therefore acknowledged only once durable, and a burst costs a few
- * transactions instead of one each. If a batch fails, its leads are retried one by one, so one
+ * only after its COMMIT does each request get its answer. A lead is therefore acknowledged only
+ * once durable, and a burst costs a few transactions instead of one each. If a batch fails, its leads are retried one by one, so one
  * bad lead fails only its own request.
  */
 export function createLeadWriter({
   db,
   jobs,
   maxBatch = 500,
-  concurrentBatches = 4,
+  // Two: one batch commits while the next is written. Measured against four on 2 cores at 50
+  // connections: batches of about 14 leads instead of 8, a fifth less CPU per lead and a lower p99.
+  concurrentBatches = 2,
   log = () => {},
 }: {
   db: Database
