@@ -7,7 +7,7 @@ import { describe, expect, test } from '../../../test/fixtures.js'
 import { freePort } from '../../../test/free-port.js'
 import { configureWebhook, insertFreeOffer } from '../../../test/funnel-factories.js'
 import { startReceiver } from '../../../test/http-receiver.js'
-import { leads, webhookAttempts, webhookDeliveries } from '../../db/schema/index.js'
+import { emails, leads, webhookAttempts, webhookDeliveries } from '../../db/schema/index.js'
 import { unfinishedAttempt, webhookRepository } from '../webhooks/webhook-repository.js'
 import { verifyWebhookSignature } from '../webhooks/webhook-signature.js'
 
@@ -233,9 +233,9 @@ describe('webhook delivery', () => {
       const offer = await insertFreeOffer(ctx, seller.id)
       await configureWebhook(ctx, seller.id, receiver.url)
       await notify(ctx, { full_name: 'Patient', email: 'patient@example.com', product_id: offer.id })
-      // The delivery waits in the queue (stored with the lead, before the answer) while no worker runs.
-      const queued = await ctx.pool.query(`select state from pgboss.job where name = 'deliver-webhook'`)
-      expect(queued.rows).toEqual([{ state: 'created' }])
+      // What the lead is owed waits in the queue (stored with the lead, before the answer) while no worker runs.
+      const queued = await ctx.pool.query(`select name, state from pgboss.job where name in ('queue-lead-follow-ups', 'deliver-webhook')`)
+      expect(queued.rows).toEqual([{ name: 'queue-lead-follow-ups', state: 'created' }])
       expect(receiver.requests).toHaveLength(0)
 
       await ctx.startWorkers()
@@ -252,6 +252,9 @@ describe('webhook delivery', () => {
       const { seller } = await createSeller(ctx)
       const offer = await insertFreeOffer(ctx, seller.id)
       expect((await notify(ctx, { full_name: 'Quiet', email: 'q@example.com', product_id: offer.id })).statusCode).toBe(201)
+      // The worker queues what the lead is owed: its download email, and no delivery.
+      await ctx.startWorkers()
+      await eventually(async () => (await ctx.db.select().from(emails).where(eq(emails.to, 'q@example.com'))).length === 1)
       expect(await ctx.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.sellerId, seller.id))).toHaveLength(0)
     } finally {
       await ctx.close()
