@@ -9,23 +9,17 @@ import type { JobQueue } from './jobs/queue.js'
 import { createMemoryLimitStore, createRedisLimitStore } from './lib/limit-store.js'
 import { connectionOf, createSellerChanges, type SellerChanges } from './lib/seller-changes.js'
 import type { TokenSigner } from './lib/tokens.js'
-import { createMailService } from './mail/mail-service.js'
-import { authRoutes } from './modules/auth/auth-routes.js'
-import { createAuthService } from './modules/auth/auth-service.js'
-import { gettingStartedRoutes } from './modules/getting-started/getting-started-routes.js'
-import { createGettingStartedService } from './modules/getting-started/getting-started-service.js'
-import { healthRoutes } from './modules/health/health-routes.js'
-import { createLeadService, type LeadCaptureLimits, leadRoutes } from './modules/leads/leads-module.js'
-import { offerRoutes } from './modules/offers/offer-routes.js'
-import { createOfferServices } from './modules/offers/offer-services.js'
-import { checkoutRoutes, createOrderServices, orderReceiptRoutes } from './modules/orders/orders-module.js'
-import { createPaymentServices, paymentsModule } from './modules/payments/payments-module.js'
-import type { PaymentProvider } from './modules/payments/providers/provider.js'
-import { createReportServices, reportsModule } from './modules/reports/reports-module.js'
-import { sellerRoutes } from './modules/sellers/seller-routes.js'
-import { createSellerService } from './modules/sellers/seller-service.js'
+import { createAuthModule } from './modules/auth/auth-module.js'
+import { createGettingStartedModule } from './modules/getting-started/getting-started-module.js'
+import { createHealthModule } from './modules/health/health-module.js'
+import { createLeadsModule, type LeadCaptureLimits } from './modules/leads/leads-module.js'
+import { createOffersModule } from './modules/offers/offers-module.js'
+import { createOrdersModule, type OrderServices } from './modules/orders/orders-module.js'
+import { createPaymentsModule, type PaymentProvider } from './modules/payments/payments-module.js'
+import { createReportsModule } from './modules/reports/reports-module.js'
+import { createSellersModule } from './modules/sellers/sellers-module.js'
 import { createCustomDomainAccess } from './modules/settings/custom-domain-access.js'
-import { createSettingsServices, settingsModule } from './modules/settings/settings-module.js'
+import { createSettingsModule } from './modules/settings/settings-module.js'
 import { registerApiDocs } from './plugins/api-docs.js'
 import { authPlugin } from './plugins/auth.js'
 import { registerErrorHandler } from './plugins/error-handler.js'
@@ -86,7 +80,7 @@ export async function buildApp(deps: AppDeps) {
   app.removeContentTypeParser('text/plain')
   registerErrorHandler(app)
   // First of all hooks: a repeated public read of a cached offer is answered here (decision 0015).
-  replayPublicReads(app, (id) => services.offers.publicFree.peek(id))
+  replayPublicReads(app, (id) => offers.services.publicFree.peek(id))
 
   // Public reads are cached per process; this listener keeps every process's caches current.
   const changes = deps.changes ?? createSellerChanges(connectionOf(db), (message) => app.log.warn(message))
@@ -107,20 +101,53 @@ export async function buildApp(deps: AppDeps) {
   })
   await registerRateLimits(app, { redis: deps.redis })
   await registerApiDocs(app, { publicUrl: config.publicUrl, serveDocs: config.apiDocs })
-  const sellers = createSellerService({ db, now })
-  await app.register(authPlugin, { tokens, sellerExists: sellers.exists })
+  const sellers = createSellersModule({ db, now })
+  await app.register(authPlugin, { tokens, sellerExists: sellers.services.sellers.exists })
   const domainAccess = createCustomDomainAccess({ db })
   await app.register(hostRoutingPlugin, { access: domainAccess, publicUrl: config.publicUrl, pagesUrl: config.pagesUrl })
 
-  const mail = createMailService({ db, jobs })
-  const payments = await createPaymentServices({ config, db, now, ...(deps.payments ? { provider: deps.payments } : {}) })
   const storage = deps.storage ?? createFileStorage(config)
   await registerMediaRoute(app, storage)
   const limits = deps.redis ? createRedisLimitStore(deps.redis) : createMemoryLimitStore(now)
-  const services = {
-    auth: createAuthService({ db, tokens, now, limits }),
+  const logError = (message: string) => app.log.error(message)
+
+  // Every area is one module built from its public entry (docs/decisions/0016); one module uses
+  // another only through the services handed to it here.
+  const offers = createOffersModule({
+    db,
+    storage,
+    pagesUrl: config.pagesUrl,
+    changes,
+    publicUrl: config.publicUrl,
+    maxUploadBytes: config.MAX_UPLOAD_BYTES,
+  })
+  // Payments hand provider events to order fulfilment, and orders charge through payments: the
+  // handler is looked up when an event arrives, once both exist.
+  let fulfilment: OrderServices['fulfilment'] | undefined
+  const payments = await createPaymentsModule({
+    config,
+    db,
+    now,
+    provider: deps.payments,
+    sellers: sellers.services.sellers,
+    onPaymentEvent: async (event) => fulfilment?.handle(event),
+  })
+  const orders = createOrdersModule({
+    db,
+    jobs,
+    now,
+    payments: payments.services,
+    offers: offers.services,
+    publishableKey: config.STRIPE_PUBLISHABLE_KEY,
+    log: logError,
+  })
+  fulfilment = orders.services.fulfilment
+  const modules = [
+    createHealthModule({ db }),
+    createAuthModule({ db, tokens, now, limits, sellers: sellers.services.sellers }),
     sellers,
-    leads: createLeadService({
+    createGettingStartedModule({ db, provider: payments.services.provider.name }),
+    createLeadsModule({
       db,
       jobs,
       now,
@@ -129,41 +156,25 @@ export async function buildApp(deps: AppDeps) {
       log: (message) => app.log.warn(message),
       ...(deps.leadCaptureLimits ? { captureLimits: deps.leadCaptureLimits } : {}),
     }),
-    settings: createSettingsServices({ db, config, now, onDomainChange: domainAccess.forget }),
+    createSettingsModule({ db, config, now, onDomainChange: domainAccess.forget }),
     payments,
-    offers: createOfferServices({ db, storage, pagesUrl: config.pagesUrl, changes }),
-    reports: createReportServices({ db, jobs, now }),
-    orders: createOrderServices({ db, jobs, now, provider: payments.provider, publishableKey: config.STRIPE_PUBLISHABLE_KEY }),
-  }
-
+    orders,
+    offers,
+    createReportsModule({ db, jobs, now, publicUrl: config.publicUrl }),
+  ]
   await app.register(
     async (api) => {
-      await api.register(healthRoutes, { db })
-      await api.register(authRoutes, { auth: services.auth, sellers: services.sellers })
-      await api.register(sellerRoutes, { sellers: services.sellers })
-      await api.register(gettingStartedRoutes, { gettingStarted: createGettingStartedService({ db, provider: payments.provider.name }) })
-      await api.register(leadRoutes, { leads: services.leads })
-      await api.register(settingsModule, { settings: services.settings })
-      await api.register(paymentsModule, {
-        payments: services.payments,
-        publicUrl: config.publicUrl,
-        onPaymentEvent: services.orders.fulfilment.handle,
-      })
-      await api.register(checkoutRoutes, { checkout: services.orders.checkout })
-      await api.register(orderReceiptRoutes, { receipts: services.orders.receipts })
-      await api.register(offerRoutes, { offers: services.offers, publicUrl: config.publicUrl, maxUploadBytes: config.MAX_UPLOAD_BYTES })
-      await api.register(reportsModule, { reports: services.reports, publicUrl: config.publicUrl })
+      for (const module of modules) await api.register(module.routes)
     },
     { prefix: '/api/v1' },
   )
-  void mail
 
   await registerWebApp(app, {
     webDist: deps.webDist ?? path.join(repoRoot, 'apps/web/dist'),
     publicUrl: config.publicUrl,
     pagesUrl: config.pagesUrl,
     productLinks: config.productLinks,
-    loadOffer: (id) => services.offers.publicFree.get(id),
+    loadOffer: (id) => offers.services.publicFree.get(id),
   })
   return app
 }

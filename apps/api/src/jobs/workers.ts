@@ -4,7 +4,8 @@ import { createSendEmailHandler } from '../mail/mail-service.js'
 import { createMailTransport } from '../mail/mail-transport.js'
 import { createLeadFollowUpHandler } from '../modules/leads/leads-module.js'
 import { createAbandonmentSweep } from '../modules/orders/orders-module.js'
-import { createPaymentServices } from '../modules/payments/payments-module.js'
+import { createPaymentsModule } from '../modules/payments/payments-module.js'
+import { createSellersModule } from '../modules/sellers/sellers-module.js'
 import { createWebhookDeliveryHandler } from '../modules/webhooks/webhook-delivery-handler.js'
 import type { JobQueue } from './queue.js'
 
@@ -28,8 +29,9 @@ export async function startWorkers({
   await jobs.work('queue-lead-follow-ups', createLeadFollowUpHandler({ db, jobs }))
   await jobs.work('deliver-webhook', createWebhookDeliveryHandler({ db, allowPrivate: config.ALLOW_PRIVATE_WEBHOOKS, now }))
   // Abandoning an order cancels its provider intent, so the sweep needs the provider in use.
-  const { provider } = await createPaymentServices({ config, db, now })
-  const abandonment = createAbandonmentSweep({ db, provider, now, log })
+  const sellers = createSellersModule({ db, now }).services.sellers
+  const payments = (await createPaymentsModule({ config, db, now, sellers })).services
+  const abandonment = createAbandonmentSweep({ db, payments, now, log })
   await jobs.work('abandon-orders', async () => {
     const abandoned = await abandonment.sweep()
     if (abandoned > 0) log(`${abandoned} unpaid orders abandoned after 24 hours`)

@@ -4,8 +4,7 @@ import type { Database } from '../../db/client.js'
 import { ValidationError } from '../../lib/errors.js'
 import type { LimitStore } from '../../lib/limit-store.js'
 import type { TokenSigner } from '../../lib/tokens.js'
-import { sellerRepository } from '../sellers/seller-repository.js'
-import { hashPassword } from '../sellers/seller-service.js'
+import { hashPassword, type SellerService } from '../sellers/sellers-module.js'
 import { createLoginLimits } from './login-limits.js'
 import { createRefreshRotation } from './refresh-rotation.js'
 
@@ -19,16 +18,16 @@ const getDecoyHash = () => {
   return decoyHash
 }
 
-type Deps = { db: Database; tokens: TokenSigner; now: () => Date; limits: LimitStore }
+type Deps = { db: Database; tokens: TokenSigner; now: () => Date; limits: LimitStore; sellers: SellerService }
 
-export function createAuthService({ db, tokens, now, limits }: Deps) {
-  const sessions = createRefreshRotation({ db, tokens, now })
+export function createAuthService({ db, tokens, now, limits, sellers }: Deps) {
+  const sessions = createRefreshRotation({ db, tokens, now, findSeller: sellers.findById })
   const loginLimits = createLoginLimits(limits)
   return {
     /** `clientAddress` is the caller's rate-limit key (plugins/rate-limits.ts). */
     async login(email: string, password: string, clientAddress: string): Promise<TokenPair> {
       const attempt = await loginLimits.begin(email, clientAddress)
-      const seller = await sellerRepository.findByEmail(db, email.trim())
+      const seller = await sellers.findByEmail(email.trim())
       const matches = await verify(seller?.passwordHash ?? (await getDecoyHash()), password).catch(() => false)
       if (!seller || !matches) throw ValidationError.nonField(wrongCredentials)
       await attempt.succeeded()

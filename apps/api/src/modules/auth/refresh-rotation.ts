@@ -2,7 +2,6 @@ import type { TokenPair } from '@funnelry/shared'
 import type { Database } from '../../db/client.js'
 import { AuthenticationError } from '../../lib/errors.js'
 import { refreshTokenSeconds, type TokenSigner } from '../../lib/tokens.js'
-import { sellerRepository } from '../sellers/seller-repository.js'
 import { refreshTokenRepository } from './refresh-token-repository.js'
 
 export const invalidRefresh = 'Your session has expired. Please log in again.'
@@ -20,7 +19,15 @@ type Outcome = { kind: 'issue'; sellerId: string; tokenId: string } | { kind: 'r
  * Refresh-token rotation: each refresh exchanges the token for a new one of the same family
  * (log-in). The row is locked while it is decided, so concurrent refreshes take turns.
  */
-export function createRefreshRotation({ db, tokens, now }: { db: Database; tokens: TokenSigner; now: () => Date }) {
+type Deps = {
+  db: Database
+  tokens: TokenSigner
+  now: () => Date
+  /** The sellers module's read of a seller, for the names a new access token carries. */
+  findSeller: (sellerId: string) => Promise<{ id: string; fullName: string; email: string } | undefined>
+}
+
+export function createRefreshRotation({ db, tokens, now, findSeller }: Deps) {
   const expiry = () => new Date(now().getTime() + refreshTokenSeconds * 1000)
 
   const decide = (jti: string, userId: string) =>
@@ -50,7 +57,7 @@ export function createRefreshRotation({ db, tokens, now }: { db: Database; token
         await refreshTokenRepository.revokeFamily(db, outcome.familyId, now())
         throw new AuthenticationError(invalidRefresh)
       }
-      const seller = await sellerRepository.findById(db, outcome.sellerId)
+      const seller = await findSeller(outcome.sellerId)
       if (!seller) throw new AuthenticationError(invalidRefresh)
       const [access, refresh] = await Promise.all([
         tokens.signAccess({ user_id: seller.id, full_name: seller.fullName, email: seller.email }),

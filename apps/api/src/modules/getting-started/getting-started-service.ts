@@ -2,7 +2,7 @@ import type { GettingStarted } from '@funnelry/shared'
 import { and, eq, isNotNull, or } from 'drizzle-orm'
 import type { Database } from '../../db/client.js'
 import { freeOffers, paymentAccounts, sellerDomains, sellers } from '../../db/schema/index.js'
-import type { PaymentProvider } from '../payments/providers/provider.js'
+import type { PaymentProvider } from '../payments/payments-module.js'
 
 /**
  * The first-run checklist, from what is stored (never asked from the provider: the dashboard asks

@@ -1,7 +1,8 @@
-import type { Database } from '../../db/client.js'
+import type { Database, Executor } from '../../db/client.js'
 import type { SellerChanges } from '../../lib/seller-changes.js'
 import type { FileStorage } from '../../storage/file-storage.js'
 import { createFreeOfferPublishing } from './free-offer-publishing.js'
+import { freeOfferRepository } from './free-offer-repository.js'
 import { createFreeOfferService } from './free-offer-service.js'
 import { createOfferImages } from './offer-images.js'
 import { createOfferViews } from './offer-views.js'
@@ -20,6 +21,8 @@ export function createOfferServices(deps: { db: Database; storage: FileStorage; 
   const free = createFreeOfferService({ db, images, views, publishing: createFreeOfferPublishing({ db, pagesUrl }) })
   return {
     free,
+    /** A free offer with its add-ons, read in the caller's transaction (the checkout's). */
+    forCheckout: (executor: Executor, id: string) => freeOfferRepository.findById(executor, id),
     publicFree: createPublicOfferCache({ changes, freeOffers: free }),
     bump: createPaidAddOnService(bumpDefinition, { db, images, views }),
     upsell: createPaidAddOnService(upsellDefinition, { db, images, views }),

@@ -1,14 +1,16 @@
 import { paymentMessages } from '@funnelry/shared'
 import type { Executor } from '../../db/client.js'
 import { PaymentError } from '../../lib/errors.js'
-import { paymentAccountRepository } from '../payments/payment-account-repository.js'
-import { type PaymentIntent, type PaymentProvider, ProviderUnavailableError } from '../payments/providers/provider.js'
+import { type PaymentIntent, type PaymentProvider, type PaymentServices, ProviderUnavailableError } from '../payments/payments-module.js'
+
+/** What the orders module uses of the payments module's services. */
+export type CheckoutPayments = Pick<PaymentServices, 'provider' | 'accountOf'>
 
 /**
  * The checkout's calls to the payment provider, with the provider's refusals turned into what the
  * visitor should read: unreachable (502), or paid already (the spec's update guard).
  */
-export function checkoutProvider(provider: PaymentProvider) {
+export function checkoutProvider({ provider, accountOf: findAccount }: CheckoutPayments) {
   const viaProvider = async <T>(work: () => Promise<T>): Promise<T> => {
     try {
       return await work()
@@ -37,7 +39,7 @@ export function checkoutProvider(provider: PaymentProvider) {
 
   /** The seller's account with the provider in use (a row of another provider does not count). */
   const accountOf = async (db: Executor, sellerId: string) => {
-    const account = await paymentAccountRepository.findBySeller(db, sellerId)
+    const account = await findAccount(db, sellerId)
     return account?.provider === provider.name ? account : undefined
   }
 

@@ -15,9 +15,9 @@ import type { Database, Executor } from '../../db/client.js'
 import type { JobQueue } from '../../jobs/queue.js'
 import { NotFoundError, PaymentError } from '../../lib/errors.js'
 import { findLeadOffer, recordLead } from '../leads/leads-module.js'
-import { freeOfferRepository } from '../offers/free-offer-repository.js'
-import type { PaymentIntent, PaymentProvider } from '../payments/providers/provider.js'
-import { checkoutProvider } from './checkout-provider.js'
+import type { OfferServices } from '../offers/offers-module.js'
+import type { PaymentIntent } from '../payments/payments-module.js'
+import { type CheckoutPayments, checkoutProvider } from './checkout-provider.js'
 import type { OrderFulfilment } from './order-fulfilment.js'
 import { type PricedOrder, priceOrder } from './order-pricing.js'
 import { newReceipt, receiptExpiry } from './order-receipt-token.js'
@@ -26,7 +26,8 @@ import { type OrderRow, orderRepository } from './order-repository.js'
 type Deps = {
   db: Database
   jobs: JobQueue
-  provider: PaymentProvider
+  payments: CheckoutPayments
+  offers: Pick<OfferServices, 'forCheckout'>
   fulfilment: OrderFulfilment
   now: () => Date
   /** Stripe's publishable key, handed to the browser with Stripe intents. */
@@ -64,11 +65,12 @@ const visitorOf = (input: VisitorDetails): VisitorDetails => ({ full_name: input
  * intent (so it cannot be paid) and is never listed, counted or emailed. The first call with the
  * details records the lead (D16: with its download email, even if the page's lead capture was lost).
  */
-export function createCheckoutService({ db, jobs, provider, fulfilment, now, publishableKey }: Deps) {
-  const payments = checkoutProvider(provider)
+export function createCheckoutService({ db, jobs, payments: checkoutPayments, offers, fulfilment, now, publishableKey }: Deps) {
+  const { provider } = checkoutPayments
+  const payments = checkoutProvider(checkoutPayments)
 
   const loadCheckout = async (db: Executor, freeOfferId: string) => {
-    const checkout = await freeOfferRepository.findById(db, freeOfferId)
+    const checkout = await offers.forCheckout(db, freeOfferId)
     if (!checkout) throw new NotFoundError(paymentMessages.offerNotFound)
     // Decisions, "Inactive offers": the page still renders, payment calls are refused.
     if (!checkout.offer.isActive) throw new PaymentError(messages.offerNotAvailable)

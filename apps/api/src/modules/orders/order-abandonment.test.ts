@@ -5,7 +5,8 @@ import { createSellerSession } from '../../../test/factories.js'
 import { describe, expect, test } from '../../../test/fixtures.js'
 import { type StripeStandIn, startStripeStandIn } from '../../../test/stripe-stand-in.js'
 import { localPaymentIntents, orders, paymentAccounts } from '../../db/schema/index.js'
-import { createPaymentServices } from '../payments/payments-module.js'
+import { createPaymentsModule } from '../payments/payments-module.js'
+import { createSellersModule } from '../sellers/sellers-module.js'
 import {
   confirmLocal,
   createIntent,
@@ -19,6 +20,12 @@ import {
   visitor,
 } from './checkout-test-kit.js'
 import { abandonAfterMs, createAbandonmentSweep } from './order-abandonment.js'
+
+/** The payments module's services, as buildApp and the worker build them. */
+const paymentsOf = async (ctx: TestApp) => {
+  const sellers = createSellersModule({ db: ctx.db, now: ctx.clock.now }).services.sellers
+  return (await createPaymentsModule({ config: ctx.config, db: ctx.db, now: ctx.clock.now, sellers })).services
+}
 
 const hour = 60 * 60 * 1000
 
@@ -42,8 +49,8 @@ describe('abandoning unpaid orders after 24 hours (local provider)', () => {
     ctx = app
     const seller = await createLocalSeller(ctx)
     funnel = await insertFunnel(ctx, seller.seller.id)
-    const { provider } = await createPaymentServices({ config: ctx.config, db: ctx.db, now: ctx.clock.now })
-    sweep = createAbandonmentSweep({ db: ctx.db, provider, now: ctx.clock.now, log: () => {} }).sweep
+    const payments = await paymentsOf(ctx)
+    sweep = createAbandonmentSweep({ db: ctx.db, payments, now: ctx.clock.now, log: () => {} }).sweep
   })
 
   test('abandons drafts, pending and declined orders after 24 hours, cancels their intents, and leaves the rest', async () => {
@@ -143,9 +150,9 @@ describe('abandoning unpaid orders (Stripe, through the stand-in)', () => {
     const created = (await createIntent(ctx, { ...visitor, product_id: funnel.offer.id, bump_offer_id: funnel.bump?.id })).json()
     const intentId = (await orderOf(ctx, created.intent_id))?.intentId ?? ''
 
-    const { provider } = await createPaymentServices({ config: ctx.config, db: ctx.db, now: ctx.clock.now })
+    const payments = await paymentsOf(ctx)
     ctx.clock.advance(abandonAfterMs + hour)
-    expect(await createAbandonmentSweep({ db: ctx.db, provider, now: ctx.clock.now, log: () => {} }).sweep()).toBe(1)
+    expect(await createAbandonmentSweep({ db: ctx.db, payments, now: ctx.clock.now, log: () => {} }).sweep()).toBe(1)
 
     const [cancel] = stripe.find('POST', `/v1/payment_intents/${intentId}/cancel`)
     expect(cancel?.headers['stripe-account']).toBe(account.id)

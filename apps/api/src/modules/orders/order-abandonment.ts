@@ -1,7 +1,6 @@
 import type { Database } from '../../db/client.js'
 import { PaymentError } from '../../lib/errors.js'
-import type { PaymentProvider } from '../payments/providers/provider.js'
-import { checkoutProvider } from './checkout-provider.js'
+import { type CheckoutPayments, checkoutProvider } from './checkout-provider.js'
 import { type OrderRow, orderRepository } from './order-repository.js'
 
 /** Decision D20: an order unpaid for this long is abandoned. */
@@ -10,7 +9,7 @@ export const abandonAfterMs = 24 * 60 * 60 * 1000
 const batchSize = 100
 const maxPerRun = 5000
 
-type Deps = { db: Database; provider: PaymentProvider; now: () => Date; log?: (message: string) => void }
+type Deps = { db: Database; payments: CheckoutPayments; now: () => Date; log: (message: string) => void }
 
 /**
  * The periodic sweep of decision D20 (run by the `abandon-orders` job, scheduled in the queue so it
@@ -19,8 +18,9 @@ type Deps = { db: Database; provider: PaymentProvider; now: () => Date; log?: (m
  * through the provider interface, so its client secret can never be paid afterwards. An intent the
  * provider says is paid (or being paid) is left alone: its event settles the order.
  */
-export function createAbandonmentSweep({ db, provider, now, log = (message) => console.error(message) }: Deps) {
-  const payments = checkoutProvider(provider)
+export function createAbandonmentSweep({ db, payments: checkoutPayments, now, log }: Deps) {
+  const { provider } = checkoutPayments
+  const payments = checkoutProvider(checkoutPayments)
 
   /** True when nothing can pay the order any more (canceled now, before, or never had an intent). */
   async function closeIntent(order: OrderRow): Promise<boolean> {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { currencies } from '@funnelry/shared'
 import type { Database } from '../../db/client.js'
 import type { JobQueue } from '../../jobs/queue.js'
-import type { PaymentIntentEvent } from '../payments/provider-webhook-routes.js'
+import type { PaymentIntentEvent } from '../payments/payments-module.js'
 import { deliverOrder } from './order-delivery.js'
 import { newReceipt } from './order-receipt-token.js'
 import { type NewOrder, type OrderRow, orderRepository } from './order-repository.js'
@@ -10,7 +10,7 @@ import { type NewOrder, type OrderRow, orderRepository } from './order-repositor
 /** The provider speaks currency codes ('usd'); orders keep our ids (decision D2). Unknown codes match nothing. */
 const currencyIdOfCode = (code: string) => currencies.find((currency) => currency.code === code.toLowerCase())?.value ?? 0
 
-type Deps = { db: Database; jobs: JobQueue; now: () => Date; log?: (message: string) => void }
+type Deps = { db: Database; jobs: JobQueue; now: () => Date; log: (message: string) => void }
 
 /** A zero-total order of a visitor whose details are known, as the checkout computed it; fulfilment decides the rest. */
 export type FreeOrderValues = Omit<
@@ -24,7 +24,7 @@ export type FreeOrderValues = Omit<
  * clicked twice). Marking the order paid and queueing what it sends share one transaction, so a
  * crash leaves either both or neither, and a redelivered event then finds the work still to do.
  */
-export function createOrderFulfilment({ db, jobs, now, log = (message) => console.error(message) }: Deps) {
+export function createOrderFulfilment({ db, jobs, now, log }: Deps) {
   return {
     /** `onPaymentEvent` of the payments module: Stripe's webhook and the local confirm both land here. */
     async handle(event: PaymentIntentEvent): Promise<void> {

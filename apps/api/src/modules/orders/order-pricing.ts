@@ -1,7 +1,6 @@
 import { type CurrencyId, currencyById, defaultCurrency, type FieldErrors, paymentMessages } from '@funnelry/shared'
 import { PaymentError, ValidationError } from '../../lib/errors.js'
-import type { FreeOfferWithAttachments } from '../offers/free-offer-repository.js'
-import { offeredBump, offeredUpsell } from '../offers/offer-attachments.js'
+import { type FreeOfferWithAttachments, offeredBump, offeredUpsell } from '../offers/offers-module.js'
 
 /** What the visitor chose on the page; null is "not chosen". */
 export type OrderChoices = { bumpOfferId: string | null; upsellOfferId: string | null }

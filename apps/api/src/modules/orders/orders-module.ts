@@ -1,29 +1,53 @@
 import type { Database } from '../../db/client.js'
 import type { JobQueue } from '../../jobs/queue.js'
-import type { PaymentProvider } from '../payments/providers/provider.js'
+import type { ApiModule } from '../../lib/api-module.js'
+import type { OfferServices } from '../offers/offers-module.js'
+import type { CheckoutPayments } from './checkout-provider.js'
+import { checkoutRoutes } from './checkout-routes.js'
 import { createCheckoutService } from './checkout-service.js'
 import { createAbandonmentSweep } from './order-abandonment.js'
 import { createOrderFulfilment } from './order-fulfilment.js'
+import { orderReceiptRoutes } from './order-receipt-routes.js'
 import { createOrderReceipts } from './order-receipts.js'
 
-export { checkoutRoutes } from './checkout-routes.js'
-export { createAbandonmentSweep } from './order-abandonment.js'
-export { orderReceiptRoutes } from './order-receipt-routes.js'
+type Deps = {
+  db: Database
+  jobs: JobQueue
+  now: () => Date
+  payments: CheckoutPayments
+  offers: Pick<OfferServices, 'forCheckout'>
+  publishableKey?: string | undefined
+  /** Where fulfilment and the abandonment sweep report what went wrong (the app's logger). */
+  log: (message: string) => void
+}
 
-type Deps = { db: Database; jobs: JobQueue; now: () => Date; provider: PaymentProvider; publishableKey?: string | undefined }
-
-/**
- * The orders module's public entry: the checkout (routes in checkout-routes.ts), the fulfilment the
- * payments module feeds with provider events, the thank-you page's receipts, and the abandonment sweep.
- */
-export function createOrderServices({ db, jobs, now, provider, publishableKey }: Deps) {
-  const fulfilment = createOrderFulfilment({ db, jobs, now })
-  const checkout = createCheckoutService({ db, jobs, provider, fulfilment, now, ...(publishableKey ? { publishableKey } : {}) })
+function createOrderServices({ db, jobs, now, payments, offers, publishableKey, log }: Deps) {
+  const fulfilment = createOrderFulfilment({ db, jobs, now, log })
+  const checkout = createCheckoutService({ db, jobs, payments, offers, fulfilment, now, ...(publishableKey ? { publishableKey } : {}) })
   return {
     fulfilment,
     checkout,
     receipts: createOrderReceipts({ db, now }),
-    abandonment: createAbandonmentSweep({ db, provider, now }),
+    abandonment: createAbandonmentSweep({ db, payments, now, log }),
   }
 }
+
+/** The worker's sweep job (jobs/workers.ts), which runs without the HTTP side. */
+export { createAbandonmentSweep } from './order-abandonment.js'
+
 export type OrderServices = ReturnType<typeof createOrderServices>
+
+/**
+ * Orders: the checkout, the fulfilment the payments module feeds with provider events, the
+ * thank-you page's receipts, and the abandonment sweep the worker runs.
+ */
+export function createOrdersModule(deps: Deps): ApiModule<OrderServices> {
+  const orders = createOrderServices(deps)
+  return {
+    services: orders,
+    routes: async (api) => {
+      await api.register(checkoutRoutes, { checkout: orders.checkout })
+      await api.register(orderReceiptRoutes, { receipts: orders.receipts })
+    },
+  }
+}

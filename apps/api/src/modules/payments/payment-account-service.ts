@@ -1,11 +1,11 @@
 import { type AccountStatus, type ConnectAccountResponse, settingsMessages } from '@funnelry/shared'
 import type { Database } from '../../db/client.js'
 import { AppError, NotFoundError } from '../../lib/errors.js'
-import { sellerRepository } from '../sellers/seller-repository.js'
+import type { SellerService } from '../sellers/sellers-module.js'
 import { paymentAccountRepository } from './payment-account-repository.js'
 import { type PaymentProvider, ProviderUnavailableError } from './providers/provider.js'
 
-type Deps = { db: Database; payments: PaymentProvider; publicUrl: string; now: () => Date }
+type Deps = { db: Database; payments: PaymentProvider; publicUrl: string; now: () => Date; sellers: Pick<SellerService, 'findById'> }
 
 /** The provider is down or misconfigured: say so plainly (502), never a bare 500. */
 const unavailable = () => new AppError(502, 'The payment provider did not answer. Please try again in a moment.')
@@ -20,7 +20,7 @@ async function viaProvider<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /** Connecting a seller's payment account and knowing whether it can take charges (decisions D10, D14). */
-export function createPaymentAccountService({ db, payments, publicUrl, now }: Deps) {
+export function createPaymentAccountService({ db, payments, publicUrl, now, sellers }: Deps) {
   /** The seller's account with the configured provider; a row of another provider does not count. */
   const currentAccount = async (sellerId: string) => {
     const row = await paymentAccountRepository.findBySeller(db, sellerId)
@@ -35,7 +35,7 @@ export function createPaymentAccountService({ db, payments, publicUrl, now }: De
 
   return {
     async connect(sellerId: string, hasStripeAccount: boolean): Promise<ConnectAccountResponse> {
-      const seller = await sellerRepository.findById(db, sellerId)
+      const seller = await sellers.findById(sellerId)
       if (!seller) throw new NotFoundError()
       await paymentAccountRepository.setHasStripeAccount(db, sellerId, hasStripeAccount, now())
 

@@ -1,8 +1,10 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Config } from '../../config.js'
-import type { Database } from '../../db/client.js'
+import type { Database, Executor } from '../../db/client.js'
+import type { ApiModule } from '../../lib/api-module.js'
+import type { SellerService } from '../sellers/sellers-module.js'
 import { localConfirmRoutes } from './local-confirm-routes.js'
 import { localOnboardingRoutes } from './local-onboarding-routes.js'
+import { paymentAccountRepository } from './payment-account-repository.js'
 import { paymentAccountRoutes } from './payment-account-routes.js'
 import { createPaymentAccountService } from './payment-account-service.js'
 import { type PaymentIntentEvent, providerWebhookRoutes } from './provider-webhook-routes.js'
@@ -10,37 +12,52 @@ import { createPaymentProvider, isLocalProvider } from './providers/create-provi
 import { createLinkSigner, type LinkSigner, loadLinkSigningKey } from './providers/link-signer.js'
 import type { PaymentProvider } from './providers/provider.js'
 
-type Deps = { config: Config; db: Database; now: () => Date; provider?: PaymentProvider }
+type Deps = {
+  config: Config
+  db: Database
+  now: () => Date
+  /** From config (Stripe keys or the local test provider) unless a test passes one. */
+  provider?: PaymentProvider | undefined
+  sellers: Pick<SellerService, 'findById'>
+  /** Order fulfilment (orders module) for payment_intent events: Stripe's webhook and the local card form. */
+  onPaymentEvent?: (event: PaymentIntentEvent) => Promise<void>
+}
 
-/** The payment provider (from config unless a test passes one) and the payment-account service. */
-export async function createPaymentServices({ config, db, now, provider }: Deps) {
+async function createPaymentServices({ config, db, now, provider, sellers }: Deps) {
   const signer: LinkSigner = createLinkSigner(await loadLinkSigningKey(config))
   const payments = provider ?? createPaymentProvider({ config, db, signer, now })
   return {
     provider: payments,
     signer,
-    accounts: createPaymentAccountService({ db, payments, publicUrl: config.publicUrl, now }),
+    accounts: createPaymentAccountService({ db, payments, publicUrl: config.publicUrl, now, sellers }),
+    /** A seller's payment account, read in the caller's transaction (the checkout's). */
+    accountOf: (executor: Executor, sellerId: string) => paymentAccountRepository.findBySeller(executor, sellerId),
   }
 }
 export type PaymentServices = Awaited<ReturnType<typeof createPaymentServices>>
 
-type ModuleOptions = {
-  payments: PaymentServices
-  publicUrl: string
-  /** Order fulfilment (funnel issue) for payment_intent events: Stripe's webhook and the local card form. */
-  onPaymentEvent?: (event: PaymentIntentEvent) => Promise<void>
-}
+export type { PaymentIntentEvent } from './provider-webhook-routes.js'
+export { type PaymentIntent, type PaymentProvider, ProviderUnavailableError } from './providers/provider.js'
 
-export const paymentsModule: FastifyPluginAsyncZod<ModuleOptions> = async (api, { payments, publicUrl, onPaymentEvent }) => {
-  await api.register(paymentAccountRoutes, { accounts: payments.accounts, payments: payments.provider, signer: payments.signer })
-  await api.register(providerWebhookRoutes, {
-    payments: payments.provider,
-    accounts: payments.accounts,
-    ...(onPaymentEvent ? { onPaymentEvent } : {}),
-  })
-  // The onboarding page and the test card form exist only while the local test provider is the one in use.
-  if (isLocalProvider(payments.provider)) {
-    await api.register(localOnboardingRoutes, { provider: payments.provider, publicUrl })
-    await api.register(localConfirmRoutes, { provider: payments.provider, ...(onPaymentEvent ? { onPaymentEvent } : {}) })
+/** Payments: the provider in use, the seller's payment account, the provider's webhook and the local test pages. */
+export async function createPaymentsModule(deps: Deps): Promise<ApiModule<PaymentServices>> {
+  const payments = await createPaymentServices(deps)
+  const { onPaymentEvent } = deps
+  const publicUrl = deps.config.publicUrl
+  return {
+    services: payments,
+    routes: async (api) => {
+      await api.register(paymentAccountRoutes, { accounts: payments.accounts, payments: payments.provider, signer: payments.signer })
+      await api.register(providerWebhookRoutes, {
+        payments: payments.provider,
+        accounts: payments.accounts,
+        ...(onPaymentEvent ? { onPaymentEvent } : {}),
+      })
+      // The onboarding page and the test card form exist only while the local test provider is the one in use.
+      if (isLocalProvider(payments.provider)) {
+        await api.register(localOnboardingRoutes, { provider: payments.provider, publicUrl })
+        await api.register(localConfirmRoutes, { provider: payments.provider, ...(onPaymentEvent ? { onPaymentEvent } : {}) })
+      }
+    },
   }
 }

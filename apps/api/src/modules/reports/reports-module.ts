@@ -1,6 +1,6 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Database } from '../../db/client.js'
 import type { JobQueue } from '../../jobs/queue.js'
+import type { ApiModule } from '../../lib/api-module.js'
 import { deliveryLogRoutes } from './delivery-log-routes.js'
 import { createDeliveryLogService } from './delivery-log-service.js'
 import { offerStatsRoutes } from './offer-stats-routes.js'
@@ -8,8 +8,7 @@ import { createOfferStatsService } from './offer-stats-service.js'
 import { createReportListService } from './report-list-service.js'
 import { reportRoutes } from './report-routes.js'
 
-export function createReportServices(deps: { db: Database; jobs: JobQueue; now: () => Date }) {
-  const { db, jobs, now } = deps
+function createReportServices({ db, jobs, now }: { db: Database; jobs: JobQueue; now: () => Date }) {
   return {
     lists: createReportListService({ db, now }),
     stats: createOfferStatsService({ db, now }),
@@ -19,8 +18,15 @@ export function createReportServices(deps: { db: Database; jobs: JobQueue; now: 
 export type ReportServices = ReturnType<typeof createReportServices>
 
 /** What a seller's funnel produced (issue 6): leads, orders, the CSV, page views and stats, the delivery log. */
-export const reportsModule: FastifyPluginAsyncZod<{ reports: ReportServices; publicUrl: string }> = async (app, { reports, publicUrl }) => {
-  await app.register(reportRoutes, { reports: reports.lists, publicUrl })
-  await app.register(offerStatsRoutes, { stats: reports.stats })
-  await app.register(deliveryLogRoutes, { deliveries: reports.deliveries, publicUrl })
+export function createReportsModule(deps: { db: Database; jobs: JobQueue; now: () => Date; publicUrl: string }): ApiModule<ReportServices> {
+  const reports = createReportServices(deps)
+  const { publicUrl } = deps
+  return {
+    services: reports,
+    routes: async (api) => {
+      await api.register(reportRoutes, { reports: reports.lists, publicUrl })
+      await api.register(offerStatsRoutes, { stats: reports.stats })
+      await api.register(deliveryLogRoutes, { deliveries: reports.deliveries, publicUrl })
+    },
+  }
 }

@@ -38,6 +38,9 @@ export function createSellerService({ db, now }: { db: Database; now: () => Date
     industries: () => sellerRepository.industries(db),
     staffMembers: () => sellerRepository.staffMembers(db),
     exists: (sellerId: string) => sellerRepository.exists(db, sellerId),
+    /** For log-in: any letter case of the email. */
+    findByEmail: (email: string) => sellerRepository.findByEmail(db, email),
+    findById: (sellerId: string) => sellerRepository.findById(db, sellerId),
 
     async signUp(input: SignUpInput): Promise<Seller> {
       const [industries, staff] = await Promise.all([sellerRepository.industries(db), sellerRepository.staffMembers(db)])

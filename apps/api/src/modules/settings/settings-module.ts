@@ -1,17 +1,15 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Config } from '../../config.js'
 import type { Database } from '../../db/client.js'
+import type { ApiModule } from '../../lib/api-module.js'
 import { createDomainProofChecker } from './domain-proof.js'
 import { domainRoutes } from './domain-routes.js'
 import { createDomainService } from './domain-service.js'
-import { createOfferPublicContext } from './offer-public-context.js'
 import { pixelRoutes } from './pixel-routes.js'
 import { createPixelService } from './pixel-service.js'
 import { settingsRoutes } from './settings-routes.js'
 import { createStoreSettingsService } from './store-settings-service.js'
 
-/** The Settings area's services, built once in buildApp; other areas use `domains` and `offerContext`. */
-export function createSettingsServices({
+function createSettingsServices({
   db,
   config,
   now,
@@ -34,13 +32,19 @@ export function createSettingsServices({
       ...(onDomainChange ? { onChange: onDomainChange } : {}),
     }),
     pixels: createPixelService({ db, now }),
-    offerContext: createOfferPublicContext({ db, pagesUrl: config.pagesUrl }),
   }
 }
 export type SettingsServices = ReturnType<typeof createSettingsServices>
 
-export const settingsModule: FastifyPluginAsyncZod<{ settings: SettingsServices }> = async (api, { settings }) => {
-  await api.register(settingsRoutes, { storeSettings: settings.storeSettings, domains: settings.domains })
-  await api.register(pixelRoutes, { pixels: settings.pixels })
-  await api.register(domainRoutes, { domains: settings.domains })
+/** The Settings area: store settings, advertising pixels and custom domains. */
+export function createSettingsModule(deps: Parameters<typeof createSettingsServices>[0]): ApiModule<SettingsServices> {
+  const settings = createSettingsServices(deps)
+  return {
+    services: settings,
+    routes: async (api) => {
+      await api.register(settingsRoutes, { storeSettings: settings.storeSettings, domains: settings.domains })
+      await api.register(pixelRoutes, { pixels: settings.pixels })
+      await api.register(domainRoutes, { domains: settings.domains })
+    },
+  }
 }
