@@ -18,8 +18,8 @@ import { createOrdersModule, type OrderServices } from './modules/orders/orders-
 import { createPaymentsModule, type PaymentProvider } from './modules/payments/payments-module.js'
 import { createReportsModule } from './modules/reports/reports-module.js'
 import { createSellersModule } from './modules/sellers/sellers-module.js'
-import { createCustomDomainAccess } from './modules/settings/custom-domain-access.js'
-import { createSettingsModule } from './modules/settings/settings-module.js'
+import { createCustomDomainAccess, createSettingsModule } from './modules/settings/settings-module.js'
+import { createWebhooksModule } from './modules/webhooks/webhooks-module.js'
 import { registerApiDocs } from './plugins/api-docs.js'
 import { authPlugin } from './plugins/auth.js'
 import { registerErrorHandler } from './plugins/error-handler.js'
@@ -160,7 +160,8 @@ export async function buildApp(deps: AppDeps) {
     payments,
     orders,
     offers,
-    createReportsModule({ db, jobs, now, publicUrl: config.publicUrl }),
+    createReportsModule({ db, now, publicUrl: config.publicUrl }),
+    createWebhooksModule({ db, jobs, now, publicUrl: config.publicUrl }),
   ]
   await app.register(
     async (api) => {

@@ -3,7 +3,7 @@ import { ConfigError, loadConfig } from '../config.js'
 import { ValidationError } from '../lib/errors.js'
 import { createMailService } from '../mail/mail-service.js'
 import { invitationEmail } from '../mail/templates.js'
-import { createInvitationService, signUpLink } from '../modules/sellers/invitation-service.js'
+import { createInvitationService, signUpLink } from '../modules/sellers/sellers-module.js'
 import { openRuntime } from '../runtime/open-runtime.js'
 
 /**

@@ -6,7 +6,7 @@ import { createLeadFollowUpHandler } from '../modules/leads/leads-module.js'
 import { createAbandonmentSweep } from '../modules/orders/orders-module.js'
 import { createPaymentsModule } from '../modules/payments/payments-module.js'
 import { createSellersModule } from '../modules/sellers/sellers-module.js'
-import { createWebhookDeliveryHandler } from '../modules/webhooks/webhook-delivery-handler.js'
+import { createWebhookDeliveryHandler } from '../modules/webhooks/webhooks-module.js'
 import type { JobQueue } from './queue.js'
 
 /** Starts a worker for every queue. The server runs them in-process; `npm run worker` runs them alone. */

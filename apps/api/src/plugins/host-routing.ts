@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import type { CustomDomainAccess } from '../modules/settings/custom-domain-access.js'
+import type { CustomDomainAccess } from '../modules/settings/settings-module.js'
 import { isLivePageRequest, isPageRequest, isPreviewRequest, matchPublicPageRule, pathnameOf } from './public-page-routes.js'
 
 /**

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify'
-import type { CustomDomainAccess } from '../modules/settings/custom-domain-access.js'
+import type { CustomDomainAccess } from '../modules/settings/settings-module.js'
 
 type Check = (access: CustomDomainAccess, sellerId: string, request: FastifyRequest, params: string[]) => Promise<boolean>
 export type PublicPageRule = { method: 'GET' | 'POST'; pattern: RegExp; check?: Check }

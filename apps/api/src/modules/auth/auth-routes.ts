@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { clientAddressKey } from '../../plugins/rate-limits.js'
-import type { SellerService } from '../sellers/seller-service.js'
+import type { SellerService } from '../sellers/sellers-module.js'
 import type { AuthService } from './auth-service.js'
 
 /**

@@ -1,6 +1,6 @@
 import type { Pixel, StoreLinks } from '@funnelry/shared'
 import type { Executor } from '../../db/client.js'
-import { publicOfferContext } from '../settings/offer-public-context.js'
+import { publicOfferContext } from '../settings/settings-module.js'
 
 /** What a free offer's public page needs from its seller's settings. */
 export type FreeOfferPublishing = {

@@ -4,7 +4,7 @@ import type { JobQueue } from '../../jobs/queue.js'
 import { queueMailIn } from '../../mail/mail-service.js'
 import { type PaidItem, purchaseEmail } from '../../mail/templates.js'
 import { recordLead } from '../leads/leads-module.js'
-import { queueWebhook } from '../webhooks/webhook-service.js'
+import { queueWebhook } from '../webhooks/webhooks-module.js'
 import { type OrderRow, orderRepository } from './order-repository.js'
 
 /**

@@ -1,13 +1,21 @@
 import type { Config } from '../../config.js'
-import type { Database } from '../../db/client.js'
+import type { Database, Executor } from '../../db/client.js'
 import type { ApiModule } from '../../lib/api-module.js'
 import { createDomainProofChecker } from './domain-proof.js'
 import { domainRoutes } from './domain-routes.js'
 import { createDomainService } from './domain-service.js'
 import { pixelRoutes } from './pixel-routes.js'
 import { createPixelService } from './pixel-service.js'
+import { storeSettingsRepository } from './settings-repository.js'
 import { settingsRoutes } from './settings-routes.js'
-import { createStoreSettingsService } from './store-settings-service.js'
+import { createStoreSettingsService, newWebhookSecret } from './store-settings-service.js'
+
+export { type CustomDomainAccess, createCustomDomainAccess } from './custom-domain-access.js'
+export { publicOfferContext } from './offer-public-context.js'
+
+/** The seller's CRM webhook signing secret (the one Settings shows), created on first use in the caller's transaction. */
+export const ensureWebhookSecret = (executor: Executor, sellerId: string) =>
+  storeSettingsRepository.ensureSecret(executor, sellerId, newWebhookSecret())
 
 function createSettingsServices({
   db,

@@ -2,8 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client.js'
 import { descNullsLast } from '../../db/ordering.js'
 import { storeSettings, webhookAttempts, webhookDeliveries } from '../../db/schema/index.js'
-import { storeSettingsRepository } from '../settings/settings-repository.js'
-import { newWebhookSecret } from '../settings/store-settings-service.js'
+import { ensureWebhookSecret } from '../settings/settings-module.js'
 
 /** What an attempt row says until its outcome is written, and forever if the worker died meanwhile. */
 export const unfinishedAttempt = 'No outcome recorded: the attempt was under way, or the worker stopped during it.'
@@ -58,7 +57,7 @@ export const webhookRepository = {
 
   /** The seller's signing secret: the one Settings shows, created on first use. */
   signingSecret: async (db: Executor, sellerId: string): Promise<string> => {
-    const row = await storeSettingsRepository.ensureSecret(db, sellerId, newWebhookSecret())
+    const row = await ensureWebhookSecret(db, sellerId)
     if (!row.webhookSecret) throw new Error('the webhook secret was not stored')
     return row.webhookSecret
   },

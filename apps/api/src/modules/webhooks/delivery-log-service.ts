@@ -3,8 +3,8 @@ import type { Database } from '../../db/client.js'
 import type { JobQueue } from '../../jobs/queue.js'
 import { AppError, NotFoundError } from '../../lib/errors.js'
 import { pageWindow, toPage } from '../../lib/pagination.js'
-import { webhookRepository } from '../webhooks/webhook-repository.js'
 import { type DeliveryLogRow, deliveryLogRepository as repo } from './delivery-log-repository.js'
+import { webhookRepository } from './webhook-repository.js'
 
 const toDelivery = (row: DeliveryLogRow): WebhookDelivery => ({
   id: row.id,

@@ -1,0 +1,21 @@
+import type { Database } from '../../db/client.js'
+import type { JobQueue } from '../../jobs/queue.js'
+import type { ApiModule } from '../../lib/api-module.js'
+import { deliveryLogRoutes } from './delivery-log-routes.js'
+import { createDeliveryLogService, type DeliveryLogService } from './delivery-log-service.js'
+
+/**
+ * The seller's CRM webhook: emitting (queueWebhook(s), called in the caller's transaction so the
+ * event and its delivery commit together), delivery (the worker's job handler) and the delivery
+ * log (its routes). Its settings, the URL and the signing secret, are the Settings area's store settings.
+ */
+export { createWebhookDeliveryHandler } from './webhook-delivery-handler.js'
+export type { WebhookSubject } from './webhook-payload.js'
+export { queueWebhook, queueWebhooks } from './webhook-service.js'
+
+type Deps = { db: Database; jobs: JobQueue; now: () => Date; publicUrl: string }
+
+export function createWebhooksModule({ db, jobs, now, publicUrl }: Deps): ApiModule<{ deliveries: DeliveryLogService }> {
+  const deliveries = createDeliveryLogService({ db, jobs, now })
+  return { services: { deliveries }, routes: async (api) => api.register(deliveryLogRoutes, { deliveries, publicUrl }) }
+}
