@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { answerKey, writeAnswer } from '../lib/replayed-answers.js'
-import type { PublicOffer } from '../modules/offers/public-offer-cache.js'
+import type { PublicOffer } from '../modules/offers/offers-module.js'
 
 /** The two public reads of an ad campaign: the offer's JSON and its page (no query: no preview). */
 const publicReadPath = /^\/(?:api\/v1\/free-product\/([0-9a-f-]{36})\/|free-offer\/([0-9a-f-]{36})\/?)$/i
