@@ -4,7 +4,7 @@ import { freeOffers, leadFollowUps, leads, sellers } from '../../db/schema/index
 import type { JobQueue } from '../../jobs/queue.js'
 import { queueMailsIn } from '../../mail/mail-service.js'
 import { freeDownloadEmail } from '../../mail/templates.js'
-import { queueWebhooks } from '../webhooks/webhook-service.js'
+import { queueWebhooks } from '../webhooks/webhooks-module.js'
 import type { LeadOffer } from './lead-repository.js'
 
 /** A lead that is owed its `lead.created` webhook or its download email (decision D16). */
