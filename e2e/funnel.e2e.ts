@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { expectAccessible } from './support/accessibility.js'
 import {
   addPixel,
   connectLocalPayments,
@@ -106,6 +107,7 @@ describe('a visitor on a phone goes through the public funnel', () => {
     await page.getByRole('button', { name: 'Send Me The Free Guide' }).click()
     // The visitor is now looking at the upsell and may leave: the download is already on its way.
     await page.getByText('Wait! Your Order Is Not Yet Complete').waitFor()
+    await expectAccessible(page, 'Upsell')
     const email = await waitForEmail(server, visitor.email, 'free-download')
     expect(email.text).toContain(urls.guide)
     expect(email.text).not.toContain(urls.bump)
@@ -115,6 +117,8 @@ describe('a visitor on a phone goes through the public funnel', () => {
     const { page, server } = journey
     const visitor = { fullName: 'Grace Hopper', email: 'grace@example.com' }
     await page.goto(offerPath)
+    await page.getByRole('checkbox', { name: 'Add to order' }).waitFor()
+    await expectAccessible(page, 'Public free offer page')
     await page.getByRole('checkbox', { name: 'Add to order' }).check()
     await optIn(page, 'Send Me The Free Guide', visitor)
     await page.getByRole('button', { name: 'Send Me The Free Guide' }).click()
@@ -130,6 +134,7 @@ describe('a visitor on a phone goes through the public funnel', () => {
     await page.getByText('Payment succeeded!').waitFor()
     await page.waitForURL('**/thank-you-purchase?type=oto-offer&order=*')
     await page.getByRole('heading', { name: 'Thank You For Your Purchase!' }).waitFor()
+    await expectAccessible(page, 'Thank you for your purchase')
     // The summary of what was bought, and one purchase event for the seller's analytics.
     const summary = page.getByRole('region', { name: 'Your order' })
     await summary.getByText('Add the 10 launch checklists').waitFor()

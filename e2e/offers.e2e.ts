@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { expectAccessible } from './support/accessibility.js'
 import { inviteSeller, type Journey, logIn, signUpThroughForm, startJourney } from './support/journey.js'
 import { addBumpOffer, chooseOffer, expectToast, field, fillAndSaveOtoOffer, offerCard, openInNewTab, writePng } from './support/offers.js'
 
@@ -37,9 +38,11 @@ describe('a seller builds a BUMP, an OTO and a Free offer through the dashboard'
     })
 
     // The free offer: the BUMP from its dropdown, the OTO made on the way through 'Add New'.
+    await expectAccessible(page, 'BUMP Offers')
     await page.getByRole('link', { name: 'Free Offers' }).click()
     await page.getByRole('link', { name: 'Add New' }).click()
     await page.getByRole('heading', { name: 'Add New Free Offer' }).waitFor()
+    await expectAccessible(page, 'Add New Free Offer')
     await field(page, 'Headline').fill('The Ultimate Guide')
     await field(page, 'Sub Headline').fill('Everything you need to start')
     await field(page, 'Asset URL').fill('https://files.example/guide.pdf')
@@ -61,10 +64,13 @@ describe('a seller builds a BUMP, an OTO and a Free offer through the dashboard'
     await page.getByRole('img', { name: 'Asset Image preview' }).waitFor()
     await expect(page.getByRole('combobox', { name: 'BUMP Offer' }).textContent()).resolves.toBe('Workbook')
     await page.getByRole('combobox', { name: 'OTO Offer' }).getByText('Video Course').waitFor()
+    // With an image chosen: the drop zone and its remove button (axe nested-interactive, issue 15).
+    await expectAccessible(page, 'Add New Free Offer, filled')
     // The form's Preview renders the unsaved draft in a new tab.
     const draftPreview = await openInNewTab(page, page.getByRole('button', { name: 'Preview' }))
     expect(draftPreview.url()).toBe(`${server.url}/free-offer`)
     await draftPreview.getByText('The Ultimate Guide').first().waitFor()
+    await expectAccessible(draftPreview, 'Free offer preview')
     await draftPreview.close()
     await page.getByRole('button', { name: 'Save' }).click()
     await expectToast(page, 'Free Offer was successfully added.')
@@ -73,8 +79,10 @@ describe('a seller builds a BUMP, an OTO and a Free offer through the dashboard'
     // The lists.
     const freeCard = offerCard(page, 'The Ultimate Guide')
     await freeCard.getByText('Everything you need to start').waitFor()
+    await expectAccessible(page, 'Free Offers')
     await page.getByRole('link', { name: 'OTO Offers' }).click()
     await offerCard(page, 'Video Course').getByText('$49.00').waitFor()
+    await expectAccessible(page, 'OTO Offers')
 
     // Off and on again.
     await page.getByRole('link', { name: 'Free Offers' }).click()
@@ -100,6 +108,7 @@ describe('a seller builds a BUMP, an OTO and a Free offer through the dashboard'
     await page.getByRole('link', { name: 'BUMP Offers' }).click()
     await offerCard(page, 'Workbook').getByRole('link', { name: 'Edit' }).click()
     await page.getByRole('heading', { name: 'Edit BUMP Offer' }).waitFor()
+    await expectAccessible(page, 'Edit BUMP Offer')
     await field(page, 'Headline').fill('Workbook Deluxe')
     await page.getByRole('button', { name: 'Save' }).click()
     await expectToast(page, 'BUMP Offer was successfully updated.')

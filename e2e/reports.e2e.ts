@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { expectAccessible } from './support/accessibility.js'
 import { connectLocalPayments, createBumpOffer, createFreeOffer, createSeller, optIn, type Seller } from './support/funnel.js'
 import { type Journey, logIn, startJourney } from './support/journey.js'
 
@@ -52,6 +53,7 @@ describe("a seller sees the funnel's leads, orders and numbers", () => {
     await page.getByRole('link', { name: 'Leads' }).click()
     await page.getByText(buyer.email).first().waitFor()
     await page.getByText(freeTaker.email).first().waitFor()
+    await expectAccessible(page, 'Leads')
 
     const download = page.waitForEvent('download')
     await page.getByRole('button', { name: 'Export CSV' }).click()
@@ -65,6 +67,7 @@ describe("a seller sees the funnel's leads, orders and numbers", () => {
     await page.getByRole('columnheader', { name: 'Amount' }).waitFor()
     const buyerRow = page.getByRole('row').filter({ hasText: buyer.email })
     await buyerRow.waitFor()
+    await expectAccessible(page, 'Orders')
     await expect(buyerRow.innerText()).resolves.toContain('$19.00')
 
     // Issue 9: Orders export like Leads.

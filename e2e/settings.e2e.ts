@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestDnsServer, type TestDnsServer } from '../apps/api/test/dns-server.js'
+import { expectAccessible } from './support/accessibility.js'
 import { inviteSeller, type Journey, logIn, signUpThroughForm, startJourney } from './support/journey.js'
 import {
   addPixel,
@@ -43,6 +44,7 @@ describe('a seller configures every setting and connects a payment account', () 
     await signUpThroughForm(page, await inviteSeller(server, seller.email), seller)
     await logIn(page, seller)
     await openSettings(page)
+    await expectAccessible(page, 'Settings')
 
     // Custom domain: the A record (PUBLIC_IP, 127.0.0.1 by default) is shown before saving.
     const domain = settingsSection(page, 'Custom Domain')
@@ -71,7 +73,9 @@ describe('a seller configures every setting and connects a payment account', () 
     await first.getByLabel('Script').fill('<script>fbq("init", "456")</script>')
     await first.getByRole('button', { name: 'Save' }).click()
     await expectToast(page, 'Facebook Script was successfully updated.')
+    await expectAccessible(page, 'Settings with pixels')
     await pixels.getByRole('form', { name: 'Pixel 2' }).getByRole('button', { name: 'Delete' }).click()
+    await expectAccessible(page, 'Pixel delete confirmation')
     await page.getByRole('dialog', { name: 'Delete this Facebook pixel?' }).getByRole('button', { name: 'Delete' }).click()
     await expectToast(page, 'Facebook Script was successfully updated.')
     await pixels.getByRole('form', { name: 'Pixel 2' }).waitFor({ state: 'detached' })
@@ -111,6 +115,7 @@ describe('a seller configures every setting and connects a payment account', () 
 
     await page.waitForURL(`${server.url}/thank-you-stripe`)
     await page.getByRole('heading', { name: 'Thank You for Setting Up Your Account!' }).waitFor()
+    await expectAccessible(page, 'Payment account connected')
     await page
       .getByText("Your Stripe account has been successfully connected. You're now ready to start receiving payments securely.")
       .waitFor()

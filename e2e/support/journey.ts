@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { expectAccessible } from './accessibility.js'
 import { launchBrowser } from './browser.js'
 import { type RunningServer, startServer } from './server.js'
 
@@ -40,6 +41,7 @@ export async function signUpThroughForm(page: Page, link: string, seller: Seller
   const fullName = page.getByLabel('Full Name')
   await fullName.waitFor()
   await page.waitForFunction(() => !document.querySelector('input[name="full_name"]')?.hasAttribute('disabled'))
+  await expectAccessible(page, 'Sign Up')
   await fullName.fill(seller.fullName)
   await page.getByLabel('Business Name').fill('Acme Courses')
   await page.getByLabel('Website').fill('https://acme.example')
@@ -54,10 +56,15 @@ export async function signUpThroughForm(page: Page, link: string, seller: Seller
 
 export async function logIn(page: Page, seller: Pick<SellerDetails, 'email' | 'password'>) {
   await page.goto('/')
+  await page.getByLabel('Email Address').waitFor()
+  await expectAccessible(page, 'Log In')
   await page.getByLabel('Email Address').fill(seller.email)
   await page.getByLabel('Password', { exact: true }).fill(seller.password)
   await page.getByRole('button', { name: 'Log In' }).click()
   await page.waitForURL('**/dashboard/free-offers')
+  // The dashboard's home, with its first-run checklist once the checklist call has answered.
+  await page.waitForLoadState('networkidle')
+  await expectAccessible(page, 'Free Offers (dashboard home)')
 }
 
 export async function chooseOption(page: Page, label: string, option: string) {
