@@ -4,6 +4,7 @@ import { Alert, Button, MenuItem, Stack } from '@mui/material'
 import { useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import type { z } from 'zod'
+import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { FormTextField } from '../../../components/form-text-field'
 import { applyServerErrors } from '../../../lib/form-errors'
 import { toast } from '../../../lib/toast'
@@ -28,7 +29,11 @@ export function DomainForm({ userId, settings }: { userId: string; settings: Dom
   const offers = useFreeOfferChoices()
   const typedDomain = useWatch({ control, name: 'domain' }) ?? ''
 
-  const onSubmit = handleSubmit(async (values) => {
+  // Emptying the field removes a stored domain and its proof: asked first (issue 15).
+  const [removal, setRemoval] = useState<DomainFormOutput | null>(null)
+
+  const save = async (values: DomainFormOutput) => {
+    setRemoval(null)
     setFormError(null)
     let saved: DomainSettings
     try {
@@ -41,6 +46,11 @@ export function DomainForm({ userId, settings }: { userId: string; settings: Dom
     // Shows the stored (normalised) form of what was typed.
     reset({ domain: saved.domain ?? '', default_offer_id: saved.default_offer_id ?? '' })
     toast(settingsToasts.domain, 'success')
+  }
+
+  const onSubmit = handleSubmit(async (values) => {
+    if (!values.domain && settings.domain) setRemoval(values)
+    else await save(values)
   })
 
   return (
@@ -74,10 +84,18 @@ export function DomainForm({ userId, settings }: { userId: string; settings: Dom
       </FormTextField>
       <DomainProof userId={userId} settings={settings} />
       <FormActions>
-        <Button type="submit" variant="contained" loading={formState.isSubmitting}>
+        <Button type="submit" variant="contained" loading={formState.isSubmitting || update.isPending}>
           Save
         </Button>
       </FormActions>
+      <ConfirmDialog
+        open={removal !== null}
+        title={`Remove ${settings.domain ?? 'the domain'}?`}
+        text="Your offer pages stop being served there at once. To add it back you will have to prove it again with a new TXT record."
+        confirmLabel="Remove"
+        onConfirm={() => void (removal && save(removal))}
+        onCancel={() => setRemoval(null)}
+      />
     </Stack>
   )
 }

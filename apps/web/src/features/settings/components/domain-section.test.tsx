@@ -45,13 +45,21 @@ describe('Settings: Custom Domain', () => {
     expect(section.getByLabelText('Domain')).toHaveValue('shop.example.com')
   })
 
-  it('clears the domain when the field is emptied', async () => {
+  it('clears the domain when the field is emptied, once the seller confirms the removal', async () => {
     const { calls } = mockSettingsApi({ domain: savedDomain('shop.example.com') })
     const { user } = renderSettings()
     const section = await findSection('Custom Domain')
 
     await user.clear(section.getByLabelText('Domain'))
     await user.click(section.getByRole('button', { name: 'Save' }))
+    let dialog = await screen.findByRole('dialog', { name: 'Remove shop.example.com?' })
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(calls).toEqual([])
+
+    await user.click(section.getByRole('button', { name: 'Save' }))
+    dialog = await screen.findByRole('dialog', { name: 'Remove shop.example.com?' })
+    await user.click(within(dialog).getByRole('button', { name: 'Remove' }))
 
     expect(await screen.findByText(settingsToasts.domain)).toBeInTheDocument()
     expect(calls).toEqual([{ method: 'PATCH', path: domainPath, body: { domain: null, default_offer_id: null } }])
