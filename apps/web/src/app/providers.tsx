@@ -1,6 +1,6 @@
-import { CssBaseline, ThemeProvider, useMediaQuery } from '@mui/material'
+import { CssBaseline, styled, ThemeProvider, useMediaQuery } from '@mui/material'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { SnackbarProvider } from 'notistack'
+import { MaterialDesignContent, SnackbarProvider } from 'notistack'
 import { type ReactNode, useState } from 'react'
 import { AuthProvider } from '../features/auth/components/auth-provider'
 import { phoneToastAnchor, toastProviderProps } from '../lib/toast'
@@ -13,6 +13,22 @@ export function createQueryClient() {
       mutations: { retry: false },
     },
   })
+}
+
+/**
+ * notistack's own success and info greens and blues carry white text below 4.5:1 (axe
+ * color-contrast, serious): the darker shades of the same hues do.
+ */
+const ReadableToast = styled(MaterialDesignContent)({
+  '&.notistack-MuiContent-success': { backgroundColor: '#2e7d32' },
+  '&.notistack-MuiContent-info': { backgroundColor: '#1565c0' },
+})
+const toastComponents = {
+  default: ReadableToast,
+  success: ReadableToast,
+  error: ReadableToast,
+  warning: ReadableToast,
+  info: ReadableToast,
 }
 
 type AppProvidersProps = {
@@ -31,7 +47,7 @@ export function AppProviders({ children, queryClient, onSignedOut }: AppProvider
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
-      <SnackbarProvider {...toastProviderProps} {...(phone ? { anchorOrigin: phoneToastAnchor } : {})}>
+      <SnackbarProvider {...toastProviderProps} Components={toastComponents} {...(phone ? { anchorOrigin: phoneToastAnchor } : {})}>
         <QueryClientProvider client={client}>
           <AuthProvider onSignedOut={onSignedOut}>{children}</AuthProvider>
         </QueryClientProvider>

@@ -23,6 +23,13 @@ describe('where toasts appear', () => {
     expect({ top: style.top, bottom: style.bottom }).toEqual({ top: '14px', bottom: 'auto' })
   })
 
+  it('says success in white on a green dark enough to read (4.5:1, axe color-contrast)', async () => {
+    renderApp(<p>page</p>)
+    toast('Saved.', 'success')
+    const content = (await screen.findByText('Saved.')).closest('.notistack-MuiContent')
+    expect(content && getComputedStyle(content).backgroundColor).toBe('rgb(46, 125, 50)')
+  })
+
   it('on a wider screen, bottom-left as the spec says', async () => {
     renderApp(<p>page</p>)
     const style = await toastContainer('Saved on a desktop.')

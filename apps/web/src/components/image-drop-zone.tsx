@@ -67,6 +67,8 @@ export function ImageDropZone({ label, value, onChange, onBlur, disabled = false
     },
   })
   const message = rejected ?? error
+  // Shown in the zone, and so part of its accessible name (axe label-content-name-mismatch).
+  const instruction = isDragActive ? 'Drop the image here' : 'Drag a PNG or JPEG here, or click to choose one'
   const fileName = value instanceof File ? value.name : null
 
   return (
@@ -74,12 +76,15 @@ export function ImageDropZone({ label, value, onChange, onBlur, disabled = false
       {/* The remove button sits beside the drop zone, over its corner: a button inside role=button
           would be nested interactive content (axe), and its click would open the file dialog. */}
       <Box sx={{ position: 'relative' }}>
+        {/* The file input too sits outside the role=button box (a focusable input inside it is
+            nested interactive content); the zone still opens it on click and Enter. */}
+        <input {...getInputProps({ name, 'aria-label': label, 'aria-describedby': message ? helperId : undefined })} />
         <Box
           // The focusable box is what a keyboard or screen reader reaches: it needs a role and a name.
           {...getRootProps({
             onBlur,
             role: 'button',
-            'aria-label': `${label}: drop a PNG or JPEG image here, or press Enter to choose one`,
+            'aria-label': `${label}: ${instruction}`,
             'aria-describedby': message ? helperId : undefined,
           })}
           sx={{
@@ -101,15 +106,12 @@ export function ImageDropZone({ label, value, onChange, onBlur, disabled = false
             '&:focus-visible': { borderColor: 'primary.main' },
           }}
         >
-          <input {...getInputProps({ name, 'aria-label': label, 'aria-describedby': message ? helperId : undefined })} />
           {preview ? (
             <Box component="img" src={preview} alt={`${label} preview`} sx={{ width: '100%', height: '100%', objectFit: 'contain' }} />
           ) : (
             <Box sx={{ textAlign: 'center', px: 2, color: 'text.secondary' }}>
               <ImageOutlined fontSize="large" />
-              <Typography variant="body2">
-                {isDragActive ? 'Drop the image here' : 'Drag a PNG or JPEG here, or click to choose one'}
-              </Typography>
+              <Typography variant="body2">{instruction}</Typography>
             </Box>
           )}
         </Box>

@@ -279,7 +279,7 @@ describe.each(cases)('Add New $name', (kind) => {
     expect(await screen.findByText('Upload a PNG or JPEG image.')).toBeInTheDocument()
     expect(screen.queryByRole('img', { name: 'Asset Image preview' })).not.toBeInTheDocument()
     // A keyboard or screen reader reaches the drop area as a named button.
-    expect(screen.getByRole('button', { name: /^Asset Image: drop a PNG or JPEG image here/ })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Asset Image: Drag a PNG or JPEG here, or click to choose one' })).toBeInTheDocument()
 
     await user.click(screen.getByRole('button', { name: 'Cancel' }))
     expect(screen.queryByText('Upload a PNG or JPEG image.')).not.toBeInTheDocument()
