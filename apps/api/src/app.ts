@@ -132,12 +132,24 @@ export async function buildApp(deps: AppDeps) {
     sellers: sellers.services.sellers,
     onPaymentEvent: async (event) => fulfilment?.handle(event),
   })
+  const leads = createLeadsModule({
+    db,
+    jobs,
+    now,
+    changes,
+    limits,
+    log: (message) => app.log.warn(message),
+    ...(deps.leadCaptureLimits ? { captureLimits: deps.leadCaptureLimits } : {}),
+  })
+  const webhooks = createWebhooksModule({ db, jobs, now, publicUrl: config.publicUrl })
   const orders = createOrdersModule({
     db,
     jobs,
     now,
     payments: payments.services,
     offers: offers.services,
+    leads: leads.services.recording,
+    webhooks: webhooks.services.emitter,
     publishableKey: config.STRIPE_PUBLISHABLE_KEY,
     log: logError,
   })
@@ -147,21 +159,13 @@ export async function buildApp(deps: AppDeps) {
     createAuthModule({ db, tokens, now, limits, sellers: sellers.services.sellers }),
     sellers,
     createGettingStartedModule({ db, provider: payments.services.provider.name }),
-    createLeadsModule({
-      db,
-      jobs,
-      now,
-      changes,
-      limits,
-      log: (message) => app.log.warn(message),
-      ...(deps.leadCaptureLimits ? { captureLimits: deps.leadCaptureLimits } : {}),
-    }),
+    leads,
     createSettingsModule({ db, config, now, onDomainChange: domainAccess.forget }),
     payments,
     orders,
     offers,
     createReportsModule({ db, now, publicUrl: config.publicUrl }),
-    createWebhooksModule({ db, jobs, now, publicUrl: config.publicUrl }),
+    webhooks,
   ]
   await app.register(
     async (api) => {

@@ -1,4 +1,6 @@
+import type { Executor } from '../../db/client.js'
 import type { ApiModule } from '../../lib/api-module.js'
+import { findLeadOffer, type LeadOffer, type LeadToRecord, recordLead } from './lead-recording.js'
 import { leadRoutes } from './lead-routes.js'
 import { createLeadService, type LeadService } from './lead-service.js'
 
@@ -6,10 +8,21 @@ import { createLeadService, type LeadService } from './lead-service.js'
 
 export { defaultLeadCaptureLimits, type LeadCaptureLimits } from './lead-capture-limits.js'
 export { createLeadFollowUpHandler } from './lead-follow-ups.js'
-export { findLeadOffer, type LeadOffer, recordLead } from './lead-recording.js'
+export type { LeadOffer, LeadToRecord } from './lead-recording.js'
 export type { LeadService } from './lead-service.js'
 
-export function createLeadsModule(deps: Parameters<typeof createLeadService>[0]): ApiModule<{ leads: LeadService }> {
+/** Recording a lead inside another module's transaction (the checkout's, an order's delivery). */
+export type LeadRecording = {
+  /** The offer as `record` needs it, or undefined when there is no such offer. */
+  findOffer: (executor: Executor, freeOfferId: string) => Promise<LeadOffer | undefined>
+  /** Keeps the lead once per offer and email and owes its follow-ups, committed with the caller's transaction. */
+  record: (tx: Executor, item: LeadToRecord) => Promise<{ leadId: string }>
+}
+
+export function createLeadsModule(
+  deps: Parameters<typeof createLeadService>[0],
+): ApiModule<{ leads: LeadService; recording: LeadRecording }> {
   const leads = createLeadService(deps)
-  return { services: { leads }, routes: async (api) => api.register(leadRoutes, { leads }) }
+  const recording: LeadRecording = { findOffer: findLeadOffer, record: (tx, item) => recordLead(tx, deps.jobs, item) }
+  return { services: { leads, recording }, routes: async (api) => api.register(leadRoutes, { leads }) }
 }

@@ -12,9 +12,8 @@ import {
   type VisitorDetails,
 } from '@funnelry/shared'
 import type { Database, Executor } from '../../db/client.js'
-import type { JobQueue } from '../../jobs/queue.js'
 import { NotFoundError, PaymentError } from '../../lib/errors.js'
-import { findLeadOffer, recordLead } from '../leads/leads-module.js'
+import type { LeadRecording } from '../leads/leads-module.js'
 import type { OfferServices } from '../offers/offers-module.js'
 import type { PaymentIntent } from '../payments/payments-module.js'
 import { type CheckoutPayments, checkoutProvider } from './checkout-provider.js'
@@ -25,9 +24,9 @@ import { type OrderRow, orderRepository } from './order-repository.js'
 
 type Deps = {
   db: Database
-  jobs: JobQueue
   payments: CheckoutPayments
   offers: Pick<OfferServices, 'forCheckout'>
+  leads: LeadRecording
   fulfilment: OrderFulfilment
   now: () => Date
   /** Stripe's publishable key, handed to the browser with Stripe intents. */
@@ -65,7 +64,7 @@ const visitorOf = (input: VisitorDetails): VisitorDetails => ({ full_name: input
  * intent (so it cannot be paid) and is never listed, counted or emailed. The first call with the
  * details records the lead (D16: with its download email, even if the page's lead capture was lost).
  */
-export function createCheckoutService({ db, jobs, payments: checkoutPayments, offers, fulfilment, now, publishableKey }: Deps) {
+export function createCheckoutService({ db, payments: checkoutPayments, offers, leads, fulfilment, now, publishableKey }: Deps) {
   const { provider } = checkoutPayments
   const payments = checkoutProvider(checkoutPayments)
 
@@ -104,9 +103,9 @@ export function createCheckoutService({ db, jobs, payments: checkoutPayments, of
 
   /** Records the lead of an order whose visitor's details just arrived, and links it, in the order's transaction. */
   const recordOrderLead = async (tx: Executor, order: OrderRow, visitor: VisitorDetails, at: Date) => {
-    const offer = await findLeadOffer(tx, order.freeOfferId)
+    const offer = await leads.findOffer(tx, order.freeOfferId)
     if (!offer) return
-    const { leadId } = await recordLead(tx, jobs, { offer, visitor, at })
+    const { leadId } = await leads.record(tx, { offer, visitor, at })
     await orderRepository.setLead(tx, order.id, leadId)
   }
 

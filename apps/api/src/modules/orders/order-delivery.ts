@@ -3,8 +3,8 @@ import type { Executor } from '../../db/client.js'
 import type { JobQueue } from '../../jobs/queue.js'
 import { queueMailIn } from '../../mail/mail-service.js'
 import { type PaidItem, purchaseEmail } from '../../mail/templates.js'
-import { recordLead } from '../leads/leads-module.js'
-import { queueWebhook } from '../webhooks/webhooks-module.js'
+import type { LeadRecording } from '../leads/leads-module.js'
+import type { WebhookEmitter } from '../webhooks/webhooks-module.js'
 import { type OrderRow, orderRepository } from './order-repository.js'
 
 /**
@@ -13,53 +13,62 @@ import { type OrderRow, orderRepository } from './order-repository.js'
  * so a free order sends no second one), the purchase email listing what was paid for, and the
  * seller's `order.paid` CRM webhook.
  */
-export async function deliverOrder(tx: Executor, jobs: JobQueue, order: OrderRow, at: Date): Promise<void> {
-  const details = await orderRepository.deliveryDetails(tx, order)
-  // The free offer is gone (its orders went with it), or a draft, which holds no payment: nothing to deliver.
-  if (!details || order.email === null || order.fullName === null) return
-  const { offer, bump, upsell } = details
-  const currency = currencyById(order.currency)
-  const visitor = { full_name: order.fullName, email: order.email }
+export const createOrderDelivery =
+  ({ jobs, leads, webhooks }: { jobs: JobQueue; leads: Pick<LeadRecording, 'record'>; webhooks: WebhookEmitter }) =>
+  async (tx: Executor, order: OrderRow, at: Date): Promise<void> => {
+    const details = await orderRepository.deliveryDetails(tx, order)
+    // The free offer is gone (its orders went with it), or a draft, which holds no payment: nothing to deliver.
+    if (!details || order.email === null || order.fullName === null) return
+    const { offer, bump, upsell } = details
+    const currency = currencyById(order.currency)
+    const visitor = { full_name: order.fullName, email: order.email }
 
-  const { leadId } = await recordLead(tx, jobs, {
-    offer: { id: order.freeOfferId, sellerId: order.sellerId, headline: offer.headline, url: offer.url, businessName: offer.businessName },
-    visitor,
-    at,
-  })
-
-  if (order.amountCents > 0) {
-    // Orders priced before the prices were kept on the order list their items without one.
-    const price = (cents: number | null) => (cents === null ? undefined : formatMoney(currency.symbol, cents))
-    const purchases: PaidItem[] = [
-      ...(bump ? [{ title: bump.headline ?? 'Your BUMP offer', url: bump.url, price: price(order.bumpPriceCents) }] : []),
-      ...(upsell ? [{ title: upsell.headline, url: upsell.url, price: price(order.upsellPriceCents) }] : []),
-    ]
-    const mail = purchaseEmail({
-      to: order.email,
-      fullName: order.fullName,
-      businessName: offer.businessName,
-      purchases,
-      total: formatMoney(currency.symbol, order.amountCents),
-      freeDownload: { title: offer.headline, url: offer.url },
+    const { leadId } = await leads.record(tx, {
+      offer: {
+        id: order.freeOfferId,
+        sellerId: order.sellerId,
+        headline: offer.headline,
+        url: offer.url,
+        businessName: offer.businessName,
+      },
+      visitor,
+      at,
     })
-    await queueMailIn(tx, jobs, { ...mail, kind: 'purchase' })
-  }
 
-  await queueWebhook(tx, jobs, {
-    sellerId: order.sellerId,
-    event: 'order.paid',
-    email: order.email,
-    fullName: order.fullName,
-    offerId: order.freeOfferId,
-    offerHeadline: offer.headline,
-    createdAt: order.paidAt ?? at,
-    extra: {
-      order_id: order.id,
-      amount: centsToAmount(order.amountCents),
-      currency: currency.code,
-      bump_offer_id: order.bumpOfferId,
-      upsell_offer_id: order.upsellOfferId,
-    },
-  })
-  await orderRepository.markFulfilled(tx, order.id, leadId, at)
-}
+    if (order.amountCents > 0) {
+      // Orders priced before the prices were kept on the order list their items without one.
+      const price = (cents: number | null) => (cents === null ? undefined : formatMoney(currency.symbol, cents))
+      const purchases: PaidItem[] = [
+        ...(bump ? [{ title: bump.headline ?? 'Your BUMP offer', url: bump.url, price: price(order.bumpPriceCents) }] : []),
+        ...(upsell ? [{ title: upsell.headline, url: upsell.url, price: price(order.upsellPriceCents) }] : []),
+      ]
+      const mail = purchaseEmail({
+        to: order.email,
+        fullName: order.fullName,
+        businessName: offer.businessName,
+        purchases,
+        total: formatMoney(currency.symbol, order.amountCents),
+        freeDownload: { title: offer.headline, url: offer.url },
+      })
+      await queueMailIn(tx, jobs, { ...mail, kind: 'purchase' })
+    }
+
+    await webhooks.queue(tx, {
+      sellerId: order.sellerId,
+      event: 'order.paid',
+      email: order.email,
+      fullName: order.fullName,
+      offerId: order.freeOfferId,
+      offerHeadline: offer.headline,
+      createdAt: order.paidAt ?? at,
+      extra: {
+        order_id: order.id,
+        amount: centsToAmount(order.amountCents),
+        currency: currency.code,
+        bump_offer_id: order.bumpOfferId,
+        upsell_offer_id: order.upsellOfferId,
+      },
+    })
+    await orderRepository.markFulfilled(tx, order.id, leadId, at)
+  }
+export type DeliverOrder = ReturnType<typeof createOrderDelivery>

@@ -1,16 +1,15 @@
 import { randomUUID } from 'node:crypto'
 import { currencies } from '@funnelry/shared'
 import type { Database } from '../../db/client.js'
-import type { JobQueue } from '../../jobs/queue.js'
 import type { PaymentIntentEvent } from '../payments/payments-module.js'
-import { deliverOrder } from './order-delivery.js'
+import type { DeliverOrder } from './order-delivery.js'
 import { newReceipt } from './order-receipt-token.js'
 import { type NewOrder, type OrderRow, orderRepository } from './order-repository.js'
 
 /** The provider speaks currency codes ('usd'); orders keep our ids (decision D2). Unknown codes match nothing. */
 const currencyIdOfCode = (code: string) => currencies.find((currency) => currency.code === code.toLowerCase())?.value ?? 0
 
-type Deps = { db: Database; jobs: JobQueue; now: () => Date; log: (message: string) => void }
+type Deps = { db: Database; deliver: DeliverOrder; now: () => Date; log: (message: string) => void }
 
 /** A zero-total order of a visitor whose details are known, as the checkout computed it; fulfilment decides the rest. */
 export type FreeOrderValues = Omit<
@@ -24,7 +23,7 @@ export type FreeOrderValues = Omit<
  * clicked twice). Marking the order paid and queueing what it sends share one transaction, so a
  * crash leaves either both or neither, and a redelivered event then finds the work still to do.
  */
-export function createOrderFulfilment({ db, jobs, now, log }: Deps) {
+export function createOrderFulfilment({ db, deliver, now, log }: Deps) {
   return {
     /** `onPaymentEvent` of the payments module: Stripe's webhook and the local confirm both land here. */
     async handle(event: PaymentIntentEvent): Promise<void> {
@@ -37,7 +36,7 @@ export function createOrderFulfilment({ db, jobs, now, log }: Deps) {
         const at = now()
         const order = await orderRepository.markPaid(tx, event.intentId, charged, at)
         if (order) {
-          await deliverOrder(tx, jobs, order, at)
+          await deliver(tx, order, at)
           return
         }
         // Already paid (a repeated event), an intent that is not ours, or a charge that differs from
@@ -75,7 +74,7 @@ export function createOrderFulfilment({ db, jobs, now, log }: Deps) {
         const id = randomUUID()
         // The column is unique and required; no provider event can ever name this value.
         const order = reused || (await orderRepository.insert(tx, { ...completed, id, intentId: `free_${id}` }))
-        await deliverOrder(tx, jobs, order, at)
+        await deliver(tx, order, at)
         return order
       })
     },

@@ -1,11 +1,14 @@
 import type { Database } from '../../db/client.js'
 import type { JobQueue } from '../../jobs/queue.js'
 import type { ApiModule } from '../../lib/api-module.js'
+import type { LeadRecording } from '../leads/leads-module.js'
 import type { OfferServices } from '../offers/offers-module.js'
+import type { WebhookEmitter } from '../webhooks/webhooks-module.js'
 import type { CheckoutPayments } from './checkout-provider.js'
 import { checkoutRoutes } from './checkout-routes.js'
 import { createCheckoutService } from './checkout-service.js'
 import { createAbandonmentSweep } from './order-abandonment.js'
+import { createOrderDelivery } from './order-delivery.js'
 import { createOrderFulfilment } from './order-fulfilment.js'
 import { orderReceiptRoutes } from './order-receipt-routes.js'
 import { createOrderReceipts } from './order-receipts.js'
@@ -16,14 +19,25 @@ type Deps = {
   now: () => Date
   payments: CheckoutPayments
   offers: Pick<OfferServices, 'forCheckout'>
+  leads: LeadRecording
+  webhooks: WebhookEmitter
   publishableKey?: string | undefined
   /** Where fulfilment and the abandonment sweep report what went wrong (the app's logger). */
   log: (message: string) => void
 }
 
-function createOrderServices({ db, jobs, now, payments, offers, publishableKey, log }: Deps) {
-  const fulfilment = createOrderFulfilment({ db, jobs, now, log })
-  const checkout = createCheckoutService({ db, jobs, payments, offers, fulfilment, now, ...(publishableKey ? { publishableKey } : {}) })
+function createOrderServices({ db, jobs, now, payments, offers, leads, webhooks, publishableKey, log }: Deps) {
+  const deliver = createOrderDelivery({ jobs, leads, webhooks })
+  const fulfilment = createOrderFulfilment({ db, deliver, now, log })
+  const checkout = createCheckoutService({
+    db,
+    payments,
+    offers,
+    leads,
+    fulfilment,
+    now,
+    ...(publishableKey ? { publishableKey } : {}),
+  })
   return {
     fulfilment,
     checkout,

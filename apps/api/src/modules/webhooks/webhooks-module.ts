@@ -1,8 +1,10 @@
-import type { Database } from '../../db/client.js'
+import type { Database, Executor } from '../../db/client.js'
 import type { JobQueue } from '../../jobs/queue.js'
 import type { ApiModule } from '../../lib/api-module.js'
 import { deliveryLogRoutes } from './delivery-log-routes.js'
 import { createDeliveryLogService, type DeliveryLogService } from './delivery-log-service.js'
+import type { WebhookSubject } from './webhook-payload.js'
+import { queueWebhook } from './webhook-service.js'
 
 /**
  * The seller's CRM webhook: emitting (queueWebhook(s), called in the caller's transaction so the
@@ -11,11 +13,20 @@ import { createDeliveryLogService, type DeliveryLogService } from './delivery-lo
  */
 export { createWebhookDeliveryHandler } from './webhook-delivery-handler.js'
 export type { WebhookSubject } from './webhook-payload.js'
-export { queueWebhook, queueWebhooks } from './webhook-service.js'
+export { queueWebhooks } from './webhook-service.js'
 
 type Deps = { db: Database; jobs: JobQueue; now: () => Date; publicUrl: string }
 
-export function createWebhooksModule({ db, jobs, now, publicUrl }: Deps): ApiModule<{ deliveries: DeliveryLogService }> {
+/** Emitting one event inside another module's transaction (an order's delivery). */
+export type WebhookEmitter = { queue: (tx: Executor, subject: WebhookSubject) => Promise<void> }
+
+export function createWebhooksModule({
+  db,
+  jobs,
+  now,
+  publicUrl,
+}: Deps): ApiModule<{ deliveries: DeliveryLogService; emitter: WebhookEmitter }> {
   const deliveries = createDeliveryLogService({ db, jobs, now })
-  return { services: { deliveries }, routes: async (api) => api.register(deliveryLogRoutes, { deliveries, publicUrl }) }
+  const emitter: WebhookEmitter = { queue: (tx, subject) => queueWebhook(tx, jobs, subject) }
+  return { services: { deliveries, emitter }, routes: async (api) => api.register(deliveryLogRoutes, { deliveries, publicUrl }) }
 }
