@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { type StripeStandIn, startStripeStandIn } from '../../../../test/stripe-stand-in.js'
 import { PaymentError } from '../../../lib/errors.js'
 import { createLinkSigner } from './link-signer.js'
@@ -13,7 +13,8 @@ describe('the Stripe provider (real SDK, local stand-in)', () => {
   let provider: PaymentProvider
   let accountId: string
 
-  beforeAll(async () => {
+  // Per test: the stand-in records every request, and a test reads the ones it caused.
+  beforeEach(async () => {
     stand = await startStripeStandIn()
     provider = createStripePaymentProvider({
       secretKey: 'sk_test_provider',
@@ -25,7 +26,7 @@ describe('the Stripe provider (real SDK, local stand-in)', () => {
     })
     accountId = await provider.createOrGetAccount({ sellerId: 'seller-1', email: 'a@example.com', hasExistingAccount: false })
   })
-  afterAll(() => stand.close())
+  afterEach(() => stand.close())
 
   it('turns STRIPE_API_URL into the SDK host, port and protocol', () => {
     expect(stripeHostOptions('http://127.0.0.1:12111')).toEqual({ host: '127.0.0.1', port: '12111', protocol: 'http' })
