@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify'
 import { SignJWT } from 'jose'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestClock } from '../../test/build-test-app.js'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { createTestClock, type TestClock } from '../../test/build-test-app.js'
 import { createTokenSigner, type TokenSigner } from '../lib/tokens.js'
 import { authPlugin } from './auth.js'
 import { registerErrorHandler } from './error-handler.js'
@@ -15,9 +15,11 @@ const claims = { user_id: '7f1c3a52-4c57-4b43-9a43-6f3f0b2f8e11', full_name: 'Ad
 describe('authPlugin (preHandler: app.authenticate)', () => {
   let app: FastifyInstance
   let tokens: TokenSigner
-  const clock = createTestClock()
+  let clock: TestClock
 
-  beforeAll(async () => {
+  // Per test (no database: a Fastify instance is cheap): a fresh clock each, so moving it is local.
+  beforeEach(async () => {
+    clock = createTestClock()
     tokens = createTokenSigner(secret, clock.now)
     app = Fastify({ logger: false })
     registerErrorHandler(app)
@@ -26,7 +28,7 @@ describe('authPlugin (preHandler: app.authenticate)', () => {
     app.get('/open', async (request) => ({ seller: request.seller }))
     await app.ready()
   })
-  afterAll(() => app.close())
+  afterEach(() => app.close())
 
   const get = (authorization?: string, url = '/protected') =>
     app.inject({ method: 'GET', url, headers: authorization === undefined ? {} : { authorization } })
