@@ -2,9 +2,10 @@ import { readdir } from 'node:fs/promises'
 import path from 'node:path'
 import { imageVariant, imageVariantWidths } from '@funnelry/shared'
 import sharp from 'sharp'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../../test/build-test-app.js'
+import { afterAll, beforeAll } from 'vitest'
+import type { TestApp } from '../../test/build-test-app.js'
 import { createSellerSession } from '../../test/factories.js'
+import { describe, expect, test } from '../../test/fixtures.js'
 import { startTestS3Server } from '../../test/s3-server.js'
 import { imagePart, sendForm, validFree } from '../modules/offers/offer-test-kit.js'
 import { createS3FileStorage } from './s3-file-storage.js'
@@ -15,17 +16,18 @@ describe('uploads in an S3-compatible bucket (S3_* settings)', () => {
   let s3: Awaited<ReturnType<typeof startTestS3Server>>
   let ctx: TestApp
   let headers: Record<string, string>
+  // One bucket server for the file (every test writes its own keys); an app per test on it.
   beforeAll(async () => {
     s3 = await startTestS3Server()
-    ctx = await createTestApp({ env: s3.env })
+  })
+  afterAll(() => s3?.close())
+  test.override('appOptions', () => ({ env: s3.env }))
+  test.beforeEach(async ({ app }) => {
+    ctx = app
     ;({ headers } = await createSellerSession(ctx))
   })
-  afterAll(async () => {
-    await ctx?.close()
-    await s3?.close()
-  })
 
-  it('stores an offer image and its WebP sizes in the bucket, served from there with a long cache, and not in DATA_DIR', async () => {
+  test('stores an offer image and its WebP sizes in the bucket, served from there with a long cache, and not in DATA_DIR', async () => {
     const photo = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#20a060' } })
       .png()
       .toBuffer()
@@ -57,7 +59,7 @@ describe('uploads in an S3-compatible bucket (S3_* settings)', () => {
     expect((await ctx.app.inject({ url: `/media/${keyOf(url, s3.endpoint, s3.bucket)}` })).statusCode).toBe(404)
   })
 
-  it('deletes the replaced image and its sizes from the bucket once the offer no longer uses it', async () => {
+  test('deletes the replaced image and its sizes from the bucket once the offer no longer uses it', async () => {
     const photo = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#000' } })
       .jpeg()
       .toBuffer()
@@ -78,7 +80,7 @@ describe('uploads in an S3-compatible bucket (S3_* settings)', () => {
     for (const width of imageVariantWidths) expect((await fetch(imageVariant(url, width) ?? '')).status).toBe(404)
   })
 
-  it('serves files from S3_PUBLIC_URL when set (a CDN before the bucket), and deleting a missing key is no error', async () => {
+  test('serves files from S3_PUBLIC_URL when set (a CDN before the bucket), and deleting a missing key is no error', async () => {
     const storage = createS3FileStorage({ ...settingsOf(s3.env), publicUrl: 'https://cdn.example.com/' })
     await storage.put('images/cdn-check.png', new Uint8Array([1, 2, 3]), 'image/png')
     expect(storage.url('images/cdn-check.png')).toBe('https://cdn.example.com/images/cdn-check.png')
@@ -88,7 +90,7 @@ describe('uploads in an S3-compatible bucket (S3_* settings)', () => {
     expect((await s3.get('images/cdn-check.png')).status).toBe(404)
   })
 
-  it("fails loudly, naming the store's answer, when the bucket does not exist", async () => {
+  test("fails loudly, naming the store's answer, when the bucket does not exist", async () => {
     const storage = createS3FileStorage({ ...settingsOf(s3.env), bucket: 'no-such-bucket' })
     await expect(storage.put('images/x.png', new Uint8Array([1]), 'image/png')).rejects.toThrow(
       'S3 PUT images/x.png failed with 404: NoSuchBucket: The specified bucket does not exist',
