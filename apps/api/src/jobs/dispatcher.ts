@@ -15,7 +15,11 @@ export type DispatchOptions = {
   onError: (error: Error) => void
 }
 
-export type Dispatcher = { stop: (timeoutMs: number) => Promise<void> }
+export type Dispatcher = {
+  stop: (timeoutMs: number) => Promise<void>
+  /** Jobs were just queued in this process: ask for them now instead of after the idle interval. */
+  poke: () => void
+}
 
 /**
  * Works one queue with up to `concurrency` jobs in flight, each settled on its own: a slow job
@@ -97,6 +101,10 @@ export function startDispatcher<T>(
   const loopDone = loop()
 
   return {
+    poke() {
+      freedSinceFetch = true
+      wake?.()
+    },
     async stop(timeoutMs) {
       stopping = true
       wake?.()

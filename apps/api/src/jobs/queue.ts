@@ -86,6 +86,11 @@ export type JobQueue = {
    * run one job at a time for a moment (jobs/requests-first.ts).
    */
   requestsWaiting(): void
+  /**
+   * Jobs of `name` were just committed by this process: its dispatcher for them, if it runs here,
+   * asks at once instead of at its next poll (other processes find them by polling).
+   */
+  poke(name: JobName): void
   /** Runs `cleanup` once the workers have stopped (e.g. to close pooled SMTP connections). */
   onStopped(cleanup: () => void): void
   boss: PgBoss
@@ -106,6 +111,7 @@ export function createJobQueue(
   const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2
   const onError = (error: Error) => options.onError?.(error)
   const dispatchers: Dispatcher[] = []
+  const dispatcherOf = new Map<JobName, Dispatcher>()
   const requestsFirst = createRequestsFirst()
   const cleanups: (() => void)[] = []
 
@@ -130,12 +136,14 @@ export function createJobQueue(
     },
     async stop() {
       // Dispatchers first: their running jobs complete while pg-boss can still record it.
+      dispatcherOf.clear()
       await Promise.all(dispatchers.splice(0).map((dispatcher) => dispatcher.stop(10_000)))
       await boss.stop({ graceful: true, timeout: 10_000 })
       for (const cleanup of cleanups.splice(0)) cleanup()
     },
     onStopped: (cleanup) => cleanups.push(cleanup),
     requestsWaiting: () => requestsFirst.requestsWaiting(),
+    poke: (name) => dispatcherOf.get(name)?.poke(),
     send: (name, data, sendOptions = {}) =>
       boss.send(name, data, {
         ...(sendOptions.startAfterSeconds ? { startAfter: sendOptions.startAfterSeconds } : {}),
@@ -162,6 +170,7 @@ export function createJobQueue(
           (job) => handler(job.data, { isLast: isLast(job.retryCount) }),
         )
         dispatchers.push(dispatcher)
+        dispatcherOf.set(name, dispatcher)
         return
       }
       // Jobs queued inside our own transactions wake no listener, so workers keep polling.

@@ -58,10 +58,10 @@ export async function deferFollowUps(tx: Executor, jobs: JobQueue, owed: { webho
  * A lead deleted meanwhile (its offer or seller removed) is owed nothing.
  */
 export function createLeadFollowUpHandler({ db, jobs }: { db: Database; jobs: JobQueue }) {
-  return async ({ followUpId }: { followUpId: string }) =>
-    db.transaction(async (tx) => {
+  return async ({ followUpId }: { followUpId: string }) => {
+    const queued = await db.transaction(async (tx) => {
       const [owed] = await tx.delete(leadFollowUps).where(eq(leadFollowUps.id, followUpId)).returning()
-      if (!owed) return
+      if (!owed) return false
       const ids = [...new Set([...owed.webhookLeadIds, ...owed.emailLeadIds])]
       const rows = await tx
         .select({
@@ -84,5 +84,12 @@ export function createLeadFollowUpHandler({ db, jobs }: { db: Database; jobs: Jo
       const byId = new Map(rows.map((row) => [row.id, row]))
       const pick = (leadIds: string[]) => leadIds.flatMap((id) => byId.get(id) ?? [])
       await queueFollowUps(tx, jobs, { webhook: pick(owed.webhookLeadIds), email: pick(owed.emailLeadIds) })
+      return true
     })
+    // Committed: this process's workers send them now rather than at their next poll.
+    if (queued) {
+      jobs.poke('deliver-webhook')
+      jobs.poke('send-email')
+    }
+  }
 }

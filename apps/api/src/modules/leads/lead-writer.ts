@@ -52,6 +52,7 @@ export function createLeadWriter({
   async function flush(batch: Waiting[]) {
     try {
       const recorded = await store(batch.map((entry) => entry.item))
+      jobs.poke('queue-lead-follow-ups')
       batch.forEach((entry, index) => {
         const result = recorded[index]
         if (result) entry.resolve(result)
