@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { toast } from '../lib/toast'
-import { setViewportWidth } from '../test/media'
-import { renderApp } from '../test/render'
+import { setViewportWidth } from '../testing/media'
+import { renderApp } from '../testing/render'
 
 /** The toast's container, where notistack anchors it on the screen. */
 async function toastContainer(message: string) {

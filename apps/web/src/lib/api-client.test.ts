@@ -1,7 +1,7 @@
 import { optionListSchema } from '@funnelry/shared'
 import { delay, HttpResponse, http } from 'msw'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { api, server } from '../test/msw'
+import { api, server } from '../testing/msw'
 import { apiClient, onSessionExpired } from './api-client'
 import { ApiError, fieldErrors, nonFieldError } from './api-error'
 import { getAccessToken, getRefreshToken, saveTokens } from './token-storage'

@@ -1,7 +1,8 @@
 import { publicPageElementId } from '@funnelry/shared'
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { makeOffer, mockFunnelApi } from '../features/funnel/testing/funnel-fixtures'
+import { mockFunnelApi } from '../features/funnel/testing/mock-funnel-api'
+import { makeOffer } from '../testing/factories/funnel'
 import { renderPublicPage } from './server'
 
 afterEach(async () => {

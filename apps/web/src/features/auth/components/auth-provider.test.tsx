@@ -5,9 +5,9 @@ import { describe, expect, it } from 'vitest'
 import { apiClient } from '../../../lib/api-client'
 import { useAuth } from '../../../lib/auth-context'
 import { freeOfferDraftKey } from '../../../lib/free-offer-draft'
-import { api, server } from '../../../test/msw'
-import { renderApp } from '../../../test/render'
-import { signIn } from '../../../test/tokens'
+import { api, server } from '../../../testing/msw'
+import { renderApp } from '../../../testing/render'
+import { signIn } from '../../../testing/tokens'
 
 function Session() {
   const { isAuthenticated, user, logout } = useAuth()

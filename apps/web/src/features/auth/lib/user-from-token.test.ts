@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { fakeAccessToken } from '../../../test/tokens'
+import { fakeAccessToken } from '../../../testing/tokens'
 import { userFromToken } from './user-from-token'
 
 describe('userFromToken', () => {

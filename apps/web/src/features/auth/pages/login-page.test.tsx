@@ -2,9 +2,9 @@ import { messages } from '@funnelry/shared'
 import { screen, waitFor } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
 import { describe, expect, it } from 'vitest'
-import { api, server } from '../../../test/msw'
-import { renderApp } from '../../../test/render'
-import { fakeAccessToken } from '../../../test/tokens'
+import { api, server } from '../../../testing/msw'
+import { renderApp } from '../../../testing/render'
+import { fakeAccessToken } from '../../../testing/tokens'
 import LoginPage from './login-page'
 
 const tokens = { access: fakeAccessToken(), refresh: 'refresh-1' }

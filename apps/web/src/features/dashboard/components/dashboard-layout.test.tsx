@@ -2,9 +2,9 @@ import { act, screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
 import type { RouteObject } from 'react-router'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { setViewportWidth } from '../../../test/media'
-import { api, server } from '../../../test/msw'
-import { renderApp } from '../../../test/render'
+import { setViewportWidth } from '../../../testing/media'
+import { api, server } from '../../../testing/msw'
+import { renderApp } from '../../../testing/render'
 import DashboardLayout from './dashboard-layout'
 
 const routes: RouteObject[] = [

@@ -3,8 +3,8 @@ import { screen, within } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
 import type { RouteObject } from 'react-router'
 import { describe, expect, it } from 'vitest'
-import { api, server } from '../../../test/msw'
-import { renderApp } from '../../../test/render'
+import { api, server } from '../../../testing/msw'
+import { renderApp } from '../../../testing/render'
 import DashboardLayout from './dashboard-layout'
 
 const routes: RouteObject[] = [

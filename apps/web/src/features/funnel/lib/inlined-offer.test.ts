@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { makeOffer, offerId } from '../testing/funnel-fixtures'
+import { makeOffer, offerId } from '../../../testing/factories/funnel'
 import { forgetInlinedOffer, inlinedOfferElementId, readInlinedOffer } from './inlined-offer'
 
 function inline(json: string) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { bump, upsell } from '../testing/funnel-fixtures'
+import { bump, upsell } from '../../../testing/factories/funnel'
 import { orderSummary } from './order-total'
 
 const offer = { bump_offer: bump, upsell_offer: upsell }

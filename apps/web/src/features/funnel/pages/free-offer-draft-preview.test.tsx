@@ -3,10 +3,10 @@ import { screen, within } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { type FreeOfferDraft, freeOfferDraft } from '../../../lib/free-offer-draft'
-import { api, server } from '../../../test/msw'
-import { findElsewhere } from '../../../test/render'
+import { bump, upsell, upsellOfferFull } from '../../../testing/factories/funnel'
+import { api, server } from '../../../testing/msw'
+import { findElsewhere } from '../../../testing/render'
 import { previewNotice } from '../hooks/use-checkout'
-import { bump, upsell, upsellOfferFull } from '../testing/funnel-fixtures'
 import { optIn, renderOfferPage } from '../testing/render-funnel'
 
 const draft: FreeOfferDraft = {

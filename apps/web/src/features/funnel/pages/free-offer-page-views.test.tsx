@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
+import { offerId } from '../../../testing/factories/funnel'
 import { resetCountedPageViews } from '../hooks/use-page-view'
-import { mockFunnelApi, offerId } from '../testing/funnel-fixtures'
+import { mockFunnelApi } from '../testing/mock-funnel-api'
 import { renderOfferPage } from '../testing/render-funnel'
 
 afterEach(() => resetCountedPageViews())

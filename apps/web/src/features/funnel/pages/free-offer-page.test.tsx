@@ -1,10 +1,11 @@
 import { messages } from '@funnelry/shared'
 import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { findElsewhere } from '../../../test/render'
+import { makeOffer, offerId } from '../../../testing/factories/funnel'
+import { findElsewhere } from '../../../testing/render'
 import { previewNotice } from '../hooks/use-checkout'
 import { forgetInlinedOffer, inlinedOfferElementId } from '../lib/inlined-offer'
-import { makeOffer, mockFunnelApi, offerId } from '../testing/funnel-fixtures'
+import { mockFunnelApi } from '../testing/mock-funnel-api'
 import { optIn, renderOfferPage } from '../testing/render-funnel'
 
 afterEach(() => {

@@ -3,8 +3,9 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse } from 'msw'
 import { describe, expect, it, vi } from 'vitest'
 import { productToastDuration } from '../../../lib/toast'
-import { findElsewhere } from '../../../test/render'
-import { makeOffer, mockFunnelApi, upsell } from '../testing/funnel-fixtures'
+import { makeOffer, upsell } from '../../../testing/factories/funnel'
+import { findElsewhere } from '../../../testing/render'
+import { mockFunnelApi } from '../testing/mock-funnel-api'
 import { optIn, payWithCard, renderOfferPage } from '../testing/render-funnel'
 
 /** Opts in with the bump and no upsell, up to the 'Pay $19.00' button. */

@@ -2,8 +2,8 @@ import type { OrderReceipt } from '@funnelry/shared'
 import { screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
 import { afterEach, describe, expect, it } from 'vitest'
-import { api, server } from '../../../test/msw'
-import { renderApp } from '../../../test/render'
+import { api, server } from '../../../testing/msw'
+import { renderApp } from '../../../testing/render'
 import ThankYouPurchasePage from './thank-you-purchase-page'
 
 type DataLayerWindow = Window & { dataLayer?: unknown[] }

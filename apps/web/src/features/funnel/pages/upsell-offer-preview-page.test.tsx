@@ -2,10 +2,10 @@ import { screen } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { paths } from '../../../config/paths'
-import { api, server } from '../../../test/msw'
-import { findElsewhere, renderApp } from '../../../test/render'
+import { upsellOfferFull } from '../../../testing/factories/funnel'
+import { api, server } from '../../../testing/msw'
+import { findElsewhere, renderApp } from '../../../testing/render'
 import { previewNotice } from '../hooks/use-checkout'
-import { upsellOfferFull } from '../testing/funnel-fixtures'
 import UpsellOfferPreviewPage from './upsell-offer-preview-page'
 
 const renderPreview = (id = upsellOfferFull.id) =>

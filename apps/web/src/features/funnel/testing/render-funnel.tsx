@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react'
 import type { UserEvent } from '@testing-library/user-event'
 import { paths } from '../../../config/paths'
-import { renderApp } from '../../../test/render'
+import { offerId } from '../../../testing/factories/funnel'
+import { renderApp } from '../../../testing/render'
 import FreeOfferPage from '../pages/free-offer-page'
-import { offerId } from './funnel-fixtures'
 
 /** The free offer page mounted at its real route pattern; other paths show where the app went. */
 export function renderOfferPage(url = `/free-offer/${offerId}`, options: { signedIn?: boolean } = {}) {

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { routes } from '../../../app/router'
-import { renderApp } from '../../../test/render'
+import { renderApp } from '../../../testing/render'
 import NotFoundPage from './not-found-page'
 
 describe('Not-found page', () => {

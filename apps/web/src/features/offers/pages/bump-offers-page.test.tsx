@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
 import { describe, expect, it } from 'vitest'
-import { api, server } from '../../../test/msw'
-import { renderApp } from '../../../test/render'
-import { bumpOffer, offerId, pageOf } from '../test/offer-fixtures'
+import { bumpOffer, offerId, pageOf } from '../../../testing/factories/offers'
+import { api, server } from '../../../testing/msw'
+import { renderApp } from '../../../testing/render'
 import BumpOffersPage from './bump-offers-page'
 
 const url = '/dashboard/bump-offers'

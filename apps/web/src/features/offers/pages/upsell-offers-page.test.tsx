@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
 import { describe, expect, it } from 'vitest'
-import { api, server } from '../../../test/msw'
-import { renderApp } from '../../../test/render'
-import { offerId, pageOf, upsellOffer } from '../test/offer-fixtures'
+import { offerId, pageOf, upsellOffer } from '../../../testing/factories/offers'
+import { api, server } from '../../../testing/msw'
+import { renderApp } from '../../../testing/render'
 import UpsellOffersPage from './upsell-offers-page'
 
 const url = '/dashboard/oto-offers'

@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { routes } from '../../../app/router'
-import { renderApp } from '../../../test/render'
+import { lead, order } from '../../../testing/factories/reports'
+import { renderApp } from '../../../testing/render'
 import { mockLeads, mockOfferOptions, mockOrders } from '../testing/mock-reports-api'
-import { lead, order } from '../testing/report-fixtures'
 
 describe('Leads and Orders in the dashboard', () => {
   it('are side menu entries of their own, routed to their screens', async () => {

@@ -1,21 +1,22 @@
-import type { Lead, LeadList, Order, OrderList } from '@funnelry/shared'
+import { freeOfferListSchema, type Lead, leadListSchema, type Order, orderListSchema } from '@funnelry/shared'
 import { HttpResponse, http } from 'msw'
-import { api, server } from '../../../test/msw'
+import { freeOffer } from '../../../testing/factories/offers'
+import { checklist, guide, pageOf } from '../../../testing/factories/reports'
+import { api, apiHandler, server } from '../../../testing/msw'
 import type { FreeOfferChoice } from '../../offers'
-import { checklist, guide, pageOf } from './report-fixtures'
 
 /** The query of each request, as sent: `{ page: '1', page_size: '25', search: 'ada' }`. */
 export type SentQuery = Record<string, string>
 
 const queryOf = (request: Request): SentQuery => Object.fromEntries(new URL(request.url).searchParams)
 
-/** GET /free-product/ for the offer filter. */
+/** GET /free-product/ for the offer filter: whole free offers, as the API sends them, with these ids and headlines. */
 export function mockOfferOptions(offers: FreeOfferChoice[] = [guide, checklist]) {
   const sent: SentQuery[] = []
   server.use(
-    http.get(api('/free-product/'), ({ request }) => {
+    apiHandler('get', '/free-product/', freeOfferListSchema, ({ request }) => {
       sent.push(queryOf(request))
-      return HttpResponse.json(pageOf(offers))
+      return HttpResponse.json(pageOf(offers.map((offer) => freeOffer(offer))))
     }),
   )
   return sent
@@ -25,9 +26,9 @@ export function mockOfferOptions(offers: FreeOfferChoice[] = [guide, checklist])
 export function mockLeads(rows: Lead[], count = rows.length) {
   const sent: SentQuery[] = []
   server.use(
-    http.get(api('/leads/'), ({ request }) => {
+    apiHandler('get', '/leads/', leadListSchema, ({ request }) => {
       sent.push(queryOf(request))
-      return HttpResponse.json(pageOf(rows, count) satisfies LeadList)
+      return HttpResponse.json(pageOf(rows, count))
     }),
   )
   return sent
@@ -36,9 +37,9 @@ export function mockLeads(rows: Lead[], count = rows.length) {
 export function mockOrders(rows: Order[], count = rows.length) {
   const sent: SentQuery[] = []
   server.use(
-    http.get(api('/orders/'), ({ request }) => {
+    apiHandler('get', '/orders/', orderListSchema, ({ request }) => {
       sent.push(queryOf(request))
-      return HttpResponse.json(pageOf(rows, count) satisfies OrderList)
+      return HttpResponse.json(pageOf(rows, count))
     }),
   )
   return sent

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { setViewportWidth } from '../../../test/media'
+import { setViewportWidth } from '../../../testing/media'
 import { mockSettingsApi } from '../testing/mock-settings-api'
 import { findSection, renderSettings } from '../testing/render-settings'
 

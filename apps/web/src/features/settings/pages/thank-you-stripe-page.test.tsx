@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react'
 import { HttpResponse } from 'msw'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { renderApp } from '../../../test/render'
+import { renderApp } from '../../../testing/render'
 import { failCall, mockSettingsApi } from '../testing/mock-settings-api'
 import { stubLocationAssign } from '../testing/stub-location'
 import ThankYouStripePage from './thank-you-stripe-page'

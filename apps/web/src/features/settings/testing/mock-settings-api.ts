@@ -15,8 +15,8 @@ import {
   type WebhookDeliveryList,
 } from '@funnelry/shared'
 import { HttpResponse, http } from 'msw'
-import { api, server } from '../../../test/msw'
-import { testUser } from '../../../test/tokens'
+import { api, server } from '../../../testing/msw'
+import { testUser } from '../../../testing/tokens'
 
 export type SettingsState = {
   store: StoreSettings

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { expect } from 'vitest'
-import { renderApp } from '../../../test/render'
+import { renderApp } from '../../../testing/render'
 import SettingsPage from '../pages/settings-page'
 
 /** The Settings screen as a signed-in seller (test/tokens.ts `testUser`) opens it. */

@@ -1,8 +1,9 @@
 import { messages } from '@funnelry/shared'
 import { screen, waitFor } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { findElsewhere } from '../../../../test/render'
-import { makeOffer, mockFunnelApi, upsell } from '../../testing/funnel-fixtures'
+import { makeOffer, upsell } from '../../../../testing/factories/funnel'
+import { findElsewhere } from '../../../../testing/render'
+import { mockFunnelApi } from '../../testing/mock-funnel-api'
 import { optIn, renderOfferPage } from '../../testing/render-funnel'
 
 /*

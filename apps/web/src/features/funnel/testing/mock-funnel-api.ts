@@ -1,65 +1,15 @@
 import {
-  type AttachedBumpOffer,
-  type AttachedUpsellOffer,
   amountToCents,
   centsToAmount,
   type FreeOffer,
   freeOfferSchema,
+  leadCaptureResponseSchema,
   type PaymentIntentResponse,
-  type UpsellOffer,
+  paymentIntentResponseSchema,
 } from '@funnelry/shared'
 import { HttpResponse, http } from 'msw'
-import { api, server } from '../../../test/msw'
-
-export const offerId = '0b3c6a52-6f7e-4f53-9d1a-6a5f0c1d2e01'
-
-export const bump: AttachedBumpOffer = {
-  id: '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e02',
-  headline: 'The checklist pack',
-  description: 'Ten printable checklists.',
-  asset_image: '/media/bump.png',
-  currency: 1,
-  old_price: '49.00',
-  new_price: '19.00',
-}
-
-export const upsell: AttachedUpsellOffer = {
-  id: '2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f03',
-  headline: 'The video masterclass',
-  description: 'Three hours of lessons.',
-  video_url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
-  asset_image: '/media/upsell.png',
-  logo: null,
-  product_price: '33.50',
-  currency: 1,
-  opt_in_button: 'Yes, add the masterclass',
-}
-
-export const upsellOfferFull: UpsellOffer = { ...upsell, url: 'https://example.com/masterclass', created_at: '2025-01-01T00:00:00.000Z' }
-
-/** A valid public free offer (parsed by the contract, so a fixture cannot drift from it). */
-export function makeOffer(overrides: Partial<FreeOffer> = {}): FreeOffer {
-  return freeOfferSchema.parse({
-    id: offerId,
-    headline: 'The 7-day launch guide',
-    sub_headline: 'Everything you need to ship your first product.',
-    url: null,
-    opt_in_button: 'Send me the guide',
-    asset_image: '/media/cover.png',
-    logo: '/media/logo.png',
-    is_active: true,
-    price: '0.00',
-    bump_offer: bump,
-    upsell_offer: upsell,
-    bump_offer_id: bump.id,
-    upsell_offer_id: upsell.id,
-    show_url: `http://localhost:3000/free-offer/${offerId}`,
-    advertising_pixels: [],
-    store_links: { privacy_policy: null, terms_and_conditions: null, support_link: null },
-    created_at: '2025-01-01T00:00:00.000Z',
-    ...overrides,
-  })
-}
+import { makeOffer, offerId } from '../../../testing/factories/funnel'
+import { type ApiErrorBody, api, apiHandler, server } from '../../../testing/msw'
 
 export type JsonBody = Record<string, unknown>
 
@@ -121,27 +71,27 @@ export function mockFunnelApi(options: MockOptions = {}) {
   const order: string[] = []
   let intents = 0
   server.use(
-    http.get(api('/free-product/:id/'), ({ params }) => {
+    apiHandler('get', '/free-product/:id/', freeOfferSchema, ({ params }) => {
       calls.offerReads += 1
-      return params.id === offer.id ? HttpResponse.json(offer) : HttpResponse.json({ detail: 'Not found.' }, { status: 404 })
+      return params.id === offer.id ? HttpResponse.json(offer) : HttpResponse.json<ApiErrorBody>({ detail: 'Not found.' }, { status: 404 })
     }),
     http.post(api('/free-product/:id/view/'), async ({ params, request }) => {
       calls.views.push(`${String(params.id)} ${request.headers.get('content-type') ?? 'no body'}`)
       return new HttpResponse(null, { status: 204 })
     }),
-    http.post(api('/seller/webhook/notify/'), async ({ request }) => {
+    apiHandler('post', '/seller/webhook/notify/', leadCaptureResponseSchema, async ({ request }) => {
       calls.leads.push((await request.json()) as JsonBody)
       order.push('lead')
       return options.lead?.() ?? HttpResponse.json({ status: 'subscribed' }, { status: 201 })
     }),
-    http.post(api('/stripe/payment-intent/'), async ({ request }) => {
+    apiHandler('post', '/stripe/payment-intent/', paymentIntentResponseSchema, async ({ request }) => {
       const body = (await request.json()) as JsonBody
       calls.creates.push(body)
       order.push('create')
       intents += 1
       return options.create?.(body) ?? HttpResponse.json(intentFor(offer, body, `pi_test_${intents}`, provider, stripeAccount))
     }),
-    http.post(api('/stripe/update-payment-intent/'), async ({ request }) => {
+    apiHandler('post', '/stripe/update-payment-intent/', paymentIntentResponseSchema, async ({ request }) => {
       const body = (await request.json()) as JsonBody
       calls.updates.push(body)
       order.push('update')

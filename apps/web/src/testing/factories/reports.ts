@@ -1,8 +1,11 @@
-import type { Lead, Order, Paginated } from '@funnelry/shared'
-import type { FreeOfferChoice } from '../../offers'
+import type { Lead, Order } from '@funnelry/shared'
+import type { FreeOfferChoice } from '../../features/offers'
+import { uuid } from './ids'
+
+export { pageOf } from './page'
+export { uuid }
 
 /** Rows as the API answers them (the fetchers parse responses with the shared schemas, so these must satisfy them). */
-export const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`
 
 export const guide: FreeOfferChoice = { id: uuid(1), headline: 'The Ultimate Guide' }
 export const checklist: FreeOfferChoice = { id: uuid(2), headline: 'Launch Checklist' }
@@ -33,8 +36,4 @@ export function order(overrides: Partial<Order> = {}): Order {
     created_at: '2025-02-01T12:00:00.000Z',
     ...overrides,
   }
-}
-
-export function pageOf<T>(results: T[], count = results.length): Paginated<T> {
-  return { count, next: null, previous: null, results }
 }

@@ -1,27 +1,38 @@
-import type { BumpOffer, FreeOffer, OfferDropdownItem, OfferStats, UpsellOffer } from '@funnelry/shared'
-import { HttpResponse, http } from 'msw'
-import { api, server } from '../../../test/msw'
+import {
+  type BumpOffer,
+  bumpOfferSchema,
+  type FreeOffer,
+  freeOfferSchema,
+  type OfferDropdownItem,
+  type OfferStats,
+  offerDropdownSchema,
+  offerStatsSchema,
+  type UpsellOffer,
+  upsellOfferSchema,
+} from '@funnelry/shared'
+import { HttpResponse } from 'msw'
+import { type ApiErrorBody, apiHandler, server } from '../../../testing/msw'
 
-const notFound = () => HttpResponse.json({ detail: 'Not found.' }, { status: 404 })
+const notFound = () => HttpResponse.json<ApiErrorBody>({ detail: 'Not found.' }, { status: 404 })
 
 /** GET /bump-offer/{id}/ answers the offer, or 404 for null. */
 export function mockBumpOffer(offer: BumpOffer | null) {
-  server.use(http.get(api('/bump-offer/:id/'), () => (offer ? HttpResponse.json(offer) : notFound())))
+  server.use(apiHandler('get', '/bump-offer/:id/', bumpOfferSchema, () => (offer ? HttpResponse.json(offer) : notFound())))
 }
 
 export function mockUpsellOffer(offer: UpsellOffer | null) {
-  server.use(http.get(api('/upsell-offer/:id/'), () => (offer ? HttpResponse.json(offer) : notFound())))
+  server.use(apiHandler('get', '/upsell-offer/:id/', upsellOfferSchema, () => (offer ? HttpResponse.json(offer) : notFound())))
 }
 
 export function mockFreeOffer(offer: FreeOffer | null) {
-  server.use(http.get(api('/free-product/:id/'), () => (offer ? HttpResponse.json(offer) : notFound())))
+  server.use(apiHandler('get', '/free-product/:id/', freeOfferSchema, () => (offer ? HttpResponse.json(offer) : notFound())))
 }
 
 /** The two dropdowns of the free offer form; each call reads the current list, so a test can add to it. */
 export function mockDropdowns(lists: { bumps: OfferDropdownItem[]; upsells: OfferDropdownItem[] } = { bumps: [], upsells: [] }) {
   server.use(
-    http.get(api('/bump-offer/dropdown/'), () => HttpResponse.json(lists.bumps)),
-    http.get(api('/upsell-offer/dropdown/'), () => HttpResponse.json(lists.upsells)),
+    apiHandler('get', '/bump-offer/dropdown/', offerDropdownSchema, () => HttpResponse.json(lists.bumps)),
+    apiHandler('get', '/upsell-offer/dropdown/', offerDropdownSchema, () => HttpResponse.json(lists.upsells)),
   )
   return lists
 }
@@ -29,7 +40,7 @@ export function mockDropdowns(lists: { bumps: OfferDropdownItem[]; upsells: Offe
 /** GET /free-product/{id}/stats/: the same figures for every offer, or a failure. */
 export function mockOfferStats(stats: OfferStats | 'error' = offerStats()) {
   server.use(
-    http.get(api('/free-product/:id/stats/'), () =>
+    apiHandler('get', '/free-product/:id/stats/', offerStatsSchema, () =>
       stats === 'error' ? HttpResponse.json({ detail: 'Something went wrong.' }, { status: 500 }) : HttpResponse.json(stats),
     ),
   )

@@ -1,7 +1,10 @@
-import type { BumpOffer, FreeOffer, Paginated, UpsellOffer } from '@funnelry/shared'
+import type { BumpOffer, FreeOffer, UpsellOffer } from '@funnelry/shared'
+import { uuid } from './ids'
+
+export { pageOf } from './page'
 
 /** Offers as the API answers them (the fetchers parse responses with the shared schemas, so these must satisfy them). */
-export const offerId = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`
+export const offerId = uuid
 
 const createdAt = '2025-01-01T00:00:00.000Z'
 
@@ -59,8 +62,4 @@ export function upsellOffer(overrides: Partial<UpsellOffer> = {}): UpsellOffer {
     created_at: createdAt,
     ...overrides,
   }
-}
-
-export function pageOf<T>(results: T[], count = results.length): Paginated<T> {
-  return { count, next: null, previous: null, results }
 }

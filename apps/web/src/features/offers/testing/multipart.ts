@@ -1,7 +1,7 @@
 import { File as NodeFile } from 'node:buffer'
 import { HttpResponse, http } from 'msw'
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest'
-import { api, server } from '../../../test/msw'
+import { api, server } from '../../../testing/msw'
 
 /**
  * Under jsdom, FormData and File are jsdom's while fetch is Node's, which sends a jsdom File as the
