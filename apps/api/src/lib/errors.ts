@@ -57,3 +57,13 @@ export class TooManyRequestsError extends AppError {
     super(429, message)
   }
 }
+
+/** 409: the request is sound but the data's state refuses it; `extra` adds fields to the body (e.g. what to detach). */
+export class ConflictError extends AppError {
+  constructor(
+    message: string,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(409, message)
+  }
+}

@@ -2,7 +2,7 @@ import type { FieldErrors } from '@funnelry/shared'
 import type { FastifyError, FastifyInstance } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { databaseUnavailableDetail, isDatabaseUnavailable } from '../db/unavailable.js'
-import { AppError, PaymentError, TooManyRequestsError, ValidationError } from '../lib/errors.js'
+import { AppError, ConflictError, PaymentError, TooManyRequestsError, ValidationError } from '../lib/errors.js'
 
 /** Fastify's own 4xx codes, worded so that a person knows what to change. */
 const frameworkMessages: Record<string, string> = {
@@ -66,6 +66,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error instanceof ValidationError) return reply.code(400).send(error.fields)
     if (error instanceof PaymentError) return reply.code(error.statusCode).send({ error: error.message })
     if (error instanceof TooManyRequestsError) reply.header('retry-after', String(error.retryAfterSeconds))
+    if (error instanceof ConflictError) return reply.code(409).send({ detail: error.message, ...error.extra })
     if (error instanceof AppError) return reply.code(error.statusCode).send({ detail: error.message })
 
     if (unstorableTextCodes.has(postgresErrorCode(error) ?? '')) {

@@ -14,6 +14,7 @@ import {
 } from './offer-fields.js'
 
 export * from './offer-fields.js'
+export * from './offer-lifecycle.js'
 
 /*
  * Forms. Each `*Fields` object is the shape a web form validates (it may extend it with its
@@ -100,6 +101,8 @@ export const bumpOfferSchema = z.object({
   old_price: moneyOrNull,
   new_price: moneyOrNull,
   created_at: timestamp,
+  /** Set while the offer is archived (docs/decisions/0021). */
+  archived_at: timestamp.nullable(),
 })
 export type BumpOffer = z.infer<typeof bumpOfferSchema>
 
@@ -116,13 +119,15 @@ export const upsellOfferSchema = z.object({
   product_price: money,
   currency,
   created_at: timestamp,
+  /** Set while the offer is archived (docs/decisions/0021). */
+  archived_at: timestamp.nullable(),
 })
 export type UpsellOffer = z.infer<typeof upsellOfferSchema>
 
 /** The bump and upsell as a free offer's page shows them (no download links). */
-export const attachedBumpOfferSchema = bumpOfferSchema.omit({ url: true, created_at: true })
+export const attachedBumpOfferSchema = bumpOfferSchema.omit({ url: true, created_at: true, archived_at: true })
 export type AttachedBumpOffer = z.infer<typeof attachedBumpOfferSchema>
-export const attachedUpsellOfferSchema = upsellOfferSchema.omit({ url: true, created_at: true })
+export const attachedUpsellOfferSchema = upsellOfferSchema.omit({ url: true, created_at: true, archived_at: true })
 export type AttachedUpsellOffer = z.infer<typeof attachedUpsellOfferSchema>
 
 export const freeOfferSchema = z.object({
@@ -145,6 +150,8 @@ export const freeOfferSchema = z.object({
   advertising_pixels: z.array(pixelSchema),
   store_links: storeLinksSchema,
   created_at: timestamp,
+  /** Set while the offer is archived (docs/decisions/0021). */
+  archived_at: timestamp.nullable(),
 })
 export type FreeOffer = z.infer<typeof freeOfferSchema>
 

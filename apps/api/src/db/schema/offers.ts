@@ -1,7 +1,13 @@
 import { sql } from 'drizzle-orm'
-import { boolean, index, integer, pgTable, smallint, text, uuid } from 'drizzle-orm/pg-core'
+import { boolean, index, integer, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { createdAt, id, updatedAt } from './columns.js'
 import { sellers } from './sellers.js'
+
+/**
+ * When the seller archived the offer (docs/decisions/0021): it leaves their lists and the public
+ * pages but keeps its leads and orders; null while it is in use.
+ */
+const archivedAt = () => timestamp('archived_at', { withTimezone: true })
 
 const sellerRef = () =>
   uuid('seller_id')
@@ -21,6 +27,7 @@ export const bumpOffers = pgTable(
     currency: smallint('currency').notNull().default(1),
     oldPriceCents: integer('old_price_cents'),
     newPriceCents: integer('new_price_cents'),
+    archivedAt: archivedAt(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -41,6 +48,7 @@ export const upsellOffers = pgTable(
     optInButton: text('opt_in_button').notNull(),
     productPriceCents: integer('product_price_cents').notNull(),
     currency: smallint('currency').notNull().default(1),
+    archivedAt: archivedAt(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -61,6 +69,7 @@ export const freeOffers = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     bumpOfferId: uuid('bump_offer_id').references(() => bumpOffers.id, { onDelete: 'set null' }),
     upsellOfferId: uuid('upsell_offer_id').references(() => upsellOffers.id, { onDelete: 'set null' }),
+    archivedAt: archivedAt(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

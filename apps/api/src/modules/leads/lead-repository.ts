@@ -16,7 +16,8 @@ export const leadRepository = {
           headline: freeOffers.headline,
           url: freeOffers.url,
           businessName: sellers.businessName,
-          isActive: freeOffers.isActive,
+          // An archived offer takes no leads, like an inactive one (docs/decisions/0021).
+          isActive: sql<boolean>`${freeOffers.isActive} and ${freeOffers.archivedAt} is null`,
         })
         .from(freeOffers)
         .innerJoin(sellers, eq(sellers.id, freeOffers.sellerId))

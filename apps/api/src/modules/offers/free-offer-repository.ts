@@ -1,15 +1,14 @@
+import type { OfferListQuery } from '@funnelry/shared'
 import { and, count, eq } from 'drizzle-orm'
 import type { Executor } from '../../db/client.js'
-import { newestFirst as orderNewestFirst } from '../../db/ordering.js'
 import { bumpOffers, freeOffers, upsellOffers } from '../../db/schema/index.js'
+import { pageWindow } from '../../lib/pagination.js'
+import { listedOffers, listOrder } from './offer-list-filter.js'
 
 export type FreeOfferRow = typeof freeOffers.$inferSelect
 export type FreeOfferValues = Omit<typeof freeOffers.$inferInsert, 'id' | 'sellerId' | 'createdAt' | 'updatedAt'>
 
 const owned = (sellerId: string, id: string) => and(eq(freeOffers.sellerId, sellerId), eq(freeOffers.id, id))
-const ofSeller = (sellerId: string) => eq(freeOffers.sellerId, sellerId)
-/** The order of the (seller_id, created_at desc, id desc) index, so a page is an index range. */
-const newestFirst = orderNewestFirst(freeOffers.createdAt, freeOffers.id)
 
 /** A free offer with the bump and upsell attached to it, in one query. */
 const withAttachments = (db: Executor) =>
@@ -30,15 +29,21 @@ export const freeOfferRepository = {
   lockOwned: async (db: Executor, sellerId: string, id: string) =>
     (await db.select().from(freeOffers).where(owned(sellerId, id)).for('update'))[0],
 
-  page: (db: Executor, sellerId: string, window: { limit: number; offset: number }) =>
+  /** One page of the seller's list: in use or archived, searched by headline, newest or oldest first. */
+  page: (db: Executor, sellerId: string, query: OfferListQuery) =>
     withAttachments(db)
-      .where(ofSeller(sellerId))
-      .orderBy(...newestFirst)
-      .limit(window.limit)
-      .offset(window.offset),
+      .where(listedOffers(freeOffers, sellerId, query))
+      .orderBy(...listOrder(freeOffers, query.ordering))
+      .limit(pageWindow(query).limit)
+      .offset(pageWindow(query).offset),
 
-  count: async (db: Executor, sellerId: string) =>
-    (await db.select({ value: count() }).from(freeOffers).where(ofSeller(sellerId)))[0]?.value ?? 0,
+  count: async (db: Executor, sellerId: string, query: OfferListQuery) =>
+    (
+      await db
+        .select({ value: count() })
+        .from(freeOffers)
+        .where(listedOffers(freeOffers, sellerId, query))
+    )[0]?.value ?? 0,
 
   async insert(db: Executor, sellerId: string, values: FreeOfferValues): Promise<string> {
     const [row] = await db

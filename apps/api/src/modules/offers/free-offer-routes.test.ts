@@ -60,6 +60,7 @@ describe('free offers', () => {
       advertising_pixels: [],
       store_links: { privacy_policy: null, terms_and_conditions: null, support_link: null },
       created_at: expect.any(String),
+      archived_at: null,
     })
   })
 

@@ -4,7 +4,7 @@ import {
   freeOfferImageFields,
   freeOfferListSchema,
   freeOfferSchema,
-  pageQuerySchema,
+  offerListQuerySchema,
 } from '@funnelry/shared'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
@@ -30,8 +30,8 @@ export const freeOfferRoutes: FastifyPluginAsyncZod<Options> = async (app, { fre
       ...signedIn,
       schema: {
         tags,
-        summary: "The seller's free offers, newest first",
-        querystring: pageQuerySchema,
+        summary: "The seller's free offers in use (or archived), searched by headline, newest or oldest first",
+        querystring: offerListQuerySchema,
         response: { 200: freeOfferListSchema },
       },
     },

@@ -4,12 +4,12 @@ import {
   type FreeOfferForm,
   type FreeOfferList,
   isUuid,
+  type OfferListQuery,
   offerMessages,
-  type PageQuery,
 } from '@funnelry/shared'
 import type { Database, Executor } from '../../db/client.js'
 import { NotFoundError } from '../../lib/errors.js'
-import { pageWindow, toPage } from '../../lib/pagination.js'
+import { toPage } from '../../lib/pagination.js'
 import { throwIfFieldErrors } from './field-errors.js'
 import type { LoadFreeOfferPublishing } from './free-offer-publishing.js'
 import { type FreeOfferValues, freeOfferRepository as repo } from './free-offer-repository.js'
@@ -80,10 +80,10 @@ export function createFreeOfferService(deps: {
   }
 
   return {
-    async list(sellerId: string, query: PageQuery, listUrl: string): Promise<FreeOfferList> {
+    async list(sellerId: string, query: OfferListQuery, listUrl: string): Promise<FreeOfferList> {
       const [rows, count, published] = await Promise.all([
-        repo.page(db, sellerId, pageWindow(query)),
-        repo.count(db, sellerId),
+        repo.page(db, sellerId, query),
+        repo.count(db, sellerId, query),
         publishing(sellerId),
       ])
       return toPage(
@@ -94,18 +94,19 @@ export function createFreeOfferService(deps: {
       )
     },
 
-    /** Public (the funnel page and its preview): active or not, anyone reads it; only its seller sees `url`. */
+    /** Public (the funnel page and its preview): active or not, anyone reads it unless archived; only its seller sees `url`. */
     async get(id: string, viewerId: string | null): Promise<FreeOffer> {
       const found = isUuid(id) ? await repo.findById(db, id) : undefined
-      if (!found) throw new NotFoundError()
-      const owner = found.offer.sellerId === viewerId
+      const owner = found?.offer.sellerId === viewerId
+      // An archived offer is never served to visitors; its seller still reads it (to restore it).
+      if (!found || (found.offer.archivedAt && !owner)) throw new NotFoundError()
       return views.free(found, await publishing(found.offer.sellerId), { owner })
     },
 
     /** A visitor's view (no download link) with the seller it belongs to, or undefined: what the public cache keeps. */
     async findPublic(id: string): Promise<{ sellerId: string; view: FreeOffer } | undefined> {
       const found = isUuid(id) ? await repo.findById(db, id) : undefined
-      if (!found) return undefined
+      if (!found || found.offer.archivedAt) return undefined
       return { sellerId: found.offer.sellerId, view: views.free(found, await publishing(found.offer.sellerId), { owner: false }) }
     },
 

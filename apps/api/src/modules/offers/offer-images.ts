@@ -18,10 +18,17 @@ export type PreparedImages = {
 
 const extensions = { png: 'png', jpeg: 'jpg' } as const
 
-export function createOfferImages(storage: FileStorage) {
+/**
+ * `inUse` tells which keys an offer still shows (a duplicate shares its original's files); those
+ * are kept when a replaced or deleted offer lets go of them.
+ */
+export function createOfferImages(storage: FileStorage, inUse: (keys: string[]) => Promise<Set<string>> = async () => new Set()) {
   /** Best effort: a file left behind costs disk space, never a wrong page. */
   const discard = async (keys: (string | null | undefined)[]): Promise<void> => {
-    const stored = keys.filter((key): key is string => Boolean(key))
+    const candidates = keys.filter((key): key is string => Boolean(key))
+    if (candidates.length === 0) return
+    const kept = await inUse(candidates).catch(() => new Set(candidates))
+    const stored = candidates.filter((key) => !kept.has(key))
     const withVariants = stored.flatMap((key) => [key, ...imageVariantKeys(key)])
     await Promise.all(withVariants.map((key) => storage.delete(key).catch(() => undefined)))
   }
@@ -64,6 +71,9 @@ export function createOfferImages(storage: FileStorage) {
     },
 
     url: (key: string | null): string | null => (key ? storage.url(key) : null),
+
+    /** After a deleted offer's row is gone: its files, unless another offer (a duplicate) shows them. */
+    release: (keys: (string | null)[]): Promise<void> => discard(keys),
 
     /**
      * Stores the new files, then runs the database write, then deletes the files it replaced.

@@ -39,13 +39,20 @@ describe('offer list queries', () => {
     return result.rows.map((row: { 'QUERY PLAN': string }) => row['QUERY PLAN']).join('\n')
   }
 
+  const thirdPage = { page: 3, page_size: 12, search: undefined, ordering: 'newest', archived: false } as const
   test.each([
-    ['free offers', () => freeOfferRepository.page(ctx.db, sellerId, { limit: 12, offset: 24 }), 'free_offers_seller_created_idx'],
-    ['bump offers', () => bumpOfferRepository.page(ctx.db, sellerId, { limit: 12, offset: 24 }), 'bump_offers_seller_created_idx'],
-    ['upsell offers', () => upsellOfferRepository.page(ctx.db, sellerId, { limit: 12, offset: 24 }), 'upsell_offers_seller_created_idx'],
+    ['free offers', () => freeOfferRepository.page(ctx.db, sellerId, thirdPage), 'free_offers_seller_created_idx'],
+    ['bump offers', () => bumpOfferRepository.page(ctx.db, sellerId, thirdPage), 'bump_offers_seller_created_idx'],
+    ['upsell offers', () => upsellOfferRepository.page(ctx.db, sellerId, thirdPage), 'upsell_offers_seller_created_idx'],
   ])('pages %s through the seller and creation-time index, without sorting', async (_name, query, index) => {
     const text = await plan(query())
     expect(text).toContain(index)
+    expect(text).not.toMatch(/\bSort\b/)
+  })
+
+  test('pages oldest first through the same index read backwards, without sorting', async () => {
+    const text = await plan(freeOfferRepository.page(ctx.db, sellerId, { ...thirdPage, ordering: 'oldest' }))
+    expect(text).toContain('free_offers_seller_created_idx')
     expect(text).not.toMatch(/\bSort\b/)
   })
 })

@@ -2,6 +2,7 @@ import fastifyMultipart from '@fastify/multipart'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { freeOfferRoutes } from './free-offer-routes.js'
 import { offerFormLimits } from './multipart-form.js'
+import { offerLifecycleRoutes } from './offer-lifecycle-routes.js'
 import type { OfferServices } from './offer-services.js'
 import { bumpDefinition, upsellDefinition } from './paid-add-on-kinds.js'
 import { paidAddOnRoutes } from './paid-add-on-routes.js'
@@ -18,4 +19,5 @@ export const offerRoutes: FastifyPluginAsyncZod<Options> = async (app, { offers,
   await app.register(freeOfferRoutes, { freeOffers: offers.free, publicFreeOffers: offers.publicFree, publicUrl, maxUploadBytes })
   await app.register(paidAddOnRoutes(upsellDefinition, offers.upsell), { publicUrl, maxUploadBytes })
   await app.register(paidAddOnRoutes(bumpDefinition, offers.bump), { publicUrl, maxUploadBytes })
+  await app.register(offerLifecycleRoutes, { lifecycle: offers.lifecycle, offers })
 }

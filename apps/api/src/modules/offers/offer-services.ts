@@ -4,7 +4,9 @@ import type { FileStorage } from '../../storage/file-storage.js'
 import { createFreeOfferPublishing } from './free-offer-publishing.js'
 import { freeOfferRepository } from './free-offer-repository.js'
 import { createFreeOfferService } from './free-offer-service.js'
+import { imageKeysInUse } from './offer-image-references.js'
 import { createOfferImages } from './offer-images.js'
+import { createOfferLifecycle } from './offer-lifecycle-service.js'
 import { createOfferViews } from './offer-views.js'
 import { bumpDefinition, upsellDefinition } from './paid-add-on-kinds.js'
 import { createPaidAddOnService } from './paid-add-on-service.js'
@@ -16,7 +18,7 @@ import { createPublicOfferCache } from './public-offer-cache.js'
  */
 export function createOfferServices(deps: { db: Database; storage: FileStorage; pagesUrl: string; changes: SellerChanges }) {
   const { db, storage, pagesUrl, changes } = deps
-  const images = createOfferImages(storage)
+  const images = createOfferImages(storage, (keys) => imageKeysInUse(db, keys))
   const views = createOfferViews(images.url)
   const free = createFreeOfferService({ db, images, views, publishing: createFreeOfferPublishing({ db, pagesUrl }) })
   return {
@@ -26,6 +28,7 @@ export function createOfferServices(deps: { db: Database; storage: FileStorage; 
     publicFree: createPublicOfferCache({ changes, freeOffers: free }),
     bump: createPaidAddOnService(bumpDefinition, { db, images, views }),
     upsell: createPaidAddOnService(upsellDefinition, { db, images, views }),
+    lifecycle: createOfferLifecycle({ db, images }),
   }
 }
 export type OfferServices = ReturnType<typeof createOfferServices>

@@ -40,12 +40,18 @@ export function createOfferViews(imageUrl: (key: string | null) => string | null
   })
 
   return {
-    bump: (row: BumpOfferRow): BumpOffer => ({ ...attachedBump(row), url: row.url, created_at: row.createdAt.toISOString() }),
+    bump: (row: BumpOfferRow): BumpOffer => ({
+      ...attachedBump(row),
+      url: row.url,
+      created_at: row.createdAt.toISOString(),
+      archived_at: row.archivedAt?.toISOString() ?? null,
+    }),
 
     upsell: (row: UpsellOfferRow, { owner }: { owner: boolean }): UpsellOffer => ({
       ...attachedUpsell(row),
       url: owner ? row.url : null,
       created_at: row.createdAt.toISOString(),
+      archived_at: row.archivedAt?.toISOString() ?? null,
     }),
 
     free: (found: FreeOfferWithAttachments, publishing: FreeOfferPublishing, { owner }: { owner: boolean }): FreeOffer => {
@@ -71,6 +77,7 @@ export function createOfferViews(imageUrl: (key: string | null) => string | null
         advertising_pixels: publishing.advertising_pixels,
         store_links: publishing.store_links,
         created_at: offer.createdAt.toISOString(),
+        archived_at: offer.archivedAt?.toISOString() ?? null,
       }
     },
   }

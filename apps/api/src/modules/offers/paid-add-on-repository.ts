@@ -1,8 +1,11 @@
-import { and, count, eq, ne } from 'drizzle-orm'
+import type { OfferListQuery } from '@funnelry/shared'
+import { and, count, eq, isNull, ne } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import type { Executor } from '../../db/client.js'
 import { newestFirst as orderNewestFirst } from '../../db/ordering.js'
 import { bumpOffers, freeOffers, upsellOffers } from '../../db/schema/index.js'
+import { pageWindow } from '../../lib/pagination.js'
+import { listedOffers, listOrder } from './offer-list-filter.js'
 
 /** The two paid add-ons a free offer can carry: a BUMP at checkout and an upsell (OTO) after it. */
 export type PaidAddOnKind = 'bump' | 'upsell'
@@ -67,7 +70,8 @@ export function createPaidAddOnRepository<K extends PaidAddOnKind>(kind: K) {
         await db
           .select({ currency: table.currency, priceCents: spec.price, headline: table.headline })
           .from(table)
-          .where(owned(sellerId, id))
+          // An archived add-on is out of use: it cannot be attached again (docs/decisions/0021).
+          .where(and(owned(sellerId, id), isNull(table.archivedAt)))
           .for('share')
       )[0] as { currency: number; priceCents: number | null; headline: Row['headline'] } | undefined,
 
@@ -77,24 +81,32 @@ export function createPaidAddOnRepository<K extends PaidAddOnKind>(kind: K) {
       return rows.length > 0
     },
 
-    /** A query (not yet run), so the list-plan test can read its plan. */
-    page: (db: Executor, sellerId: string, window: { limit: number; offset: number }) =>
+    /**
+     * One page of the seller's list: in use or archived, searched by headline, newest or oldest
+     * first. A query (not yet run), so the list-plan test can read its plan.
+     */
+    page: (db: Executor, sellerId: string, query: OfferListQuery) =>
       db
         .select()
         .from(table)
-        .where(ofSeller(sellerId))
-        .orderBy(...newestFirst)
-        .limit(window.limit)
-        .offset(window.offset) as unknown as PromiseLike<Row[]> & { toSQL: () => { sql: string; params: unknown[] } },
+        .where(listedOffers(table, sellerId, query))
+        .orderBy(...listOrder(table, query.ordering))
+        .limit(pageWindow(query).limit)
+        .offset(pageWindow(query).offset) as unknown as PromiseLike<Row[]> & { toSQL: () => { sql: string; params: unknown[] } },
 
-    count: async (db: Executor, sellerId: string) =>
-      (await db.select({ value: count() }).from(table).where(ofSeller(sellerId)))[0]?.value ?? 0,
+    count: async (db: Executor, sellerId: string, query: OfferListQuery) =>
+      (
+        await db
+          .select({ value: count() })
+          .from(table)
+          .where(listedOffers(table, sellerId, query))
+      )[0]?.value ?? 0,
 
     dropdown: (db: Executor, sellerId: string) =>
       db
         .select({ id: table.id, headline: table.headline })
         .from(table)
-        .where(ofSeller(sellerId))
+        .where(and(ofSeller(sellerId), isNull(table.archivedAt)))
         .orderBy(...newestFirst),
 
     async insert(db: Executor, sellerId: string, values: PaidAddOnValues<K>): Promise<Row> {

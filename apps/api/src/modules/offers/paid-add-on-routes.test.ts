@@ -29,6 +29,7 @@ const kinds = [
         old_price: '20.00',
         new_price: '9.50',
         created_at: expect.any(String),
+        archived_at: null,
       },
     },
     // Only the url is required; empty optional fields are null and the currency defaults to 1.
@@ -73,6 +74,7 @@ const kinds = [
         product_price: '49.90',
         currency: 3,
         created_at: expect.any(String),
+        archived_at: null,
       },
     },
     minimal: {

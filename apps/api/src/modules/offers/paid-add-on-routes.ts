@@ -1,4 +1,4 @@
-import { offerDropdownSchema, pageQuerySchema } from '@funnelry/shared'
+import { offerDropdownSchema, offerListQuerySchema } from '@funnelry/shared'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { z } from 'zod'
 import { listUrlOf, offerIdParams, optionalAuthentication, viewerIdOf } from '../../lib/route-helpers.js'
@@ -28,7 +28,12 @@ export const paidAddOnRoutes =
       `/${path}/`,
       {
         ...signedIn,
-        schema: { tags, summary: `The seller's ${label}s, newest first`, querystring: pageQuerySchema, response: { 200: listSchema } },
+        schema: {
+          tags,
+          summary: `The seller's ${label}s in use (or archived), searched by headline, newest or oldest first`,
+          querystring: offerListQuerySchema,
+          response: { 200: listSchema },
+        },
       },
       (request) => service.list(request.seller.id, request.query, listUrlOf(publicUrl, request)),
     )

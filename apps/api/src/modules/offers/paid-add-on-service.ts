@@ -4,12 +4,12 @@ import {
   isUuid,
   type OfferDropdownItem,
   type OfferImageField,
-  type PageQuery,
+  type OfferListQuery,
   type Paginated,
 } from '@funnelry/shared'
 import type { Database, Executor } from '../../db/client.js'
 import { NotFoundError, ValidationError } from '../../lib/errors.js'
-import { pageWindow, toPage } from '../../lib/pagination.js'
+import { toPage } from '../../lib/pagination.js'
 import { throwIfFieldErrors } from './field-errors.js'
 import { isPricedAboveZero } from './offer-attachments.js'
 import { type ImageInput, type ImageValues, imageColumns, type OfferImages, replacedKeys } from './offer-images.js'
@@ -59,8 +59,8 @@ export function createPaidAddOnService<
   }
 
   return {
-    async list(sellerId: string, query: PageQuery, listUrl: string): Promise<Paginated<View>> {
-      const [rows, count] = await Promise.all([repo.page(db, sellerId, pageWindow(query)), repo.count(db, sellerId)])
+    async list(sellerId: string, query: OfferListQuery, listUrl: string): Promise<Paginated<View>> {
+      const [rows, count] = await Promise.all([repo.page(db, sellerId, query), repo.count(db, sellerId, query)])
       return toPage(
         listUrl,
         query,
@@ -74,10 +74,11 @@ export function createPaidAddOnService<
     /** The seller's own. */
     get: async (sellerId: string, id: string): Promise<View> => view(await findOwned(sellerId, id), { owner: true }),
 
-    /** Public (the OTO preview and the funnel): anyone reads it, only its seller sees `url`. */
+    /** Public (the OTO preview and the funnel): anyone reads it unless archived, only its seller sees `url`. */
     async read(id: string, viewerId: string | null): Promise<View> {
       const row = isUuid(id) ? await repo.findById(db, id) : undefined
-      if (!row) throw new NotFoundError()
+      // An archived one is never served to visitors; its seller still reads it (to restore it).
+      if (!row || (row.archivedAt && row.sellerId !== viewerId)) throw new NotFoundError()
       return view(row, { owner: row.sellerId === viewerId })
     },
 
@@ -118,7 +119,7 @@ export function createPaidAddOnService<
   }
 }
 export type PaidAddOnService<Form, View> = {
-  list(sellerId: string, query: PageQuery, listUrl: string): Promise<Paginated<View>>
+  list(sellerId: string, query: OfferListQuery, listUrl: string): Promise<Paginated<View>>
   dropdown(sellerId: string): Promise<OfferDropdownItem[]>
   get(sellerId: string, id: string): Promise<View>
   read(id: string, viewerId: string | null): Promise<View>

@@ -70,7 +70,8 @@ export function createCheckoutService({ db, payments: checkoutPayments, offers, 
 
   const loadCheckout = async (db: Executor, freeOfferId: string) => {
     const checkout = await offers.forCheckout(db, freeOfferId)
-    if (!checkout) throw new NotFoundError(paymentMessages.offerNotFound)
+    // An archived offer is never served (docs/decisions/0021).
+    if (!checkout || checkout.offer.archivedAt) throw new NotFoundError(paymentMessages.offerNotFound)
     // Decisions, "Inactive offers": the page still renders, payment calls are refused.
     if (!checkout.offer.isActive) throw new PaymentError(messages.offerNotAvailable)
     return checkout

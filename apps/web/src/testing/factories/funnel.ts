@@ -24,7 +24,12 @@ export const upsell: AttachedUpsellOffer = {
   opt_in_button: 'Yes, add the masterclass',
 }
 
-export const upsellOfferFull: UpsellOffer = { ...upsell, url: 'https://example.com/masterclass', created_at: '2025-01-01T00:00:00.000Z' }
+export const upsellOfferFull: UpsellOffer = {
+  ...upsell,
+  url: 'https://example.com/masterclass',
+  created_at: '2025-01-01T00:00:00.000Z',
+  archived_at: null,
+}
 
 /** A valid public free offer (parsed by the contract, so a fixture cannot drift from it). */
 export function makeOffer(overrides: Partial<FreeOffer> = {}): FreeOffer {
@@ -46,6 +51,7 @@ export function makeOffer(overrides: Partial<FreeOffer> = {}): FreeOffer {
     advertising_pixels: [],
     store_links: { privacy_policy: null, terms_and_conditions: null, support_link: null },
     created_at: '2025-01-01T00:00:00.000Z',
+    archived_at: null,
     ...overrides,
   })
 }

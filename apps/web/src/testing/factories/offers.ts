@@ -28,6 +28,7 @@ export function freeOffer(overrides: Partial<FreeOffer> = {}): FreeOffer {
     advertising_pixels: [],
     store_links: { privacy_policy: null, terms_and_conditions: null, support_link: null },
     created_at: createdAt,
+    archived_at: null,
     ...overrides,
   }
 }
@@ -43,6 +44,7 @@ export function bumpOffer(overrides: Partial<BumpOffer> = {}): BumpOffer {
     old_price: '19.00',
     new_price: '9.99',
     created_at: createdAt,
+    archived_at: null,
     ...overrides,
   }
 }
@@ -60,6 +62,7 @@ export function upsellOffer(overrides: Partial<UpsellOffer> = {}): UpsellOffer {
     product_price: '49.00',
     currency: 2,
     created_at: createdAt,
+    archived_at: null,
     ...overrides,
   }
 }

@@ -30,7 +30,9 @@ function mockSellerOffers() {
   server.use(
     http.get(api('/bump-offer/:id/'), ({ request }) => {
       authorizations.push(request.headers.get('Authorization'))
-      return HttpResponse.json(bumpOfferSchema.parse({ ...bump, url: 'https://example.com/pack', created_at: '2025-01-01T00:00:00.000Z' }))
+      return HttpResponse.json(
+        bumpOfferSchema.parse({ ...bump, url: 'https://example.com/pack', created_at: '2025-01-01T00:00:00.000Z', archived_at: null }),
+      )
     }),
     http.get(api('/upsell-offer/:id/'), ({ request }) => {
       authorizations.push(request.headers.get('Authorization'))

@@ -1,0 +1,75 @@
+import { isUuid, type OfferKind, offerLifecycleMessages } from '@funnelry/shared'
+import type { Database } from '../../db/client.js'
+import { ConflictError, NotFoundError } from '../../lib/errors.js'
+import type { OfferImages } from './offer-images.js'
+import { type LifecycleRow, type LifecycleStore, lifecycleStores } from './offer-lifecycle-store.js'
+
+const imageKeysOf = (row: LifecycleRow): (string | null)[] => [row.assetImage, 'logo' in row ? row.logo : null]
+
+/**
+ * Archive, restore, delete and duplicate, the same way for the three kinds of offer
+ * (docs/decisions/0021). Deleting never loses sales data: an offer with leads or orders can only be
+ * archived, and an add-on a free offer uses can be neither archived nor deleted until it is detached.
+ */
+export function createOfferLifecycle({ db, images }: { db: Database; images: OfferImages }) {
+  /** Runs `change` on the seller's row under a lock; another seller's offer and a malformed id answer 404. */
+  async function withLocked<T>(
+    kind: OfferKind,
+    sellerId: string,
+    id: string,
+    mode: 'update' | 'share',
+    change: (row: LifecycleRow, store: LifecycleStore, tx: Parameters<Parameters<Database['transaction']>[0]>[0]) => Promise<T>,
+  ): Promise<T> {
+    if (!isUuid(id)) throw new NotFoundError()
+    const store = lifecycleStores[kind]
+    return db.transaction(async (tx) => {
+      const row = await store.lock(tx, sellerId, id, mode)
+      if (!row) throw new NotFoundError()
+      return change(row, store, tx)
+    })
+  }
+
+  const refuseWhileUsed = (kind: OfferKind, usedBy: { id: string; headline: string }[]) => {
+    if (usedBy.length > 0)
+      throw new ConflictError(
+        offerLifecycleMessages.attached(
+          kind,
+          usedBy.map((offer) => offer.headline),
+        ),
+        { used_by: usedBy },
+      )
+  }
+
+  return {
+    /** Out of the lists and the public pages; leads and orders stay. Archiving twice changes nothing. */
+    archive: (kind: OfferKind, sellerId: string, id: string): Promise<void> =>
+      withLocked(kind, sellerId, id, 'update', async (row, store, tx) => {
+        if (row.archivedAt) return
+        refuseWhileUsed(kind, await store.usedBy(tx, id))
+        await store.setArchivedAt(tx, id, new Date())
+      }),
+
+    /** Back in the lists (a free offer keeps its active switch as it was). */
+    restore: (kind: OfferKind, sellerId: string, id: string): Promise<void> =>
+      withLocked(kind, sellerId, id, 'update', async (row, store, tx) => {
+        if (row.archivedAt) await store.setArchivedAt(tx, id, null)
+      }),
+
+    async delete(kind: OfferKind, sellerId: string, id: string): Promise<void> {
+      const released = await withLocked(kind, sellerId, id, 'update', async (row, store, tx) => {
+        const blockers = await store.blockers(tx, id)
+        refuseWhileUsed(kind, blockers.usedBy)
+        if (blockers.leads > 0 || blockers.orders > 0)
+          throw new ConflictError(offerLifecycleMessages.hasSales(kind, blockers.leads, blockers.orders), { used_by: [] })
+        await store.delete(tx, id)
+        return imageKeysOf(row)
+      })
+      await images.release(released)
+    },
+
+    /** A copy named "Copy of …", in use (a free offer's copy starts inactive); answers its id. */
+    duplicate: (kind: OfferKind, sellerId: string, id: string): Promise<string> =>
+      withLocked(kind, sellerId, id, 'share', (row, store, tx) => store.copy(tx, row, offerLifecycleMessages.copyOf(row.headline))),
+  }
+}
+export type OfferLifecycle = ReturnType<typeof createOfferLifecycle>
