@@ -158,6 +158,8 @@ describe('Settings: Advertising Pixels', () => {
     if (action === 'delete') await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }))
 
     await waitFor(() => expect(logged).toHaveBeenCalled())
+    // The confirmation hides the rest of the page from assistive technology until it has closed.
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
     expect(screen.queryByText(/Script was successfully updated\./)).not.toBeInTheDocument()
     expect(screen.queryByText('Use at most 20000 characters.')).not.toBeInTheDocument()
     expect(section.getAllByRole('form')).toHaveLength(action === 'create' ? 2 : 1)
