@@ -68,7 +68,7 @@ describe("a seller sees the funnel's leads, orders and numbers", () => {
     const buyerRow = page.getByRole('row').filter({ hasText: buyer.email })
     await buyerRow.waitFor()
     await expectAccessible(page, 'Orders')
-    await expect(buyerRow.innerText()).resolves.toContain('$19.00')
+    await expect(buyerRow.textContent()).resolves.toContain('$19.00')
 
     // Issue 9: Orders export like Leads.
     const orderDownload = page.waitForEvent('download')

@@ -12,6 +12,15 @@ type Violation = { id: string; impact: string | null; help: string; nodes: { tar
  * dashboard's strict script policy does not stop the checker.
  */
 export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  // Contrast is read as the page paints it now: a dialog or toast still fading in is half
+  // transparent, so finite animations end first (spinners run forever and are not waited for).
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY,
+      ),
+  )
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource)
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Violation[] }> } }).axe

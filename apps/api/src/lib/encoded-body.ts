@@ -64,7 +64,7 @@ export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
 export function sendEncoded(request: FastifyRequest, reply: FastifyReply, body: EncodedBody, { replayable = false } = {}) {
   reply.header('etag', body.etag).header('vary', 'accept-encoding').type(body.contentType)
   const ifNoneMatch = request.headers['if-none-match']
-  if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === body.etag)) return reply.code(304).send()
+  if (ifNoneMatch?.split(',').some((tag) => tag.trim() === body.etag)) return reply.code(304).send()
   const encoding = chooseEncoding(request.headers['accept-encoding'])
   if (encoding !== 'identity') reply.header('content-encoding', encoding)
   const bytes = body.bytes(encoding)

@@ -8,7 +8,7 @@ import {
   paymentIntentResponseSchema,
 } from '@funnelry/shared'
 import { HttpResponse, http } from 'msw'
-import { makeOffer, offerId } from '../../../testing/factories/funnel'
+import { makeOffer } from '../../../testing/factories/funnel'
 import { type ApiErrorBody, api, apiHandler, server } from '../../../testing/msw'
 
 export type JsonBody = Record<string, unknown>
