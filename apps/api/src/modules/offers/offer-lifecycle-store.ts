@@ -77,8 +77,28 @@ const copied = <R extends { id: string; createdAt: Date; updatedAt: Date; archiv
   return rest
 }
 
-const bumpUsedBy = attachingFreeOffers(freeOffers.bumpOfferId)
-const upsellUsedBy = attachingFreeOffers(freeOffers.upsellOfferId)
+/** BUMP and upsell differ only in their table and the columns of orders and free offers that point at it. */
+function paidAddOnStore(
+  table: typeof bumpOffers | typeof upsellOffers,
+  orderColumn: typeof orders.bumpOfferId | typeof orders.upsellOfferId,
+  attachColumn: typeof freeOffers.bumpOfferId | typeof freeOffers.upsellOfferId,
+): LifecycleStore {
+  const usedBy = attachingFreeOffers(attachColumn)
+  return storeOf(table, {
+    blockers: async (db, id) => ({
+      leads: 0,
+      orders: await countOf(
+        db
+          .select({ value: count() })
+          .from(orders)
+          .where(realOrders(eq(orderColumn, id))),
+      ),
+      usedBy: await usedBy(db, id),
+    }),
+    usedBy,
+    copyValues: (row, headline) => ({ ...copied(row), headline }),
+  })
+}
 
 export const lifecycleStores: Record<OfferKind, LifecycleStore> = {
   free: storeOf(freeOffers, {
@@ -98,32 +118,6 @@ export const lifecycleStores: Record<OfferKind, LifecycleStore> = {
     // A copy starts inactive: it goes live when its seller says so, not by accident.
     copyValues: (row, headline) => ({ ...copied(row), headline, isActive: false }),
   }),
-  bump: storeOf(bumpOffers, {
-    blockers: async (db, id) => ({
-      leads: 0,
-      orders: await countOf(
-        db
-          .select({ value: count() })
-          .from(orders)
-          .where(realOrders(eq(orders.bumpOfferId, id))),
-      ),
-      usedBy: await bumpUsedBy(db, id),
-    }),
-    usedBy: bumpUsedBy,
-    copyValues: (row, headline) => ({ ...copied(row), headline }),
-  }),
-  upsell: storeOf(upsellOffers, {
-    blockers: async (db, id) => ({
-      leads: 0,
-      orders: await countOf(
-        db
-          .select({ value: count() })
-          .from(orders)
-          .where(realOrders(eq(orders.upsellOfferId, id))),
-      ),
-      usedBy: await upsellUsedBy(db, id),
-    }),
-    usedBy: upsellUsedBy,
-    copyValues: (row, headline) => ({ ...copied(row), headline }),
-  }),
+  bump: paidAddOnStore(bumpOffers, orders.bumpOfferId, freeOffers.bumpOfferId),
+  upsell: paidAddOnStore(upsellOffers, orders.upsellOfferId, freeOffers.upsellOfferId),
 }
