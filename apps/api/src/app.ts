@@ -141,7 +141,7 @@ export async function buildApp(deps: AppDeps) {
     log: (message) => app.log.warn(message),
     ...(deps.leadCaptureLimits ? { captureLimits: deps.leadCaptureLimits } : {}),
   })
-  const webhooks = createWebhooksModule({ db, jobs, now, publicUrl: config.publicUrl })
+  const webhooks = createWebhooksModule({ db, jobs, now, publicUrl: config.publicUrl, allowPrivate: config.ALLOW_PRIVATE_WEBHOOKS })
   const orders = createOrdersModule({
     db,
     jobs,

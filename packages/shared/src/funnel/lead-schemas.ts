@@ -22,6 +22,6 @@ export type LeadCaptureInput = z.infer<typeof leadCaptureSchema>
 
 export const leadCaptureResponseSchema = z.object({ status: z.literal('subscribed') })
 
-/** The events a seller's CRM webhook receives (decision D9). */
-export const webhookEvents = ['lead.created', 'order.paid'] as const
+/** The events a seller's CRM webhook receives (decision D9); `webhook.test` only from Settings' 'Send test'. */
+export const webhookEvents = ['lead.created', 'order.paid', 'webhook.test'] as const
 export type WebhookEvent = (typeof webhookEvents)[number]

@@ -14,6 +14,7 @@ export const reportMessages = {
   invalidStatus: 'Choose pending, paid, failed or abandoned.',
   alreadyDelivered: 'This delivery has already been delivered.',
   stillPending: 'This delivery is still being attempted; it can be retried once it has failed.',
+  noWebhook: 'Save a webhook URL first, then send a test.',
 } as const
 
 /** A query parameter a form may send empty (`?search=`): empty means "no filter". */
@@ -177,15 +178,33 @@ export const webhookDeliveryStatuses = ['pending', 'delivered', 'failed'] as con
 export const webhookAttemptSchema = z.object({
   /** The receiver's HTTP status; null when no answer came (network error, timeout, refused address). */
   status_code: z.number().int().nullable(),
+  /** The technical detail of a failure with no answer (e.g. `connect ECONNREFUSED 127.0.0.1:4198`). */
   error: z.string().nullable(),
+  /** Why it failed, in words a seller understands; null when the CRM accepted it. */
+  reason: z.string().nullable(),
   created_at: timestamp,
 })
 export type WebhookAttempt = z.infer<typeof webhookAttemptSchema>
+
+/**
+ * Who or what a delivery was for, read from the payload it carries: the lead (both events), the
+ * free offer, and for `order.paid` the order's total. Null where the payload does not hold it.
+ */
+export const webhookDeliverySubjectSchema = z.object({
+  email: z.string().nullable(),
+  full_name: z.string().nullable(),
+  offer_headline: z.string().nullable(),
+  /** A two-decimal amount, e.g. "19.00", with its currency code (`order.paid` only). */
+  amount: z.string().nullable(),
+  currency: z.string().nullable(),
+})
+export type WebhookDeliverySubject = z.infer<typeof webhookDeliverySubjectSchema>
 
 export const webhookDeliverySchema = z.object({
   id: z.guid(),
   event: z.string(),
   url: z.string(),
+  subject: webhookDeliverySubjectSchema,
   status: z.enum(webhookDeliveryStatuses),
   attempts: z.number().int(),
   created_at: timestamp,

@@ -19,6 +19,7 @@ function withLastAttempt(db: Executor) {
       id: webhookDeliveries.id,
       event: webhookDeliveries.event,
       url: webhookDeliveries.url,
+      payload: webhookDeliveries.payload,
       status: webhookDeliveries.status,
       attempts: webhookDeliveries.attempts,
       createdAt: webhookDeliveries.createdAt,

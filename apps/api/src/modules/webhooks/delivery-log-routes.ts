@@ -39,4 +39,19 @@ export const deliveryLogRoutes: FastifyPluginAsyncZod<Options> = async (app, { d
     },
     async (request, reply) => reply.code(202).send(await deliveries.retry(request.seller.id, request.params.id)),
   )
+
+  app.post(
+    '/webhook-deliveries/test/',
+    {
+      ...signedIn,
+      schema: {
+        tags: ['settings'],
+        summary: "Sends one signed webhook.test event to the seller's webhook now and logs it (400 when no webhook is saved)",
+        response: { 201: webhookDeliverySchema },
+      },
+      // Each press makes a request to the seller's address and waits for it: a few a minute is plenty.
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => reply.code(201).send(await deliveries.sendTest(request.seller.id)),
+  )
 }

@@ -4,22 +4,44 @@ import type { JobQueue } from '../../jobs/queue.js'
 import { AppError, NotFoundError } from '../../lib/errors.js'
 import { pageWindow, toPage } from '../../lib/pagination.js'
 import { type DeliveryLogRow, deliveryLogRepository as repo } from './delivery-log-repository.js'
+import { readDeliverySubject } from './delivery-subject.js'
+import { failureReason } from './failure-reason.js'
+import { sendAttempt } from './webhook-attempt.js'
+import { buildWebhookPayload } from './webhook-payload.js'
 import { webhookRepository } from './webhook-repository.js'
 
 const toDelivery = (row: DeliveryLogRow): WebhookDelivery => ({
   id: row.id,
   event: row.event,
   url: row.url,
+  subject: readDeliverySubject(row.payload),
   status: row.status,
   attempts: row.attempts,
   created_at: row.createdAt.toISOString(),
   last_attempt: row.lastAttempt
-    ? { status_code: row.lastAttempt.statusCode, error: row.lastAttempt.error, created_at: row.lastAttempt.createdAt.toISOString() }
+    ? {
+        status_code: row.lastAttempt.statusCode,
+        error: row.lastAttempt.error,
+        reason: failureReason(row.lastAttempt),
+        created_at: row.lastAttempt.createdAt.toISOString(),
+      }
     : null,
 })
 
-/** The CRM webhook delivery log of Settings, and its Retry. */
-export function createDeliveryLogService({ db, jobs, now }: { db: Database; jobs: JobQueue; now: () => Date }) {
+/** A made-up lead under the seller's key names: what a real `lead.created` would carry. */
+const testSubject = (now: Date) => ({
+  event: 'webhook.test' as const,
+  email: 'jane.doe@example.com',
+  fullName: 'Jane Doe',
+  offerId: '00000000-0000-0000-0000-000000000000',
+  offerHeadline: 'Test event from Funnelry',
+  createdAt: now,
+})
+
+type Deps = { db: Database; jobs: JobQueue; now: () => Date; allowPrivate: boolean }
+
+/** The CRM webhook delivery log of Settings, its Retry and its 'Send test'. */
+export function createDeliveryLogService({ db, jobs, now, allowPrivate }: Deps) {
   async function findOwned(sellerId: string, id: string): Promise<DeliveryLogRow> {
     const row = isUuid(id) ? await repo.findOwned(db, sellerId, id) : undefined
     if (!row) throw new NotFoundError()
@@ -49,6 +71,26 @@ export function createDeliveryLogService({ db, jobs, now }: { db: Database; jobs
         await jobs.send('deliver-webhook', { deliveryId: id }, { tx, group: sellerId })
       })
       return toDelivery(await findOwned(sellerId, id))
+    },
+
+    /**
+     * 'Send test': one signed `webhook.test` to the seller's webhook, sent now and logged like any
+     * delivery, with one attempt and no retries (the seller is waiting for the answer).
+     */
+    async sendTest(sellerId: string): Promise<WebhookDelivery> {
+      const target = await webhookRepository.findTarget(db, sellerId)
+      if (!target) throw new AppError(400, reportMessages.noWebhook)
+      const payload = buildWebhookPayload({ ...testSubject(now()), keys: target.keys })
+      const delivery = await webhookRepository.insertDelivery(db, { sellerId, event: 'webhook.test', url: target.url, payload })
+      const started = (await webhookRepository.beginAttempts(db, [delivery.id])).get(delivery.id)
+      if (!started) throw new Error('the test delivery was not started')
+      const secret = started.secret ?? (await webhookRepository.signingSecret(db, sellerId))
+      const { outcome, delivered } = await sendAttempt(started, secret, allowPrivate)
+      const status = delivered ? 'delivered' : 'failed'
+      await webhookRepository.finishAttempts(db, [
+        { attemptId: started.attemptId, outcome, delivery: { id: delivery.id, status, at: now() } },
+      ])
+      return toDelivery(await findOwned(sellerId, delivery.id))
     },
   }
 }

@@ -58,7 +58,15 @@ describe('the CRM webhook delivery log', () => {
 
     const failed = (await list(seller.headers)).results[0]
     expect(failed).toMatchObject({ id: delivery.id, event: 'lead.created', url: broken.url, status: 'failed', attempts: 1 })
-    expect(failed?.last_attempt).toMatchObject({ status_code: 410, error: null })
+    expect(failed?.last_attempt).toMatchObject({ status_code: 410, error: null, reason: 'Your CRM answered 410 Gone.' })
+    // Who it was for, read from the payload the CRM received.
+    expect(failed?.subject).toEqual({
+      email: 'grace@example.com',
+      full_name: 'Grace Hopper',
+      offer_headline: 'The Guide',
+      amount: null,
+      currency: null,
+    })
     expect(new Date(failed?.last_attempt?.created_at ?? '').toString()).not.toBe('Invalid Date')
 
     await configureWebhook(ctx, seller.seller.id, fixed.url)
@@ -71,7 +79,12 @@ describe('the CRM webhook delivery log', () => {
     expect(JSON.parse(fixed.requests[0]?.body ?? '{}')).toMatchObject({ Email: 'grace@example.com', event: 'lead.created' })
 
     const delivered = (await list(seller.headers)).results[0]
-    expect(delivered).toMatchObject({ status: 'delivered', attempts: 2, url: fixed.url, last_attempt: { status_code: 200, error: null } })
+    expect(delivered).toMatchObject({
+      status: 'delivered',
+      attempts: 2,
+      url: fixed.url,
+      last_attempt: { status_code: 200, error: null, reason: null },
+    })
   })
 
   test('refuses to retry a delivered or a pending delivery', async () => {
@@ -132,8 +145,13 @@ describe('the CRM webhook delivery log', () => {
     expect(all.results.map((delivery) => delivery.id)).toEqual(ids)
     expect(all.results.map((delivery) => delivery.last_attempt)).toEqual([
       null,
-      { status_code: 200, error: null, created_at: '2025-06-02T10:05:00.000Z' },
-      { status_code: null, error: 'connect ECONNREFUSED', created_at: '2025-06-01T10:00:01.000Z' },
+      { status_code: 200, error: null, reason: null, created_at: '2025-06-02T10:05:00.000Z' },
+      {
+        status_code: null,
+        error: 'connect ECONNREFUSED',
+        reason: 'Your CRM refused the connection (nothing is listening at that address).',
+        created_at: '2025-06-01T10:00:01.000Z',
+      },
     ])
     const page = await list(other.headers, '?page=2&page_size=2')
     expect(page).toMatchObject({ count: 3, next: null, previous: 'http://funnelry.test/api/v1/webhook-deliveries/?page=1&page_size=2' })

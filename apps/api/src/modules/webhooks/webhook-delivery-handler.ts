@@ -1,14 +1,11 @@
 import type { Database } from '../../db/client.js'
 import { maxAttempts } from '../../jobs/queue.js'
 import { batchedCalls } from '../../lib/batched-calls.js'
+import { sendAttempt } from './webhook-attempt.js'
 import { type FinishedAttempt, webhookRepository } from './webhook-repository.js'
-import { BlockedAddressError, postJson, type SendResult } from './webhook-sender.js'
-import { signatureHeader, signWebhookBody } from './webhook-signature.js'
 
-/** A failure worth trying again later: the network, a timeout, a 5xx, 408 or 429. */
+/** A failure worth trying again later (see sendAttempt). */
 class RetryableDeliveryError extends Error {}
-
-const retryableStatus = (status: number) => status >= 500 || status === 408 || status === 429
 
 /**
  * The job handler of `deliver-webhook`: one attempt per run, logged; throwing hands the retry
@@ -35,30 +32,10 @@ export function createWebhookDeliveryHandler({ db, allowPrivate, now }: { db: Da
     const { delivery, attemptId } = started
     const secret = started.secret ?? (await webhookRepository.signingSecret(db, delivery.sellerId))
 
-    const body = JSON.stringify(delivery.payload)
-    const headers = {
-      [signatureHeader]: signWebhookBody(secret, body),
-      'x-funnelry-event': delivery.event,
-      'x-funnelry-delivery': delivery.id,
-      'user-agent': 'Funnelry-Webhooks/1.0',
-    }
-    const sentAt = Date.now()
-    let result: SendResult | undefined
-    let failure: string | null = null
-    let blocked = false
-    try {
-      result = await postJson(delivery.url, body, headers, { allowPrivate })
-    } catch (error) {
-      failure = error instanceof Error ? error.message : String(error)
-      blocked = error instanceof BlockedAddressError
-    }
-    const outcome = { statusCode: result?.statusCode ?? null, error: failure, durationMs: Date.now() - sentAt }
-
-    const delivered = result !== undefined && result.statusCode >= 200 && result.statusCode < 300
-    const retryable = !delivered && !blocked && (result === undefined || retryableStatus(result.statusCode))
+    const { outcome, delivered, retryable } = await sendAttempt(started, secret, allowPrivate)
     const lastAttempt = delivery.attempts + 1 >= maxAttempts('deliver-webhook')
     const status = delivered ? 'delivered' : retryable && !lastAttempt ? 'pending' : 'failed'
     await finishAttempt({ attemptId, outcome, delivery: { id: delivery.id, status, at: now() } })
-    if (status === 'pending') throw new RetryableDeliveryError(failure ?? `the receiver answered ${result?.statusCode}`)
+    if (status === 'pending') throw new RetryableDeliveryError(outcome.error ?? `the receiver answered ${outcome.statusCode}`)
   }
 }

@@ -15,7 +15,7 @@ export { createWebhookDeliveryHandler } from './webhook-delivery-handler.js'
 export type { WebhookSubject } from './webhook-payload.js'
 export { queueWebhooks } from './webhook-service.js'
 
-type Deps = { db: Database; jobs: JobQueue; now: () => Date; publicUrl: string }
+type Deps = { db: Database; jobs: JobQueue; now: () => Date; publicUrl: string; allowPrivate: boolean }
 
 /** Emitting one event inside another module's transaction (an order's delivery). */
 export type WebhookEmitter = { queue: (tx: Executor, subject: WebhookSubject) => Promise<void> }
@@ -25,8 +25,9 @@ export function createWebhooksModule({
   jobs,
   now,
   publicUrl,
+  allowPrivate,
 }: Deps): ApiModule<{ deliveries: DeliveryLogService; emitter: WebhookEmitter }> {
-  const deliveries = createDeliveryLogService({ db, jobs, now })
+  const deliveries = createDeliveryLogService({ db, jobs, now, allowPrivate })
   const emitter: WebhookEmitter = { queue: (tx, subject) => queueWebhook(tx, jobs, subject) }
   return { services: { deliveries, emitter }, routes: async (api) => api.register(deliveryLogRoutes, { deliveries, publicUrl }) }
 }

@@ -13,10 +13,11 @@ function delivery(overrides: Partial<WebhookDelivery> = {}): WebhookDelivery {
     id: deliveryId(1),
     event: 'lead.created',
     url: 'https://crm.example.com/hooks/leads',
+    subject: { email: 'grace@example.com', full_name: 'Grace Hopper', offer_headline: 'The Guide', amount: null, currency: null },
     status: 'delivered',
     attempts: 1,
     created_at: '2025-03-04T10:15:00.000Z',
-    last_attempt: { status_code: 200, error: null, created_at: '2025-03-04T10:15:01.000Z' },
+    last_attempt: { status_code: 200, error: null, reason: null, created_at: '2025-03-04T10:15:01.000Z' },
     ...overrides,
   }
 }
@@ -25,13 +26,23 @@ const failed = delivery({
   id: deliveryId(2),
   status: 'failed',
   attempts: 5,
-  last_attempt: { status_code: 500, error: null, created_at: '2025-03-04T11:00:00.000Z' },
+  last_attempt: {
+    status_code: 500,
+    error: null,
+    reason: 'Your CRM answered 500 Internal Server Error.',
+    created_at: '2025-03-04T11:00:00.000Z',
+  },
 })
 const unreachable = delivery({
   id: deliveryId(3),
   status: 'failed',
   attempts: 2,
-  last_attempt: { status_code: null, error: 'connect ECONNREFUSED', created_at: '2025-03-04T11:00:00.000Z' },
+  last_attempt: {
+    status_code: null,
+    error: 'connect ECONNREFUSED',
+    reason: 'Your CRM refused the connection (nothing is listening at that address).',
+    created_at: '2025-03-04T11:00:00.000Z',
+  },
 })
 const pending = delivery({ id: deliveryId(4), status: 'pending', attempts: 0, last_attempt: null })
 
