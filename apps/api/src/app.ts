@@ -18,7 +18,7 @@ import { createOrdersModule, type OrderServices } from './modules/orders/orders-
 import { createPaymentsModule, type PaymentProvider } from './modules/payments/payments-module.js'
 import { createReportsModule } from './modules/reports/reports-module.js'
 import { createSellersModule } from './modules/sellers/sellers-module.js'
-import { createCustomDomainAccess, createSettingsModule } from './modules/settings/settings-module.js'
+import { createSettingsModule } from './modules/settings/settings-module.js'
 import { createWebhooksModule } from './modules/webhooks/webhooks-module.js'
 import { registerApiDocs } from './plugins/api-docs.js'
 import { authPlugin } from './plugins/auth.js'
@@ -103,8 +103,12 @@ export async function buildApp(deps: AppDeps) {
   await registerApiDocs(app, { publicUrl: config.publicUrl, serveDocs: config.apiDocs })
   const sellers = createSellersModule({ db, now })
   await app.register(authPlugin, { tokens, sellerExists: sellers.services.sellers.exists })
-  const domainAccess = createCustomDomainAccess({ db })
-  await app.register(hostRoutingPlugin, { access: domainAccess, publicUrl: config.publicUrl, pagesUrl: config.pagesUrl })
+  const settings = createSettingsModule({ db, config, now })
+  await app.register(hostRoutingPlugin, {
+    access: settings.services.domainAccess,
+    publicUrl: config.publicUrl,
+    pagesUrl: config.pagesUrl,
+  })
 
   const storage = deps.storage ?? createFileStorage(config)
   await registerMediaRoute(app, storage)
@@ -116,8 +120,8 @@ export async function buildApp(deps: AppDeps) {
   const offers = createOffersModule({
     db,
     storage,
-    pagesUrl: config.pagesUrl,
     changes,
+    offerContext: settings.services.offerContext,
     publicUrl: config.publicUrl,
     maxUploadBytes: config.MAX_UPLOAD_BYTES,
   })
@@ -160,7 +164,7 @@ export async function buildApp(deps: AppDeps) {
     sellers,
     createGettingStartedModule({ db, provider: payments.services.provider.name }),
     leads,
-    createSettingsModule({ db, config, now, onDomainChange: domainAccess.forget }),
+    settings,
     payments,
     orders,
     offers,

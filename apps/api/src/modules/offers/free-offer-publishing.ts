@@ -1,6 +1,5 @@
 import type { Pixel, StoreLinks } from '@funnelry/shared'
-import type { Executor } from '../../db/client.js'
-import { publicOfferContext } from '../settings/settings-module.js'
+import type { OfferPublicContextService } from '../settings/settings-module.js'
 
 /** What a free offer's public page needs from its seller's settings. */
 export type FreeOfferPublishing = {
@@ -11,12 +10,12 @@ export type FreeOfferPublishing = {
 
 /**
  * The one place that assembles `show_url` (on the seller's verified custom domain, else the pages origin),
- * `advertising_pixels` and `store_links`, from the seller's settings. Loaded once per seller, so a
- * list page shares it.
+ * `advertising_pixels` and `store_links`, from the seller's settings, which the settings module's
+ * service reads. Loaded once per seller, so a list page shares it.
  */
-export function createFreeOfferPublishing({ db, pagesUrl }: { db: Executor; pagesUrl: string }) {
+export function createFreeOfferPublishing(settings: OfferPublicContextService) {
   return async (sellerId: string): Promise<FreeOfferPublishing> => {
-    const context = await publicOfferContext(db, pagesUrl, sellerId)
+    const context = await settings.forSeller(sellerId)
     return {
       showUrl: (offerId) => `${context.linkBase}/free-offer/${offerId}`,
       advertising_pixels: context.advertising_pixels,

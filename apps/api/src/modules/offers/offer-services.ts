@@ -1,6 +1,7 @@
 import type { Database, Executor } from '../../db/client.js'
 import type { SellerChanges } from '../../lib/seller-changes.js'
 import type { FileStorage } from '../../storage/file-storage.js'
+import type { OfferPublicContextService } from '../settings/settings-module.js'
 import { createFreeOfferPublishing } from './free-offer-publishing.js'
 import { freeOfferRepository } from './free-offer-repository.js'
 import { createFreeOfferService } from './free-offer-service.js'
@@ -16,11 +17,17 @@ import { createPublicOfferCache } from './public-offer-cache.js'
  * The three offer services, sharing one image store and one way of shaping responses, and the
  * cache of what visitors read.
  */
-export function createOfferServices(deps: { db: Database; storage: FileStorage; pagesUrl: string; changes: SellerChanges }) {
-  const { db, storage, pagesUrl, changes } = deps
+export function createOfferServices(deps: {
+  db: Database
+  storage: FileStorage
+  changes: SellerChanges
+  /** The settings module's view of a seller's links, pixels and domain. */
+  offerContext: OfferPublicContextService
+}) {
+  const { db, storage, changes, offerContext } = deps
   const images = createOfferImages(storage, (keys) => imageKeysInUse(db, keys))
   const views = createOfferViews(images.url)
-  const free = createFreeOfferService({ db, images, views, publishing: createFreeOfferPublishing({ db, pagesUrl }) })
+  const free = createFreeOfferService({ db, images, views, publishing: createFreeOfferPublishing(offerContext) })
   return {
     free,
     /** A free offer with its add-ons, read in the caller's transaction (the checkout's). */

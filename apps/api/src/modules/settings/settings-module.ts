@@ -1,33 +1,27 @@
 import type { Config } from '../../config.js'
 import type { Database, Executor } from '../../db/client.js'
 import type { ApiModule } from '../../lib/api-module.js'
+import { createCustomDomainAccess } from './custom-domain-access.js'
 import { createDomainProofChecker } from './domain-proof.js'
 import { domainRoutes } from './domain-routes.js'
 import { createDomainService } from './domain-service.js'
+import { createOfferPublicContext } from './offer-public-context.js'
 import { pixelRoutes } from './pixel-routes.js'
 import { createPixelService } from './pixel-service.js'
 import { storeSettingsRepository } from './settings-repository.js'
 import { settingsRoutes } from './settings-routes.js'
 import { createStoreSettingsService, newWebhookSecret } from './store-settings-service.js'
 
-export { type CustomDomainAccess, createCustomDomainAccess } from './custom-domain-access.js'
-export { publicOfferContext } from './offer-public-context.js'
+export type { CustomDomainAccess } from './custom-domain-access.js'
+export type { OfferPublicContext, OfferPublicContextService } from './offer-public-context.js'
 
 /** The seller's CRM webhook signing secret (the one Settings shows), created on first use in the caller's transaction. */
 export const ensureWebhookSecret = (executor: Executor, sellerId: string) =>
   storeSettingsRepository.ensureSecret(executor, sellerId, newWebhookSecret())
 
-function createSettingsServices({
-  db,
-  config,
-  now,
-  onDomainChange,
-}: {
-  db: Database
-  config: Config
-  now: () => Date
-  onDomainChange?: (domain: string) => void
-}) {
+function createSettingsServices({ db, config, now }: { db: Database; config: Config; now: () => Date }) {
+  // One per process: the domain service tells it at once when a domain changes owner or state.
+  const domainAccess = createCustomDomainAccess({ db })
   return {
     storeSettings: createStoreSettingsService({ db, now, allowPrivateWebhooks: config.ALLOW_PRIVATE_WEBHOOKS }),
     domains: createDomainService({
@@ -37,14 +31,18 @@ function createSettingsServices({
       pagesUrl: config.pagesUrl,
       publicIp: config.PUBLIC_IP,
       proof: createDomainProofChecker({ dnsServer: config.DNS_SERVER }),
-      ...(onDomainChange ? { onChange: onDomainChange } : {}),
+      onChange: domainAccess.forget,
     }),
     pixels: createPixelService({ db, now }),
+    /** What a seller's settings add to their public offers (the offers module's show_url, pixels, links). */
+    offerContext: createOfferPublicContext({ db, pagesUrl: config.pagesUrl }),
+    /** What a request on a seller's custom domain may reach (host routing, public page routes). */
+    domainAccess,
   }
 }
 export type SettingsServices = ReturnType<typeof createSettingsServices>
 
-/** The Settings area: store settings, advertising pixels and custom domains. */
+/** The Settings area: store settings, advertising pixels, custom domains and what they add to public offers. */
 export function createSettingsModule(deps: Parameters<typeof createSettingsServices>[0]): ApiModule<SettingsServices> {
   const settings = createSettingsServices(deps)
   return {
