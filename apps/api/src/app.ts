@@ -3,6 +3,7 @@ import fastifyHelmet from '@fastify/helmet'
 import Fastify, { type FastifyBaseLogger } from 'fastify'
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { Redis } from 'ioredis'
+import { createApiModules } from './api-modules.js'
 import { type Config, repoRoot } from './config.js'
 import type { Database } from './db/client.js'
 import type { JobQueue } from './jobs/queue.js'
@@ -10,16 +11,9 @@ import { createMemoryLimitStore, createRedisLimitStore } from './lib/limit-store
 import { connectionOf, createSellerChanges, type SellerChanges } from './lib/seller-changes.js'
 import type { TokenSigner } from './lib/tokens.js'
 import { createAuthModule } from './modules/auth/auth-module.js'
-import { createGettingStartedModule } from './modules/getting-started/getting-started-module.js'
 import { createHealthModule } from './modules/health/health-module.js'
-import { createLeadsModule, type LeadCaptureLimits } from './modules/leads/leads-module.js'
-import { createOffersModule } from './modules/offers/offers-module.js'
-import { createOrdersModule, type OrderServices } from './modules/orders/orders-module.js'
-import { createPaymentsModule, type PaymentProvider } from './modules/payments/payments-module.js'
-import { createReportsModule } from './modules/reports/reports-module.js'
-import { createSellersModule } from './modules/sellers/sellers-module.js'
-import { createSettingsModule } from './modules/settings/settings-module.js'
-import { createWebhooksModule } from './modules/webhooks/webhooks-module.js'
+import type { LeadCaptureLimits } from './modules/leads/leads-module.js'
+import type { PaymentProvider } from './modules/payments/payments-module.js'
 import { registerApiDocs } from './plugins/api-docs.js'
 import { authPlugin } from './plugins/auth.js'
 import { registerErrorHandler } from './plugins/error-handler.js'
@@ -101,74 +95,41 @@ export async function buildApp(deps: AppDeps) {
   })
   await registerRateLimits(app, { redis: deps.redis })
   await registerApiDocs(app, { publicUrl: config.publicUrl, serveDocs: config.apiDocs })
-  const sellers = createSellersModule({ db, now })
-  await app.register(authPlugin, { tokens, sellerExists: sellers.services.sellers.exists })
-  const settings = createSettingsModule({ db, config, now })
-  await app.register(hostRoutingPlugin, {
-    access: settings.services.domainAccess,
-    publicUrl: config.publicUrl,
-    pagesUrl: config.pagesUrl,
-  })
-
   const storage = deps.storage ?? createFileStorage(config)
-  await registerMediaRoute(app, storage)
   const limits = deps.redis ? createRedisLimitStore(deps.redis) : createMemoryLimitStore(now)
-  const logError = (message: string) => app.log.error(message)
-
   // Every area is one module built from its public entry (docs/decisions/0016); one module uses
-  // another only through the services handed to it here.
-  const offers = createOffersModule({
-    db,
-    storage,
-    changes,
-    offerContext: settings.services.offerContext,
-    publicUrl: config.publicUrl,
-    maxUploadBytes: config.MAX_UPLOAD_BYTES,
-  })
-  // Payments hand provider events to order fulfilment, and orders charge through payments: the
-  // handler is looked up when an event arrives, once both exist.
-  let fulfilment: OrderServices['fulfilment'] | undefined
-  const payments = await createPaymentsModule({
+  // another only through the services handed to it there.
+  const { sellers, settings, offers, payments, leads, webhooks, orders, gettingStarted, reports } = await createApiModules({
     config,
-    db,
-    now,
-    provider: deps.payments,
-    sellers: sellers.services.sellers,
-    onPaymentEvent: async (event) => fulfilment?.handle(event),
-  })
-  const leads = createLeadsModule({
     db,
     jobs,
     now,
     changes,
     limits,
-    log: (message) => app.log.warn(message),
-    ...(deps.leadCaptureLimits ? { captureLimits: deps.leadCaptureLimits } : {}),
+    storage,
+    provider: deps.payments,
+    leadCaptureLimits: deps.leadCaptureLimits,
+    log: { warn: (message) => app.log.warn(message), error: (message) => app.log.error(message) },
   })
-  const webhooks = createWebhooksModule({ db, jobs, now, publicUrl: config.publicUrl, allowPrivate: config.ALLOW_PRIVATE_WEBHOOKS })
-  const orders = createOrdersModule({
-    db,
-    jobs,
-    now,
-    payments: payments.services,
-    offers: offers.services,
-    leads: leads.services.recording,
-    webhooks: webhooks.services.emitter,
-    publishableKey: config.STRIPE_PUBLISHABLE_KEY,
-    log: logError,
+  await app.register(authPlugin, { tokens, sellerExists: sellers.services.sellers.exists })
+  await app.register(hostRoutingPlugin, {
+    access: settings.services.domainAccess,
+    publicUrl: config.publicUrl,
+    pagesUrl: config.pagesUrl,
   })
-  fulfilment = orders.services.fulfilment
+  await registerMediaRoute(app, storage)
+
   const modules = [
     createHealthModule({ db }),
     createAuthModule({ db, tokens, now, limits, sellers: sellers.services.sellers }),
     sellers,
-    createGettingStartedModule({ db, provider: payments.services.provider.name }),
+    gettingStarted,
     leads,
     settings,
     payments,
     orders,
     offers,
-    createReportsModule({ db, now, publicUrl: config.publicUrl }),
+    reports,
     webhooks,
   ]
   await app.register(

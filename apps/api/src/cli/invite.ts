@@ -3,7 +3,7 @@ import { ConfigError, loadConfig } from '../config.js'
 import { ValidationError } from '../lib/errors.js'
 import { createMailService } from '../mail/mail-service.js'
 import { invitationEmail } from '../mail/templates.js'
-import { createInvitationService, signUpLink } from '../modules/sellers/sellers-module.js'
+import { createSellersModule, signUpLink } from '../modules/sellers/sellers-module.js'
 import { openRuntime } from '../runtime/open-runtime.js'
 
 /**
@@ -22,7 +22,8 @@ async function main() {
   let failed = false
   try {
     const { db } = runtime.database
-    const { token, expiresAt } = await createInvitationService({ db, now: () => new Date() }).create(email)
+    const { sellers } = createSellersModule({ db, now: () => new Date() }).services
+    const { token, expiresAt } = await sellers.invitations.create(email)
     const link = signUpLink(config.publicUrl, email.toLowerCase(), token)
     await createMailService({ db, jobs: runtime.jobs }).queue({ ...invitationEmail(email, link), kind: 'invitation' })
     console.error(

@@ -1,12 +1,13 @@
+import { createApiModules } from '../api-modules.js'
 import type { Config } from '../config.js'
 import type { Database } from '../db/client.js'
+import { createMemoryLimitStore } from '../lib/limit-store.js'
+import { connectionOf, createSellerChanges } from '../lib/seller-changes.js'
 import { createSendEmailHandler } from '../mail/mail-service.js'
 import { createMailTransport } from '../mail/mail-transport.js'
 import { createLeadFollowUpHandler } from '../modules/leads/leads-module.js'
-import { createAbandonmentSweep } from '../modules/orders/orders-module.js'
-import { createPaymentsModule } from '../modules/payments/payments-module.js'
-import { createSellersModule } from '../modules/sellers/sellers-module.js'
 import { createWebhookDeliveryHandler } from '../modules/webhooks/webhooks-module.js'
+import { createFileStorage } from '../storage/create-file-storage.js'
 import type { JobQueue } from './queue.js'
 
 /** Starts a worker for every queue. The server runs them in-process; `npm run worker` runs them alone. */
@@ -23,15 +24,26 @@ export async function startWorkers({
   log: (message: string) => void
   now?: () => Date
 }) {
+  // The worker is a second composition root (docs/decisions/0016): its handlers are services of the
+  // same modules buildApp builds. It serves no public reads, so the caches' change listener is never
+  // started (their caches stay off) and its rate limits are unused.
+  const modules = await createApiModules({
+    config,
+    db,
+    jobs,
+    now,
+    changes: createSellerChanges(connectionOf(db)),
+    limits: createMemoryLimitStore(now),
+    storage: createFileStorage(config),
+    log: { warn: log, error: log },
+  })
   const transport = createMailTransport(config.SMTP_URL, config.MAIL_FROM, log)
   jobs.onStopped(() => transport.close())
   await jobs.work('send-email', createSendEmailHandler({ db, transport }))
   await jobs.work('queue-lead-follow-ups', createLeadFollowUpHandler({ db, jobs }))
   await jobs.work('deliver-webhook', createWebhookDeliveryHandler({ db, allowPrivate: config.ALLOW_PRIVATE_WEBHOOKS, now }))
-  // Abandoning an order cancels its provider intent, so the sweep needs the provider in use.
-  const sellers = createSellersModule({ db, now }).services.sellers
-  const payments = (await createPaymentsModule({ config, db, now, sellers })).services
-  const abandonment = createAbandonmentSweep({ db, payments, now, log })
+  // Abandoning an order cancels its provider intent: the sweep uses the payments module's provider.
+  const abandonment = modules.orders.services.abandonment
   await jobs.work('abandon-orders', async () => {
     const abandoned = await abandonment.sweep()
     if (abandoned > 0) log(`${abandoned} unpaid orders abandoned after 24 hours`)

@@ -3,11 +3,11 @@ import type { ApiModule } from '../../lib/api-module.js'
 import { sellerRoutes } from './seller-routes.js'
 import { createSellerService, type SellerService } from './seller-service.js'
 
-/** The operator's invitation command (cli/invite.ts). */
-export { createInvitationService, signUpLink } from './invitation-service.js'
+/** The sign-up link an invitation's email carries (a pure rule; cli/invite.ts prints it too). */
+export { signUpLink } from './invitation-service.js'
 export { hashPassword, type SellerService } from './seller-service.js'
 
-/** Sellers: sign-up by invitation, their accounts, and the sign-up form's options. */
+/** Sellers: sign-up by invitation (`sellers.invitations`, which the operator's invite command uses), their accounts, and the sign-up form's options. */
 export function createSellersModule({ db, now }: { db: Database; now: () => Date }): ApiModule<{ sellers: SellerService }> {
   const sellers = createSellerService({ db, now })
   return { services: { sellers }, routes: async (api) => api.register(sellerRoutes, { sellers }) }
