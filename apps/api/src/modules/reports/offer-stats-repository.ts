@@ -102,6 +102,21 @@ export const offerStatsRepository = {
         .where(and(eq(orderDailyCounts.freeOfferId, offerId), ...inDays(orderDailyCounts.day, range)))
     )[0],
 
+  /**
+   * The people who completed the free checkout in the range, one per email as leads are kept (one
+   * per offer and email): a repeat free checkout is one more order, not one more completion, so the
+   * figure never exceeds the offer's opt-ins. Row-level, through `orders (free_offer_id, created_at)`.
+   */
+  freeCompleters: async (db: Executor, offerId: string, range: OfferStatsQuery) =>
+    (
+      await db
+        .select({ value: sql`count(distinct lower(${orders.email}))`.mapWith(Number) })
+        .from(orders)
+        .where(
+          and(eq(orders.freeOfferId, offerId), eq(orders.status, 'paid'), eq(orders.amountCents, 0), ...createdIn(orders.createdAt, range)),
+        )
+    )[0]?.value ?? 0,
+
   /** Paid amounts per currency in the range (free completions add nothing). */
   revenueByCurrency: async (db: Executor, offerId: string, range: OfferStatsQuery) =>
     db

@@ -19,10 +19,11 @@ export function createOfferStatsService({ db, now }: { db: Database; now: () => 
     async forOffer(sellerId: string, offerId: string, range: OfferStatsQuery): Promise<OfferStats> {
       const offer = isUuid(offerId) ? await repo.findOwnedOffer(db, sellerId, offerId) : undefined
       if (!offer) throw offerNotFound()
-      const [views, optIns, orderCounts, revenue, latestCurrency] = await Promise.all([
+      const [views, optIns, orderCounts, freeCompleters, revenue, latestCurrency] = await Promise.all([
         repo.views(db, offerId, range),
         repo.optIns(db, offerId, range),
         repo.orderCounts(db, offerId, range),
+        repo.freeCompleters(db, offerId, range),
         repo.revenueByCurrency(db, offerId, range),
         repo.latestPaidCurrency(db, offerId, range),
       ])
@@ -35,7 +36,8 @@ export function createOfferStatsService({ db, now }: { db: Database; now: () => 
         optIns,
         orders: orderCounts?.orders ?? 0,
         paidOrders: orderCounts?.paid ?? 0,
-        freeCompletions: orderCounts?.free ?? 0,
+        freeCompletions: freeCompleters,
+        freeOrders: orderCounts?.free ?? 0,
         completedWithBump: orderCounts?.completedWithBump ?? 0,
         completedUpsellShown: orderCounts?.completedUpsellShown ?? 0,
         completedWithUpsell: orderCounts?.completedWithUpsell ?? 0,

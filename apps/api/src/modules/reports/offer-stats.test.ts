@@ -3,6 +3,7 @@ import type { TestApp } from '../../../test/build-test-app.js'
 import { createSellerSession } from '../../../test/factories.js'
 import { describe, expect, test } from '../../../test/fixtures.js'
 import { insertBump, insertFreeOffer, insertUpsell } from '../../../test/funnel-factories.js'
+import { createIntent, insertFunnel, visitor } from '../orders/checkout-test-kit.js'
 import { insertDailyViews, insertLead, insertOrder } from './report-test-kit.js'
 
 type Headers = Record<string, string>
@@ -28,6 +29,7 @@ describe('GET /api/v1/free-product/{id}/stats/', () => {
   let offerId: string
   let emptyOfferId: string
   let otherOfferId: string
+  let sellerId: string
 
   test.beforeEach(async ({ app }) => {
     ctx = app
@@ -35,7 +37,7 @@ describe('GET /api/v1/free-product/{id}/stats/', () => {
     headers = session.headers
     const other = await createSellerSession(ctx)
     otherHeaders = other.headers
-    const sellerId = session.seller.id
+    sellerId = session.seller.id
     const bump = await insertBump(ctx, sellerId, { currency: 2, newPriceCents: 999 })
     const upsell = await insertUpsell(ctx, sellerId, { currency: 2, productPriceCents: 4900 })
     offerId = (await insertFreeOffer(ctx, sellerId, { bumpOfferId: bump.id, upsellOfferId: upsell.id })).id
@@ -174,6 +176,18 @@ describe('GET /api/v1/free-product/{id}/stats/', () => {
     expect((await ctx.app.inject({ url: `/api/v1/free-product/${offerId}/stats/` })).statusCode).toBe(401)
     const other = await stats(otherOfferId, '', otherHeaders)
     expect(other.body).toMatchObject({ views: 1000, opt_ins: 1, paid_orders: 1, revenue: '1000.00', currency: 1 })
+  })
+
+  test('counts a visitor who completes the free checkout again once: free completions never exceed opt-ins', async () => {
+    const { offer } = await insertFunnel(ctx, sellerId, { bump: false, upsell: false })
+    for (const email of [visitor.email, visitor.email.toUpperCase()]) {
+      const response = await createIntent(ctx, { ...visitor, email, product_id: offer.id })
+      expect(response.json()).toMatchObject({ provider: 'none', client_secret: null })
+    }
+    const { body } = await stats(offer.id)
+    // Two orders, one lead (one per offer and email), one person who completed.
+    expect(body).toMatchObject({ opt_ins: 1, orders: 2, paid_orders: 0, free_completions: 1 })
+    expect(body.free_completions).toBeLessThanOrEqual(body.opt_ins)
   })
 
   test('refuses a reversed date range', async () => {

@@ -6,8 +6,10 @@ export type FunnelCounts = {
   orders: number
   /** Decision D21: paid with an amount above zero. */
   paidOrders: number
-  /** Decision D21: completed with nothing to pay (D11). */
+  /** Decision D21: people who completed with nothing to pay (D11), each once however often they did. */
   freeCompletions: number
+  /** The orders behind them (a repeat free checkout is one more): with paid orders, the completed checkouts. */
+  freeOrders: number
   /** Completed checkouts (paid or free) with the bump, shown the upsell, with the upsell. */
   completedWithBump: number
   completedUpsellShown: number
@@ -29,7 +31,7 @@ export function funnelFigures(counts: FunnelCounts): OfferStats {
     paid_orders: counts.paidOrders,
     free_completions: counts.freeCompletions,
     // A visitor who completed without the add-on declined it, free checkout or not.
-    bump_take_rate: rate(counts.completedWithBump, counts.paidOrders + counts.freeCompletions),
+    bump_take_rate: rate(counts.completedWithBump, counts.paidOrders + counts.freeOrders),
     upsell_take_rate: rate(counts.completedWithUpsell, counts.completedUpsellShown),
     revenue: centsToAmount(counts.revenueCents),
     revenue_per_view: centsToAmount(counts.views === 0 ? 0 : Math.round(counts.revenueCents / counts.views)),
