@@ -5,6 +5,4 @@ export const settingsKeys = {
   domain: (userId: string) => [...settingsKeys.all, 'domain', userId] as const,
   pixels: () => [...settingsKeys.all, 'pixels'] as const,
   paymentAccountStatus: () => [...settingsKeys.all, 'payment-account-status'] as const,
-  webhookDeliveries: () => [...settingsKeys.all, 'webhook-deliveries'] as const,
-  webhookDeliveryPage: (page: number) => [...settingsKeys.webhookDeliveries(), page] as const,
 }

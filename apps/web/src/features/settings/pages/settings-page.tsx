@@ -1,12 +1,11 @@
 import { Stack, Typography } from '@mui/material'
 import { useAuth } from '../../../lib/auth-context'
+import { WebhookDeliveriesSection, WebhookSection } from '../../webhooks'
 import { useAccountStatus } from '../api/get-account-status'
 import { CompanyDataSection } from '../components/company-data-section'
 import { DomainSection } from '../components/domain-section'
 import { PaymentAccountSection } from '../components/payment-account-section'
 import { PixelsSection } from '../components/pixels-section'
-import { WebhookDeliveriesSection } from '../components/webhook-deliveries-section'
-import { WebhookSection } from '../components/webhook-section'
 
 function sectionsInOrder(connected: boolean, userId: string) {
   const payments = <PaymentAccountSection key="payment-account" />

@@ -1,7 +1,6 @@
 import { useState } from 'react'
+import { SectionQuery, SettingsSection } from '../../settings'
 import { useWebhookDeliveries } from '../api/get-webhook-deliveries'
-import { SectionQuery } from './section-query'
-import { SettingsSection } from './settings-section'
 import { WebhookDeliveryList } from './webhook-delivery-list'
 
 /** The CRM webhook's delivery log: what was sent, how the receiver answered, and 'Retry' for failures. */
@@ -11,7 +10,7 @@ export function WebhookDeliveriesSection() {
   return (
     <SettingsSection
       title="CRM Webhook Deliveries"
-      description="Each lead sent to your CRM webhook, newest first, with the answer to its latest attempt. Failed deliveries can be sent again."
+      description="Each lead, order and test sent to your CRM webhook, newest first, with how its latest attempt went. Failed deliveries can be sent again."
     >
       <SectionQuery query={query} what="webhook deliveries">
         {(list) => <WebhookDeliveryList list={list} page={page} onPageChange={setPage} busy={query.isPlaceholderData} />}

@@ -1,6 +1,4 @@
-import { useStoreSettings } from '../api/get-store-settings'
-import { SectionQuery } from './section-query'
-import { SettingsSection } from './settings-section'
+import { SectionQuery, SettingsSection, useStoreSettings } from '../../settings'
 import { WebhookForm } from './webhook-form'
 
 export function WebhookSection({ userId }: { userId: string }) {

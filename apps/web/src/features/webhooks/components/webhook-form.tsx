@@ -1,14 +1,14 @@
-import { type StoreSettings, settingsToasts, webhookSettingsSchema } from '@funnelry/shared'
+import { reportMessages, type StoreSettings, settingsToasts, webhookSettingsSchema } from '@funnelry/shared'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { Alert, Box, Button, Stack } from '@mui/material'
-import { useState } from 'react'
+import { Alert, Box, Button, Stack, Typography } from '@mui/material'
+import { useId, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
 import { FormTextField } from '../../../components/form-text-field'
 import { applyServerErrors } from '../../../lib/form-errors'
 import { toast } from '../../../lib/toast'
-import { useUpdateStoreSettings } from '../api/update-store-settings'
-import { FormActions } from './form-actions'
+import { FormActions, useUpdateStoreSettings } from '../../settings'
+import { SendTestButton } from './send-test-button'
 import { WebhookSecret } from './webhook-secret'
 
 type WebhookFormInput = z.input<typeof webhookSettingsSchema>
@@ -28,6 +28,7 @@ const keyInput = { htmlInput: { autoCapitalize: 'none', spellCheck: false } } as
 export function WebhookForm({ userId, settings }: { userId: string; settings: StoreSettings }) {
   const update = useUpdateStoreSettings(userId)
   const [formError, setFormError] = useState<string | null>(null)
+  const testHintId = useId()
   const { control, handleSubmit, setError, reset, formState } = useForm<WebhookFormInput, unknown, WebhookFormOutput>({
     resolver: zodResolver(webhookSettingsSchema),
     mode: 'all',
@@ -73,10 +74,14 @@ export function WebhookForm({ userId, settings }: { userId: string; settings: St
       </Box>
       <WebhookSecret secret={settings.webhook_secret} />
       <FormActions>
+        <SendTestButton disabled={!settings.webhook_url} describedBy={testHintId} />
         <Button type="submit" variant="contained" loading={formState.isSubmitting}>
           Save
         </Button>
       </FormActions>
+      <Typography id={testHintId} variant="body2" color="text.secondary" sx={{ textAlign: { sm: 'right' } }}>
+        {settings.webhook_url ? 'Send test posts a sample lead (Jane Doe) to the saved URL.' : reportMessages.noWebhook}
+      </Typography>
     </Stack>
   )
 }

@@ -1,7 +1,7 @@
 import { type WebhookDeliveryList, webhookDeliveryListSchema } from '@funnelry/shared'
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { apiClient } from '../../../lib/api-client'
-import { settingsKeys } from './query-keys'
+import { webhookKeys } from './query-keys'
 
 export const webhookDeliveriesPageSize = 10
 
@@ -19,7 +19,7 @@ export function getWebhookDeliveries(page: number, signal?: AbortSignal): Promis
 
 export const webhookDeliveriesQueryOptions = (page: number) =>
   queryOptions({
-    queryKey: settingsKeys.webhookDeliveryPage(page),
+    queryKey: webhookKeys.deliveryPage(page),
     queryFn: ({ signal }) => getWebhookDeliveries(page, signal),
     placeholderData: keepPreviousData,
     // A pending delivery ends delivered or failed in the background; show it when it does.

@@ -5,11 +5,15 @@ import { detailMessage } from '../../../lib/api-error'
 import { formatDateTime } from '../../../lib/format-date-time'
 import { toast } from '../../../lib/toast'
 import { useRetryWebhookDelivery } from '../api/retry-webhook-delivery'
-import { deliveryStatusColors, deliveryStatusLabels, deliveryToasts, lastAttemptText } from '../lib/delivery-status'
+import { deliveryStatusColors, deliveryStatusLabels, deliveryToasts, lastAttemptText, subjectText } from '../lib/delivery-status'
+import { DeliveryDetails } from './delivery-details'
 
 const attemptsText = (count: number) => `${count} ${count === 1 ? 'attempt' : 'attempts'}`
 
-/** One delivery of the log: event, time, status, attempts, the last answer, and 'Retry' once it has failed. */
+/**
+ * One delivery of the log: event, time, status, who it was for, how the last attempt went in
+ * plain words, the technical detail behind a "Details" disclosure, and 'Retry' once it has failed.
+ */
 export function WebhookDeliveryItem({ delivery }: { delivery: WebhookDelivery }) {
   const retry = useRetryWebhookDelivery()
   const onRetry = () =>
@@ -17,6 +21,7 @@ export function WebhookDeliveryItem({ delivery }: { delivery: WebhookDelivery })
       onSuccess: () => toast(deliveryToasts.retried, 'success'),
       onError: (error) => toast(detailMessage(error) ?? deliveryToasts.retryFailed, 'error'),
     })
+  const forWhom = subjectText(delivery)
 
   return (
     <Box
@@ -26,7 +31,7 @@ export function WebhookDeliveryItem({ delivery }: { delivery: WebhookDelivery })
         '&:not(:first-of-type)': { borderTop: 1, borderColor: 'divider' },
         display: 'flex',
         gap: 2,
-        alignItems: 'center',
+        alignItems: 'flex-start',
         flexWrap: { xs: 'wrap', sm: 'nowrap' },
       }}
     >
@@ -45,12 +50,15 @@ export function WebhookDeliveryItem({ delivery }: { delivery: WebhookDelivery })
             {formatDateTime(delivery.created_at)}
           </Typography>
         </Stack>
-        <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+        {forWhom && (
+          <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+            {forWhom}
+          </Typography>
+        )}
+        <Typography variant="body2" color={delivery.status === 'failed' ? 'error' : 'text.secondary'} sx={{ overflowWrap: 'anywhere' }}>
           {`${attemptsText(delivery.attempts)} · Last: ${lastAttemptText(delivery.last_attempt)}`}
         </Typography>
-        <Typography variant="caption" color="text.secondary" noWrap title={delivery.url}>
-          {delivery.url}
-        </Typography>
+        <DeliveryDetails delivery={delivery} />
       </Stack>
       {delivery.status === 'failed' && (
         <Button variant="outlined" size="small" startIcon={<Replay />} onClick={onRetry} loading={retry.isPending} sx={{ flexShrink: 0 }}>

@@ -1,26 +1,11 @@
-import { reportMessages, type WebhookDelivery } from '@funnelry/shared'
+import { reportMessages, webhookDeliverySchema } from '@funnelry/shared'
 import { screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { formatDateTime } from '../../../lib/format-date-time'
-import { failCall, mockSettingsApi } from '../testing/mock-settings-api'
-import { findSection, renderSettings } from '../testing/render-settings'
-
-const deliveryId = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`
-
-function delivery(overrides: Partial<WebhookDelivery> = {}): WebhookDelivery {
-  return {
-    id: deliveryId(1),
-    event: 'lead.created',
-    url: 'https://crm.example.com/hooks/leads',
-    subject: { email: 'grace@example.com', full_name: 'Grace Hopper', offer_headline: 'The Guide', amount: null, currency: null },
-    status: 'delivered',
-    attempts: 1,
-    created_at: '2025-03-04T10:15:00.000Z',
-    last_attempt: { status_code: 200, error: null, reason: null, created_at: '2025-03-04T10:15:01.000Z' },
-    ...overrides,
-  }
-}
+import { apiHandler, server } from '../../../testing/msw'
+import { delivery, deliveryId, mockWebhooksApi } from '../testing/mock-webhooks-api'
+import { findSection, renderWebhooks } from '../testing/render-webhooks'
 
 const failed = delivery({
   id: deliveryId(2),
@@ -45,6 +30,11 @@ const unreachable = delivery({
   },
 })
 const pending = delivery({ id: deliveryId(4), status: 'pending', attempts: 0, last_attempt: null })
+const order = delivery({
+  id: deliveryId(5),
+  event: 'order.paid',
+  subject: { email: 'ada@example.com', full_name: 'Ada Lovelace', offer_headline: 'The Guide', amount: '19.00', currency: 'USD' },
+})
 
 const items = async () => {
   const section = await findSection('CRM Webhook Deliveries')
@@ -52,25 +42,35 @@ const items = async () => {
 }
 
 describe('Settings: CRM Webhook Deliveries', () => {
-  it('lists each delivery with its event, time, status, attempts and last answer; Retry only for failed ones', async () => {
-    mockSettingsApi({ deliveries: [delivery(), failed, unreachable, pending] })
-    renderSettings()
+  it('lists each delivery with its event, time, status, who it was for and how it went; Retry only for failed ones', async () => {
+    mockWebhooksApi({ deliveries: [delivery(), failed, unreachable, pending, order] })
+    const { user } = renderWebhooks()
 
-    const [ok, error, refused, waiting] = await items()
-    if (!ok || !error || !refused || !waiting) throw new Error('expected four deliveries')
+    const [ok, error, refused, waiting, paid] = await items()
+    if (!ok || !error || !refused || !waiting || !paid) throw new Error('expected five deliveries')
 
     expect(within(ok).getByText('lead.created')).toBeInTheDocument()
     expect(within(ok).getByText(formatDateTime('2025-03-04T10:15:00.000Z'))).toHaveAttribute('datetime', '2025-03-04T10:15:00.000Z')
     expect(within(ok).getByText('Delivered')).toBeInTheDocument()
-    expect(within(ok).getByText('1 attempt · Last: HTTP 200')).toBeInTheDocument()
+    expect(within(ok).getByText('Lead: Grace Hopper (grace@example.com) · The Guide')).toBeInTheDocument()
+    expect(within(ok).getByText('1 attempt · Last: Accepted (HTTP 200)')).toBeInTheDocument()
     expect(within(ok).queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument()
 
     expect(within(error).getByText('Failed')).toBeInTheDocument()
-    expect(within(error).getByText('5 attempts · Last: HTTP 500')).toBeInTheDocument()
+    expect(within(error).getByText('5 attempts · Last: Your CRM answered 500 Internal Server Error.')).toBeInTheDocument()
     expect(within(error).getByRole('button', { name: 'Retry' })).toBeInTheDocument()
 
-    expect(within(refused).getByText('2 attempts · Last: connect ECONNREFUSED')).toBeInTheDocument()
+    // The plain reason in the entry, the technical error folded under 'Details'.
+    expect(
+      within(refused).getByText('2 attempts · Last: Your CRM refused the connection (nothing is listening at that address).'),
+    ).toBeInTheDocument()
+    expect(within(refused).getByText('connect ECONNREFUSED')).not.toBeVisible()
+    await user.click(within(refused).getByText('Details'))
+    expect(within(refused).getByText('connect ECONNREFUSED')).toBeVisible()
+    expect(within(refused).getByText('https://crm.example.com/hooks/leads')).toBeVisible()
     expect(within(refused).getByRole('button', { name: 'Retry' })).toBeInTheDocument()
+
+    expect(within(paid).getByText('Order of 19.00 USD by Ada Lovelace (ada@example.com) · The Guide')).toBeInTheDocument()
 
     expect(within(waiting).getByText('Pending')).toBeInTheDocument()
     expect(within(waiting).getByText('0 attempts · Last: No attempt yet')).toBeInTheDocument()
@@ -78,8 +78,8 @@ describe('Settings: CRM Webhook Deliveries', () => {
   })
 
   it("re-queues a failed delivery: POSTs retry, says 'Delivery queued again.' and refreshes the list", async () => {
-    const { calls } = mockSettingsApi({ deliveries: [delivery(), failed] })
-    const { user } = renderSettings()
+    const { calls } = mockWebhooksApi({ deliveries: [delivery(), failed] })
+    const { user } = renderWebhooks()
 
     const [, error] = await items()
     if (!error) throw new Error('expected the failed delivery')
@@ -97,9 +97,13 @@ describe('Settings: CRM Webhook Deliveries', () => {
   })
 
   it("shows the server's message when a retry is refused", async () => {
-    mockSettingsApi({ deliveries: [failed] })
-    failCall('post', '/webhook-deliveries/:id/retry/', () => HttpResponse.json({ detail: reportMessages.stillPending }, { status: 400 }))
-    const { user } = renderSettings()
+    mockWebhooksApi({ deliveries: [failed] })
+    server.use(
+      apiHandler('post', '/webhook-deliveries/:id/retry/', webhookDeliverySchema, () =>
+        HttpResponse.json({ detail: reportMessages.stillPending }, { status: 400 }),
+      ),
+    )
+    const { user } = renderWebhooks()
 
     const [error] = await items()
     if (!error) throw new Error('expected the failed delivery')
@@ -110,8 +114,8 @@ describe('Settings: CRM Webhook Deliveries', () => {
   })
 
   it('says when nothing was delivered yet', async () => {
-    mockSettingsApi()
-    renderSettings()
+    mockWebhooksApi()
+    renderWebhooks()
 
     const section = await findSection('CRM Webhook Deliveries')
     expect(section.getByText(/No deliveries yet/)).toBeInTheDocument()
@@ -119,8 +123,8 @@ describe('Settings: CRM Webhook Deliveries', () => {
 
   it('pages through the log with its own page buttons', async () => {
     const many = Array.from({ length: 12 }, (_, index) => delivery({ id: deliveryId(index + 10), event: `lead.created.${index + 1}` }))
-    mockSettingsApi({ deliveries: many })
-    const { user, router } = renderSettings()
+    mockWebhooksApi({ deliveries: many })
+    const { user, router } = renderWebhooks()
 
     const section = await findSection('CRM Webhook Deliveries')
     expect(await items()).toHaveLength(10)
