@@ -88,7 +88,12 @@ export async function createApiModules({
     log: log.error,
   })
   fulfilment = orders.services.fulfilment
-  const gettingStarted = createGettingStartedModule({ db, provider: payments.services.provider.name })
+  const gettingStarted = createGettingStartedModule({
+    sellers: sellers.services.sellers,
+    payments: payments.services.accounts,
+    offers: offers.services.progress,
+    domains: settings.services.domains,
+  })
   const reports = createReportsModule({ db, now, publicUrl: config.publicUrl })
   return { sellers, settings, offers, payments, leads, webhooks, orders, gettingStarted, reports }
 }

@@ -8,6 +8,7 @@ import { createFreeOfferService } from './free-offer-service.js'
 import { imageKeysInUse } from './offer-image-references.js'
 import { createOfferImages } from './offer-images.js'
 import { createOfferLifecycle } from './offer-lifecycle-service.js'
+import { createOfferProgress } from './offer-progress.js'
 import { createOfferViews } from './offer-views.js'
 import { bumpDefinition, upsellDefinition } from './paid-add-on-kinds.js'
 import { createPaidAddOnService } from './paid-add-on-service.js'
@@ -36,6 +37,7 @@ export function createOfferServices(deps: {
     bump: createPaidAddOnService(bumpDefinition, { db, images, views }),
     upsell: createPaidAddOnService(upsellDefinition, { db, images, views }),
     lifecycle: createOfferLifecycle({ db, images }),
+    progress: createOfferProgress(db),
   }
 }
 export type OfferServices = ReturnType<typeof createOfferServices>

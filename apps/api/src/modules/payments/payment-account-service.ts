@@ -53,6 +53,9 @@ export function createPaymentAccountService({ db, payments, publicUrl, now, sell
       return { message: settingsMessages.connectRedirect, url }
     },
 
+    /** From what is stored, never asking the provider: the account with the configured provider can take charges. */
+    canTakeCharges: async (sellerId: string) => (await currentAccount(sellerId))?.chargesEnabled === true,
+
     /** Asks the provider each time (the return page calls this right after onboarding). */
     async status(sellerId: string): Promise<AccountStatus> {
       const account = await currentAccount(sellerId)

@@ -61,6 +61,9 @@ export function createDomainService({ db, now, publicUrl, pagesUrl, publicIp, pr
   return {
     get: read,
 
+    /** Whether the seller's domain is proven (the getting-started checklist asks). */
+    isVerified: async (sellerId: string) => (await domainRepository.findBySeller(db, sellerId))?.status === 'verified',
+
     async update(sellerId: string, { domain, default_offer_id: defaultOfferId }: Update): Promise<DomainSettings> {
       const current = await domainRepository.findBySeller(db, sellerId)
       if (domain === null) {
