@@ -5,6 +5,7 @@ import { LoadFailedAlert } from '../../../components/load-failed-alert'
 import { NoResults } from '../../../components/no-results'
 import { PagePagination } from '../../../components/page-pagination'
 import { detailMessage } from '../../../lib/api-error'
+import type { CompactRow } from './report-compact-list'
 import { type ReportColumn, ReportTable } from './report-table'
 
 type ListQuery<T> = {
@@ -25,6 +26,8 @@ type ReportPageProps<T> = {
   pageSize: number
   query: ListQuery<T>
   columns: readonly ReportColumn<T>[]
+  /** A record's two lines below md. */
+  compact: CompactRow<T>
   getKey: (row: T) => string
 }
 
@@ -44,7 +47,7 @@ const resultCount = ({ count, count_is_estimate }: { count: number; count_is_est
   count_is_estimate ? `about ${count.toLocaleString('en-US')} results` : `${count} ${count === 1 ? 'result' : 'results'}`
 
 /** A report screen: title and actions, filters, the rows with their states, and page links. */
-export function ReportPage<T>({ title, actions, filters, page, pageSize, query, columns, getKey }: ReportPageProps<T>) {
+export function ReportPage<T>({ title, actions, filters, page, pageSize, query, columns, compact, getKey }: ReportPageProps<T>) {
   const headingRef = useRef<HTMLHeadingElement>(null)
   const { data } = query
   // Optional call: jsdom has no scrollIntoView.
@@ -60,10 +63,14 @@ export function ReportPage<T>({ title, actions, filters, page, pageSize, query, 
       />
     )
   else if (data.results.length === 0) content = <NoResults />
-  else content = <ReportTable label={title} rows={data.results} columns={columns} getKey={getKey} busy={query.isPlaceholderData} />
+  else
+    content = (
+      <ReportTable label={title} rows={data.results} columns={columns} compact={compact} getKey={getKey} busy={query.isPlaceholderData} />
+    )
 
   return (
-    <Stack spacing={3}>
+    // Tighter on a phone, where every pixel of height is another row of the list.
+    <Stack spacing={{ xs: 2, md: 3 }}>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
         <Typography ref={headingRef} variant="h1" sx={{ fontSize: { xs: 24, sm: 28 }, scrollMarginTop: 88 }}>
           {title}

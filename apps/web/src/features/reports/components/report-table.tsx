@@ -1,6 +1,7 @@
-import { Box, Card, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography, useMediaQuery } from '@mui/material'
+import { Table, TableBody, TableCell, TableContainer, TableHead, TableRow, useMediaQuery } from '@mui/material'
 import type { Theme } from '@mui/material/styles'
 import type { ReactNode } from 'react'
+import { busyStyle, type CompactRow, ReportCompactList } from './report-compact-list'
 
 export type ReportColumn<T> = {
   header: string
@@ -9,52 +10,25 @@ export type ReportColumn<T> = {
 }
 
 type ReportTableProps<T> = {
-  /** E.g. 'Leads': the table's (or, on a phone, the list's) accessible name. */
+  /** E.g. 'Leads': the table's (or, below md, the list's) accessible name. */
   label: string
   rows: readonly T[]
   columns: readonly ReportColumn<T>[]
+  /** The two lines of a record below md. */
+  compact: CompactRow<T>
   getKey: (row: T) => string
   /** The rows are the previous page's while the next loads. */
   busy?: boolean
 }
 
-const busyStyle = (busy: boolean) => ({ opacity: busy ? 0.6 : 1, transition: 'opacity 150ms' })
-
 /**
- * A table from sm up (scrolling sideways when the columns do not fit); on a phone each row is a
- * card listing its columns as "header: value", since seven columns do not fit 375 px.
+ * A table from md up (scrolling sideways when the columns do not fit); below md each record is a
+ * compact row of two lines that opens to every column (`ReportCompactList`).
  */
-export function ReportTable<T>({ label, rows, columns, getKey, busy = false }: ReportTableProps<T>) {
+export function ReportTable<T>({ label, rows, columns, compact, getKey, busy = false }: ReportTableProps<T>) {
   // noSsr: read the screen size on the first render, as the dashboard layout does.
-  const isPhone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true })
-
-  if (isPhone) {
-    return (
-      <Box
-        component="ul"
-        aria-label={label}
-        aria-busy={busy}
-        sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5, ...busyStyle(busy) }}
-      >
-        {rows.map((row) => (
-          <Card component="li" variant="outlined" key={getKey(row)} sx={{ p: 2 }}>
-            <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'minmax(84px, auto) 1fr', columnGap: 2, rowGap: 1 }}>
-              {columns.map((column) => (
-                <Box key={column.header} sx={{ display: 'contents' }}>
-                  <Typography component="dt" variant="body2" color="text.secondary">
-                    {column.header}
-                  </Typography>
-                  <Typography component="dd" variant="body2" sx={{ m: 0, minWidth: 0, overflowWrap: 'anywhere' }}>
-                    {column.render(row)}
-                  </Typography>
-                </Box>
-              ))}
-            </Box>
-          </Card>
-        ))}
-      </Box>
-    )
-  }
+  const compactRows = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'), { noSsr: true })
+  if (compactRows) return <ReportCompactList label={label} rows={rows} columns={columns} compact={compact} getKey={getKey} busy={busy} />
 
   return (
     <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1, ...busyStyle(busy) }}>

@@ -59,6 +59,19 @@ export function withFilter(params: URLSearchParams, name: FilterName, value: str
   return next
 }
 
+/** The filters a phone keeps behind its 'Filters' button: all but the search, which stays in view. */
+export const drawerFilterNames = ['free_offer', 'date_from', 'date_to', 'status'] as const satisfies readonly FilterName[]
+
+/** How many of the filters behind the 'Filters' button are set (its badge). */
+export function activeFilterCount(fields: Record<FilterName, string>): number {
+  return drawerFilterNames.filter((name) => fields[name] !== '').length
+}
+
+/** The URL without these filters, from page 1 (the filters dialog's 'Clear'). */
+export function withoutFilters(params: URLSearchParams, names: readonly FilterName[]): URLSearchParams {
+  return names.reduce((next, name) => withFilter(next, name, ''), params)
+}
+
 /** The filters the leads calls take (every one but the order status). */
 export function leadFiltersOf({ search, free_offer, date_from, date_to }: OrderFilters): LeadFilters {
   return { search, free_offer, date_from, date_to }

@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react'
 import { useSearchParams } from 'react-router'
-import { type FilterName, readReportFilters, withFilter } from './report-filters'
+import { type FilterName, readReportFilters, withFilter, withoutFilters } from './report-filters'
 
 /**
  * The filters of a report screen live in its URL, so a filtered list can be reloaded, shared and
@@ -14,5 +14,10 @@ export function useReportFilters() {
     (name: FilterName, value: string) => setParams((current) => withFilter(current, name, value), { replace: true }),
     [setParams],
   )
-  return { ...read, setFilter }
+  // One URL change for several filters: two setParams calls in one event would each start from the same URL.
+  const clearFilters = useCallback(
+    (names: readonly FilterName[]) => setParams((current) => withoutFilters(current, names), { replace: true }),
+    [setParams],
+  )
+  return { ...read, setFilter, clearFilters }
 }

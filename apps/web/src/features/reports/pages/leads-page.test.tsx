@@ -251,27 +251,30 @@ describe('Leads page', () => {
     expect(capture.downloads).toEqual([])
   })
 
-  it('on a phone, shows each lead as a card of labelled values', async () => {
+  it('on a phone, shows each lead as a compact row: who, then when and for which offer; a tap shows every detail', async () => {
     setViewportWidth(375)
     mockLeads([ada, alan])
     mockOfferOptions()
-    open()
+    const { user } = open()
 
     const list = await screen.findByRole('list', { name: 'Leads' })
     const [first] = within(list).getAllByRole('listitem')
     expect(screen.queryByRole('table')).not.toBeInTheDocument()
+    const row = within(first as HTMLElement).getByRole('button', { expanded: false })
+    expect(row).toHaveTextContent(`Ada Lovelaceada@example.com${formatDateTime(ada.created_at)}The Ultimate Guide`)
+
+    await user.click(row)
     expect(
-      first &&
-        within(first)
-          .getAllByRole('term')
-          .map((cell) => cell.textContent),
+      within(first as HTMLElement)
+        .getAllByRole('term')
+        .map((cell) => cell.textContent),
     ).toEqual(['Name', 'Email', 'Free offer', 'Signed up'])
     expect(
-      first &&
-        within(first)
-          .getAllByRole('definition')
-          .map((cell) => cell.textContent),
+      within(first as HTMLElement)
+        .getAllByRole('definition')
+        .map((cell) => cell.textContent),
     ).toEqual(['Ada Lovelace', 'ada@example.com', 'The Ultimate Guide', formatDateTime(ada.created_at)])
+    expect(screen.getByRole('button', { name: 'Filters' })).toBeInTheDocument()
   })
 
   it('says "about" when the server could only estimate the count of a big search', async () => {

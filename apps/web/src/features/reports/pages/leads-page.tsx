@@ -1,9 +1,11 @@
 import type { Lead } from '@funnelry/shared'
+import { Box } from '@mui/material'
 import { usePageParam } from '../../../components/page-pagination'
 import { useLeads } from '../api/get-leads'
 import { reportPageSize } from '../api/query-keys'
 import { DateTimeText } from '../components/date-time-text'
 import { ExportCsvButton } from '../components/export-csv-button'
+import type { CompactRow } from '../components/report-compact-list'
 import { ReportFiltersBar } from '../components/report-filters-bar'
 import { ReportPage } from '../components/report-page'
 import type { ReportColumn } from '../components/report-table'
@@ -16,6 +18,28 @@ const columns: ReportColumn<Lead>[] = [
   { header: 'Free offer', render: (lead) => lead.free_offer.headline },
   { header: 'Signed up', render: (lead) => <DateTimeText value={lead.created_at} /> },
 ]
+
+/** Below md: who signed up (name and email), then for which offer and when. */
+const compact: CompactRow<Lead> = {
+  primary: (lead) => (
+    <>
+      <Box component="strong" sx={{ fontWeight: 600, flexShrink: 0, maxWidth: '50%', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+        {lead.full_name}
+      </Box>
+      <Box component="span" sx={{ color: 'text.secondary', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+        {lead.email}
+      </Box>
+    </>
+  ),
+  secondary: (lead) => (
+    <>
+      <DateTimeText value={lead.created_at} />
+      <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
+        {lead.free_offer.headline}
+      </Box>
+    </>
+  ),
+}
 
 /** Who opted in, newest first: search, filters and page in the URL; 'Export CSV' takes the same filters. */
 export default function LeadsPage() {
@@ -31,6 +55,7 @@ export default function LeadsPage() {
       pageSize={reportPageSize}
       query={query}
       columns={columns}
+      compact={compact}
       getKey={(lead) => lead.id}
     />
   )

@@ -126,21 +126,57 @@ describe('Orders page', () => {
     expect(screen.queryByRole('table')).not.toBeInTheDocument()
   })
 
-  it('on a phone, shows each order as a card', async () => {
-    setViewportWidth(375)
-    mockOrders([paid])
+  it('on a phone, shows each order as a compact row of two lines that opens to every detail', async () => {
+    setViewportWidth(390)
+    mockOrders([paid, failed])
     mockOfferOptions()
-    open()
+    const { user } = open()
 
     const list = await screen.findByRole('list', { name: 'Orders' })
-    const [card] = within(list).getAllByRole('listitem')
+    expect(screen.queryByRole('table')).not.toBeInTheDocument()
+    const first = within(list).getAllByRole('listitem')[0] as HTMLElement
+    const row = within(first).getByRole('button', { expanded: false })
+    expect(row).toHaveTextContent(`Grace HopperThe Ultimate Guide€52.50Paid${formatDateTime(paid.created_at)}`)
+    expect(within(first).queryByRole('term')).not.toBeInTheDocument()
+
+    await user.click(row)
+    expect(row).toHaveAttribute('aria-expanded', 'true')
     expect(
-      card &&
-        within(card)
-          .getAllByRole('term')
-          .map((term) => term.textContent),
+      within(first)
+        .getAllByRole('term')
+        .map((term) => term.textContent),
     ).toEqual(['Buyer', 'Free offer', 'Bump', 'Upsell', 'Amount', 'Status', 'Date'])
-    expect(card && within(card).getByText('€52.50')).toBeInTheDocument()
+    expect(within(first).getByText('grace@example.com')).toBeInTheDocument()
+  })
+
+  it('on a phone, keeps search in view and the other filters behind one Filters button that counts them', async () => {
+    setViewportWidth(390)
+    const sent = mockOrders([paid], 60)
+    mockOfferOptions()
+    const { user } = open(`?free_offer=${guide.id}&page=2`)
+    await screen.findByRole('list', { name: 'Orders' })
+
+    expect(screen.getByRole('searchbox', { name: 'Search name or email' })).toBeVisible()
+    expect(screen.queryByRole('combobox', { name: 'Status' })).not.toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Filters, 1 set' }))
+
+    const dialog = await screen.findByRole('dialog', { name: 'Filters' })
+    await user.click(within(dialog).getByRole('combobox', { name: 'Status' }))
+    await user.click(await screen.findByRole('option', { name: 'Failed' }))
+    await waitFor(() => expect(sent.at(-1)).toEqual({ page: '1', page_size: '25', free_offer: guide.id, status: 'failed' }))
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }))
+    expect(await screen.findByRole('button', { name: 'Filters, 2 set' })).toBeInTheDocument()
+  })
+
+  it("on a phone, 'Clear filters' in the Filters dialog clears them all at once and keeps the search", async () => {
+    setViewportWidth(390)
+    const sent = mockOrders([paid])
+    mockOfferOptions()
+    const { user, router } = open('?search=grace&status=paid&date_from=2025-01-01')
+    await user.click(await screen.findByRole('button', { name: 'Filters, 2 set' }))
+    await user.click(within(await screen.findByRole('dialog', { name: 'Filters' })).getByRole('button', { name: 'Clear filters' }))
+    await waitFor(() => expect(router.state.location.search).toBe('?search=grace'))
+    await waitFor(() => expect(sent.at(-1)).toEqual({ page: '1', page_size: '25', search: 'grace' }))
   })
 
   it('shows abandoned orders under their own status, and filters by it (D20)', async () => {

@@ -1,5 +1,5 @@
 import { currencySymbol, formatMoney, type Order } from '@funnelry/shared'
-import { Stack, Typography } from '@mui/material'
+import { Box, Stack, Typography } from '@mui/material'
 import { usePageParam } from '../../../components/page-pagination'
 import { useOrders } from '../api/get-orders'
 import { reportPageSize } from '../api/query-keys'
@@ -7,6 +7,7 @@ import { DateTimeText } from '../components/date-time-text'
 import { ExportCsvButton } from '../components/export-csv-button'
 import { OfferRefText } from '../components/offer-ref-text'
 import { OrderStatusChip } from '../components/order-status-chip'
+import type { CompactRow } from '../components/report-compact-list'
 import { ReportFiltersBar } from '../components/report-filters-bar'
 import { ReportPage } from '../components/report-page'
 import type { ReportColumn } from '../components/report-table'
@@ -32,6 +33,29 @@ const columns: ReportColumn<Order>[] = [
   { header: 'Date', render: (order) => <DateTimeText value={order.created_at} /> },
 ]
 
+/** Below md: who bought which offer, then what they paid, where the order stands and when. */
+const compact: CompactRow<Order> = {
+  primary: (order) => (
+    <>
+      <Box component="strong" sx={{ fontWeight: 600, flexShrink: 0, maxWidth: '60%', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+        {order.full_name}
+      </Box>
+      <Box component="span" sx={{ color: 'text.secondary', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+        {order.free_offer.headline}
+      </Box>
+    </>
+  ),
+  secondary: (order) => (
+    <>
+      <Box component="span" sx={{ color: 'text.primary', fontWeight: 600 }}>
+        {formatMoney(currencySymbol(order.currency), order.amount)}
+      </Box>
+      <OrderStatusChip status={order.status} compact />
+      <DateTimeText value={order.created_at} />
+    </>
+  ),
+}
+
 /** What was bought, newest first, with the same filters as Leads plus the order status; 'Export CSV' takes them too. */
 export default function OrdersPage() {
   const page = usePageParam()
@@ -46,6 +70,7 @@ export default function OrdersPage() {
       pageSize={reportPageSize}
       query={query}
       columns={columns}
+      compact={compact}
       getKey={(order) => order.id}
     />
   )
