@@ -2,7 +2,7 @@ import { CssBaseline, styled, ThemeProvider, useMediaQuery } from '@mui/material
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { MaterialDesignContent, SnackbarProvider } from 'notistack'
 import { type ReactNode, useState } from 'react'
-import { AuthProvider } from '../features/auth/components/auth-provider'
+import { AuthProvider } from '../features/auth'
 import { phoneToastAnchor, toastProviderProps } from '../lib/toast'
 import { theme } from './theme'
 

@@ -1,6 +1,13 @@
 import { createBrowserRouter, type RouteObject } from 'react-router'
 import { PageLoading } from '../components/page-loading'
 import { paths } from '../config/paths'
+import { authPages } from '../features/auth'
+import { dashboardPages } from '../features/dashboard'
+import { funnelPages } from '../features/funnel'
+import { miscPages } from '../features/misc'
+import { offerPages } from '../features/offers'
+import { reportPages } from '../features/reports'
+import { settingsPages } from '../features/settings'
 import DashboardOriginRoute from './guards/dashboard-origin-route'
 import { RouteError } from './route-error'
 
@@ -15,8 +22,8 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     hydrateFallbackElement: <PageLoading />,
     children: [
-      { path: paths.thankYouPurchase.path, lazy: page(() => import('../features/funnel/pages/thank-you-purchase-page')) },
-      { path: paths.freeOfferPublic.path, lazy: page(() => import('../features/funnel/pages/free-offer-page')) },
+      { path: paths.thankYouPurchase.path, lazy: page(funnelPages.thankYouPurchase) },
+      { path: paths.freeOfferPublic.path, lazy: page(funnelPages.freeOffer) },
       {
         // Everything of the dashboard: only on the dashboard's origin (decision D23). A tiny
         // guard, loaded with the router so it adds no round trip before the log-in screen.
@@ -24,45 +31,45 @@ export const routes: RouteObject[] = [
         children: [
           {
             lazy: page(() => import('./guards/public-only-route')),
-            children: [{ path: paths.login.path, lazy: page(() => import('../features/auth/pages/login-page')) }],
+            children: [{ path: paths.login.path, lazy: page(authPages.login) }],
           },
-          { path: paths.signUp.path, lazy: page(() => import('../features/auth/pages/sign-up-page')) },
-          { path: paths.thankYouStripe.path, lazy: page(() => import('../features/settings/pages/thank-you-stripe-page')) },
+          { path: paths.signUp.path, lazy: page(authPages.signUp) },
+          { path: paths.thankYouStripe.path, lazy: page(settingsPages.thankYouStripe) },
           {
             lazy: page(() => import('./guards/private-route')),
             children: [
-              { path: paths.upsellOfferPreview.path, lazy: page(() => import('../features/funnel/pages/upsell-offer-preview-page')) },
+              { path: paths.upsellOfferPreview.path, lazy: page(funnelPages.upsellOfferPreview) },
               {
                 path: paths.dashboard.root.path,
-                lazy: page(() => import('../features/dashboard/components/dashboard-layout')),
+                lazy: page(dashboardPages.layout),
                 children: [
-                  { index: true, lazy: page(() => import('../features/dashboard/pages/dashboard-index')) },
-                  { path: paths.dashboard.freeOffers.path, lazy: page(() => import('../features/offers/pages/free-offers-page')) },
-                  { path: paths.dashboard.bumpOffers.path, lazy: page(() => import('../features/offers/pages/bump-offers-page')) },
-                  { path: paths.dashboard.upsellOffers.path, lazy: page(() => import('../features/offers/pages/upsell-offers-page')) },
-                  { path: paths.dashboard.addFreeOffer.path, lazy: page(() => import('../features/offers/pages/free-offer-form-page')) },
-                  { path: paths.dashboard.editFreeOffer.path, lazy: page(() => import('../features/offers/pages/free-offer-form-page')) },
-                  { path: paths.dashboard.addBumpOffer.path, lazy: page(() => import('../features/offers/pages/bump-offer-form-page')) },
-                  { path: paths.dashboard.editBumpOffer.path, lazy: page(() => import('../features/offers/pages/bump-offer-form-page')) },
+                  { index: true, lazy: page(dashboardPages.index) },
+                  { path: paths.dashboard.freeOffers.path, lazy: page(offerPages.freeOffers) },
+                  { path: paths.dashboard.bumpOffers.path, lazy: page(offerPages.bumpOffers) },
+                  { path: paths.dashboard.upsellOffers.path, lazy: page(offerPages.upsellOffers) },
+                  { path: paths.dashboard.addFreeOffer.path, lazy: page(offerPages.freeOfferForm) },
+                  { path: paths.dashboard.editFreeOffer.path, lazy: page(offerPages.freeOfferForm) },
+                  { path: paths.dashboard.addBumpOffer.path, lazy: page(offerPages.bumpOfferForm) },
+                  { path: paths.dashboard.editBumpOffer.path, lazy: page(offerPages.bumpOfferForm) },
                   {
                     path: paths.dashboard.addUpsellOffer.path,
-                    lazy: page(() => import('../features/offers/pages/upsell-offer-form-page')),
+                    lazy: page(offerPages.upsellOfferForm),
                   },
                   {
                     path: paths.dashboard.editUpsellOffer.path,
-                    lazy: page(() => import('../features/offers/pages/upsell-offer-form-page')),
+                    lazy: page(offerPages.upsellOfferForm),
                   },
-                  { path: paths.dashboard.leads.path, lazy: page(() => import('../features/reports/pages/leads-page')) },
-                  { path: paths.dashboard.orders.path, lazy: page(() => import('../features/reports/pages/orders-page')) },
-                  { path: paths.dashboard.settings.path, lazy: page(() => import('../features/settings/pages/settings-page')) },
+                  { path: paths.dashboard.leads.path, lazy: page(reportPages.leads) },
+                  { path: paths.dashboard.orders.path, lazy: page(reportPages.orders) },
+                  { path: paths.dashboard.settings.path, lazy: page(settingsPages.settings) },
                 ],
               },
             ],
           },
         ],
       },
-      { path: paths.notFound.path, lazy: page(() => import('../features/misc/pages/not-found-page')) },
-      { path: '*', lazy: page(() => import('../features/misc/pages/not-found-page')) },
+      { path: paths.notFound.path, lazy: page(miscPages.notFound) },
+      { path: '*', lazy: page(miscPages.notFound) },
     ],
   },
 ]

@@ -1,5 +1,5 @@
 import type { FreeOffer } from '@funnelry/shared'
-import { PublicOfferPage } from '../features/funnel/components/public-offer-page'
+import { PublicOfferPage } from '../features/funnel'
 import { hydratePage } from './hydrate'
 
 /** The offer page's React, loaded on the visitor's first touch (main.tsx). */

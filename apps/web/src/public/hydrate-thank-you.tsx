@@ -1,4 +1,4 @@
-import { ThankYouView } from '../features/funnel/components/thank-you-view'
+import { ThankYouView } from '../features/funnel'
 import { hydratePage } from './hydrate'
 
 /** The thank-you page's React, loaded at once (it reads the order's receipt). */

@@ -1,6 +1,5 @@
 import { type PublicPage, publicPageElementId } from '@funnelry/shared/funnel/public-page'
-import { countPageViewOnce } from '../features/funnel/lib/page-view-once'
-import { runSellerPixels } from '../features/funnel/lib/seller-pixels'
+import { countPageViewOnce, runSellerPixels } from '../features/funnel'
 
 /**
  * The public pages' first script (issue 11), a few kilobytes with no React in it, loaded once the

@@ -1,6 +1,5 @@
 import type { PublicPage } from '@funnelry/shared'
-import { PublicOfferPage } from '../features/funnel/components/public-offer-page'
-import { ThankYouView } from '../features/funnel/components/thank-you-view'
+import { PublicOfferPage, ThankYouView } from '../features/funnel'
 
 /** The one tree of a public page: rendered by the server, hydrated by the browser (issue 11). */
 export function PublicPageView({ page }: { page: PublicPage }) {

@@ -1,6 +1,6 @@
 import type { PublicPage, RenderedPublicPage } from '@funnelry/shared'
 import { renderToString } from 'react-dom/server'
-import { earlyOptInScript } from '../features/funnel/lib/early-opt-in'
+import { earlyOptInScript } from '../features/funnel'
 import { PublicPageView } from './public-page-view'
 
 /**

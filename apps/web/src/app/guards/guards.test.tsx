@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react'
 import type { RouteObject } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import DashboardIndex from '../../features/dashboard/pages/dashboard-index'
+import { dashboardPages } from '../../features/dashboard'
 import { renderApp } from '../../testing/render'
 import { routes as appRoutes } from '../router'
 import PrivateRoute from './private-route'
@@ -16,7 +16,7 @@ const routes: RouteObject[] = [
       {
         path: '/dashboard',
         children: [
-          { index: true, element: <DashboardIndex /> },
+          { index: true, lazy: async () => ({ Component: (await dashboardPages.index()).default }) },
           { path: 'free-offers', element: <h1>Free offers</h1> },
         ],
       },
