@@ -46,9 +46,6 @@ function createOrderServices({ db, jobs, now, payments, offers, leads, webhooks,
   }
 }
 
-/** The worker's sweep job (jobs/workers.ts), which runs without the HTTP side. */
-export { createAbandonmentSweep } from './order-abandonment.js'
-
 export type OrderServices = ReturnType<typeof createOrderServices>
 
 /**
