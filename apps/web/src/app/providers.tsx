@@ -1,9 +1,10 @@
-import { CssBaseline, styled, ThemeProvider, useMediaQuery } from '@mui/material'
+import { CssBaseline, GlobalStyles, styled, ThemeProvider } from '@mui/material'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { MaterialDesignContent, SnackbarProvider } from 'notistack'
-import { type ReactNode, useState } from 'react'
+import { type ReactNode, useEffect, useState } from 'react'
 import { AuthProvider } from '../features/auth'
-import { phoneToastAnchor, toastProviderProps } from '../lib/toast'
+import { phoneToastClasses, toastProviderProps } from '../lib/toast'
+import { followLastUsedControl, phoneToastTop } from '../lib/toast-placement'
 import { theme } from './theme'
 
 export function createQueryClient() {
@@ -31,6 +32,21 @@ const toastComponents = {
   info: ReadableToast,
 }
 
+/** notistack pads each toast by 6 px: its container sits that much above where the toast shows. */
+const toastPadding = 6
+/** The phone's toast places (lib/toast-placement.ts); two classes, to win over notistack's one. */
+const phoneToastStyles = (
+  <GlobalStyles
+    styles={{
+      [`.notistack-SnackbarContainer.${phoneToastClasses.top}`]: { top: phoneToastTop - toastPadding },
+      [`.notistack-SnackbarContainer.${phoneToastClasses.bottom}`]: {
+        bottom: `calc(${14 - toastPadding}px + env(safe-area-inset-bottom, 0px))`,
+      },
+    }}
+  />
+)
+const toastClasses = { containerAnchorOriginTopCenter: phoneToastClasses.top, containerAnchorOriginBottomCenter: phoneToastClasses.bottom }
+
 type AppProvidersProps = {
   children: ReactNode
   queryClient?: QueryClient
@@ -43,11 +59,13 @@ type AppProvidersProps = {
 
 export function AppProviders({ children, queryClient, onSignedOut }: AppProvidersProps) {
   const [client] = useState(() => queryClient ?? createQueryClient())
-  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true })
+  // Where a phone toast goes depends on the control used last (lib/toast-placement.ts).
+  useEffect(() => followLastUsedControl(), [])
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
-      <SnackbarProvider {...toastProviderProps} Components={toastComponents} {...(phone ? { anchorOrigin: phoneToastAnchor } : {})}>
+      {phoneToastStyles}
+      <SnackbarProvider {...toastProviderProps} Components={toastComponents} classes={toastClasses}>
         <QueryClientProvider client={client}>
           <AuthProvider onSignedOut={onSignedOut}>{children}</AuthProvider>
         </QueryClientProvider>

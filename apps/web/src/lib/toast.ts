@@ -1,5 +1,6 @@
 import { enqueueSnackbar, type VariantType } from 'notistack'
 import { productToastDuration } from './toast-duration'
+import { lastUsedControlBox, phoneToastEdge, phoneToastQuery } from './toast-placement'
 
 /** Spec section 9: at most 3 toasts, bottom-left; the library hides after 5000 ms by default. */
 export const toastProviderProps = {
@@ -10,14 +11,20 @@ export const toastProviderProps = {
 } as const
 
 /**
- * On a phone a bottom toast spans the screen's width and covers what was just tapped: a card's
- * action row, its switch, a form's Save (issue 15). There toasts come in at the top, over the
- * app bar's title, where no action sits; wider screens keep the spec's bottom-left.
+ * Class names for the phone's two toast places (`AppProviders` styles them): just below the app
+ * bar, or at the bottom above the home indicator.
  */
-export const phoneToastAnchor = { vertical: 'top', horizontal: 'center' } as const
+export const phoneToastClasses = { top: 'fy-toasts-below-bar', bottom: 'fy-toasts-phone-bottom' } as const
 
 export { productToastDuration } from './toast-duration'
 
+/**
+ * On a phone a toast spans the screen and once covered what was just tapped: a card's switch, its
+ * action row, a form's Save (issue 15). There each toast goes where the control just used is not
+ * (`phoneToastEdge`); wider screens keep the spec's bottom-left.
+ */
 export function toast(message: string, variant: VariantType = 'default') {
-  enqueueSnackbar(message, { variant, autoHideDuration: productToastDuration })
+  const phone = window.matchMedia?.(phoneToastQuery).matches ?? false
+  const anchorOrigin = phone ? { vertical: phoneToastEdge(lastUsedControlBox()), horizontal: 'center' as const } : undefined
+  enqueueSnackbar(message, { variant, autoHideDuration: productToastDuration, ...(anchorOrigin ? { anchorOrigin } : {}) })
 }
