@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { hydrateRoot, type Root } from 'react-dom/client'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -63,5 +63,22 @@ describe('the public offer page rendered by the server', () => {
     // React now checks the fields as the page always did.
     await user.click(screen.getByRole('button', { name: offer.opt_in_button }))
     await waitFor(() => expect(screen.getByText('Email Address is required')).toBeInTheDocument())
+  })
+
+  it("says 'Offer is not available' in words under an inactive offer's button, before and after hydration", () => {
+    mockFunnelApi()
+    const offer = makeOffer({ is_active: false })
+    const container = serverPage({ kind: 'offer', offer, preview: false })
+    const before = screen.getByRole('button', { name: offer.opt_in_button })
+    expect(before).toBeDisabled()
+    expect(before).toHaveAccessibleDescription('Offer is not available')
+    expect(within(before.parentElement as HTMLElement).getByText('Offer is not available')).toBeVisible()
+
+    act(() => {
+      root = hydrateRoot(container, <PublicPageView page={{ kind: 'offer', offer, preview: false }} />)
+    })
+    const after = screen.getByRole('button', { name: offer.opt_in_button })
+    expect(after).toHaveAccessibleDescription('Offer is not available')
+    expect(within(after.parentElement as HTMLElement).getByText('Offer is not available')).toBeVisible()
   })
 })

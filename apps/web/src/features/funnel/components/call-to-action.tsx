@@ -1,11 +1,11 @@
 import { messages } from '@funnelry/shared/messages'
-import { useState } from 'react'
+import { useId } from 'react'
 
 type CallToActionProps = {
   label: string
   type: 'button' | 'submit'
   onClick?: () => void
-  /** The offer is inactive: disabled, with the spec's tooltip. */
+  /** The offer is inactive (or the server said so since): disabled, with 'Offer is not available' under it. */
   unavailable: boolean
   disabled?: boolean
   loading?: boolean
@@ -28,7 +28,7 @@ export function CallToAction({
   optIn = false,
   submit = false,
 }: CallToActionProps) {
-  const [tooltipShown, setTooltipShown] = useState(false)
+  const noteId = useId()
   const button = (
     <button
       type={type}
@@ -36,6 +36,7 @@ export function CallToAction({
       className="fy-button"
       disabled={unavailable || disabled || loading}
       aria-busy={loading || undefined}
+      aria-describedby={unavailable ? noteId : undefined}
       hidden={hidden}
       data-fy-opt-in={optIn || undefined}
       data-fy-submit={submit || undefined}
@@ -44,29 +45,14 @@ export function CallToAction({
     </button>
   )
   if (!unavailable) return button
-  // A disabled button fires no events and takes no focus, so the tooltip shows on a wrapper that
-  // a keyboard can reach too (and that names it for screen readers).
+  // The spec's tooltip text, shown as words under the button (decision 0025): a tooltip appears only
+  // on hover or focus, so a visitor on a phone saw a grey button and no reason.
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: the hover and focus only show the tooltip
-    // biome-ignore lint/a11y/useAriaPropsSupportedByRole: the wrapper is named by its tooltip, as the disabled button's stand-in
-    <span
-      className="fy-unavailable"
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: the disabled button's explanation must be reachable by keyboard
-      tabIndex={0}
-      aria-label={messages.offerNotAvailable}
-      hidden={hidden}
-      data-fy-unavailable
-      onMouseEnter={() => setTooltipShown(true)}
-      onMouseLeave={() => setTooltipShown(false)}
-      onFocus={() => setTooltipShown(true)}
-      onBlur={() => setTooltipShown(false)}
-    >
+    <span className="fy-unavailable" hidden={hidden} data-fy-unavailable>
       {button}
-      {tooltipShown && (
-        <span className="fy-tooltip" role="tooltip">
-          {messages.offerNotAvailable}
-        </span>
-      )}
+      <span id={noteId} className="fy-unavailable-note">
+        {messages.offerNotAvailable}
+      </span>
     </span>
   )
 }

@@ -25,7 +25,7 @@ export function FreeOfferFunnel({ offer, mode }: { offer: FunnelOffer; mode: Che
   const checkout = useCheckout({ offer, mode, details })
   const { summary } = checkout
   const submitLabel = checkout.paymentVisible ? `Pay ${formatMoney(summary.symbol, summary.totalCents)}` : offer.opt_in_button
-  const unavailable = !offer.is_active
+  const { unavailable } = checkout
   const formElement = useRef<HTMLFormElement>(null)
 
   // Pressed before hydration: the first script already showed the panel; the page takes over as is.

@@ -7,7 +7,7 @@ import { isPayable, type PaymentFormHandle } from '../components/payment/payment
 import { useFunnelNavigate } from '../lib/funnel-navigation'
 import type { FunnelOffer } from '../lib/funnel-offer'
 import { funnelToast as toast } from '../lib/funnel-toast'
-import { intentErrorMessage, isNotFound } from '../lib/intent-errors'
+import { intentErrorMessage, isNotFound, isOfferUnavailable } from '../lib/intent-errors'
 import { orderSummary } from '../lib/order-total'
 import { type CheckoutChoice, useIntentQueue } from './use-intent-queue'
 import type { VisitorDetailsState } from './use-visitor-details'
@@ -43,6 +43,9 @@ export function useCheckout({ offer, mode, details }: Options) {
   const [paymentDisabled, setPaymentDisabled] = useState(false)
   const [paymentError, setPaymentError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
+  // Deactivated since the page was opened (the server answered 'Offer is not available').
+  const [closedSince, setClosedSince] = useState(false)
+  const unavailable = !offer.is_active || closedSince
 
   const openDetails = useCallback((options: { focus: boolean }) => {
     setFocusDetails(options.focus)
@@ -95,13 +98,23 @@ export function useCheckout({ offer, mode, details }: Options) {
     if (isPayable(next)) setPaymentShown(true)
   }
 
-  /** Runs one step of the flow with the button busy; a failed intent call is shown as the spec's toast. */
+  /**
+   * A failed intent call is shown as the spec's toast. When the offer was deactivated after this
+   * tab opened, the page also turns to the inactive offer's: its button disabled with the words
+   * under it, which stay when the toast has gone.
+   */
+  function showIntentError(error: unknown) {
+    if (isOfferUnavailable(error)) setClosedSince(true)
+    toast(intentErrorMessage(error), 'error')
+  }
+
+  /** Runs one step of the flow with the button busy. */
   async function step(work: () => Promise<void>) {
     setBusy(true)
     try {
       await work()
     } catch (error) {
-      toast(intentErrorMessage(error), 'error')
+      showIntentError(error)
     } finally {
       setBusy(false)
     }
@@ -117,7 +130,7 @@ export function useCheckout({ offer, mode, details }: Options) {
         if (!choice.current.bump && intents.current() === null) return
         await intents.sendNow()
       })
-      .catch((error: unknown) => toast(intentErrorMessage(error), 'error'))
+      .catch(showIntentError)
   }
 
   function chooseUpsell(accepted: boolean) {
@@ -164,7 +177,7 @@ export function useCheckout({ offer, mode, details }: Options) {
       else await continueCheckout()
       return
     }
-    if (paymentDisabled || !offer.is_active) return
+    if (paymentDisabled || unavailable) return
     await step(async () => {
       await sendLead(details)
       if (paymentVisible) return pay()
@@ -175,6 +188,8 @@ export function useCheckout({ offer, mode, details }: Options) {
 
   return {
     view,
+    /** Inactive, or deactivated since the page was opened: nothing can be ordered. */
+    unavailable,
     detailsOpen,
     /** Stable: the page calls it from an effect when the panel was opened before hydration. */
     openDetails,

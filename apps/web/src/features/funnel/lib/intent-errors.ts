@@ -16,3 +16,8 @@ export function intentErrorMessage(error: unknown): string {
 export function isNotFound(error: unknown): boolean {
   return isApiError(error) && error.status === 404
 }
+
+/** The offer was deactivated after this page was opened: the server refuses its orders. */
+export function isOfferUnavailable(error: unknown): boolean {
+  return intentErrorMessage(error) === messages.offerNotAvailable
+}

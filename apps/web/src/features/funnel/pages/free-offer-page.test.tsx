@@ -1,5 +1,6 @@
 import { messages } from '@funnelry/shared'
 import { screen, waitFor, within } from '@testing-library/react'
+import { HttpResponse } from 'msw'
 import { afterEach, describe, expect, it } from 'vitest'
 import { makeOffer, offerId } from '../../../testing/factories/funnel'
 import { findElsewhere } from '../../../testing/render'
@@ -115,26 +116,34 @@ describe('public free offer page', () => {
     expect(screen.queryByRole('contentinfo')).not.toBeInTheDocument()
   })
 
-  it("disables the opt-in button of an inactive offer with the tooltip 'Offer is not available'", async () => {
+  it("disables the opt-in button of an inactive offer and says 'Offer is not available' under it, in words", async () => {
     const { calls } = mockFunnelApi({ offer: makeOffer({ is_active: false }) })
-    const { user } = renderOfferPage()
+    renderOfferPage()
 
     const button = await screen.findByRole('button', { name: 'Send me the guide' })
     expect(button).toBeDisabled()
+    expect(button).toHaveAccessibleDescription(messages.offerNotAvailable)
+    expect(within(button.parentElement as HTMLElement).getByText(messages.offerNotAvailable)).toBeVisible()
     expect(screen.getByRole('checkbox', { name: 'Add to order' })).toBeDisabled()
-    // biome-ignore lint/style/noNonNullAssertion: the disabled button sits in the tooltip's wrapper
-    await user.hover(button.parentElement!)
-    expect(await screen.findByRole('tooltip')).toHaveTextContent(messages.offerNotAvailable)
     expect(calls.creates).toEqual([])
   })
 
-  it('lets a keyboard reach the reason an inactive offer cannot be taken', async () => {
-    mockFunnelApi({ offer: makeOffer({ is_active: false }) })
+  it('says the offer is not available, and keeps saying it, when it was deactivated after the page was opened', async () => {
+    const refused = () => HttpResponse.json({ error: messages.offerNotAvailable }, { status: 400 })
+    const { calls } = mockFunnelApi({
+      offer: makeOffer({ upsell_offer: null }),
+      lead: () => HttpResponse.json({ non_field_errors: [messages.offerNotAvailable] }, { status: 400 }),
+      create: refused,
+    })
     const { user } = renderOfferPage()
-    await screen.findByRole('button', { name: 'Send me the guide' })
-    // The first stop on the page is the disabled action's wrapper, named by its tooltip.
-    await user.tab()
-    expect(document.activeElement).toHaveAccessibleName(messages.offerNotAvailable)
+    await optIn(user)
+    await user.click(screen.getByRole('button', { name: 'Send me the guide' }))
+
+    const button = screen.getByRole('button', { name: 'Send me the guide' })
+    await waitFor(() => expect(button).toBeDisabled())
+    expect(button).toHaveAccessibleDescription(messages.offerNotAvailable)
+    expect(within(button.parentElement as HTMLElement).getByText(messages.offerNotAvailable)).toBeVisible()
+    expect(calls.creates).toHaveLength(1)
   })
 
   it('sends an unknown offer to /404', async () => {

@@ -34,8 +34,8 @@ body{margin:0}
 .fy-button:disabled{background:rgba(0,0,0,.12);color:rgba(0,0,0,.38);box-shadow:none;cursor:default;filter:none}
 .fy-button[aria-busy=true]{opacity:.7;cursor:progress}
 .fy-button-success{background:var(--fy-success)}
-.fy-unavailable{position:relative;display:block;cursor:not-allowed}
-.fy-tooltip{position:absolute;left:50%;bottom:calc(100% + 8px);transform:translateX(-50%);max-width:300px;padding:4px 8px;border-radius:4px;background:rgba(97,97,97,.92);color:#fff;font-size:14px;white-space:nowrap;pointer-events:none}
+.fy-unavailable{display:block;cursor:not-allowed}
+.fy-unavailable-note{display:block;margin-top:8px;text-align:center;font-size:14px;color:var(--fy-muted)}
 
 .fy-details{animation:fy-reveal 600ms ease-out}
 @keyframes fy-reveal{from{opacity:0;transform:translateY(-8px)}to{opacity:1;transform:none}}
