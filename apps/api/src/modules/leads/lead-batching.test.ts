@@ -2,11 +2,12 @@ import { eq } from 'drizzle-orm'
 import { createTestApp, eventually, type TestApp } from '../../../test/build-test-app.js'
 import { createSeller, createSellerSession } from '../../../test/factories.js'
 import { describe, expect, test } from '../../../test/fixtures.js'
-import { configureWebhook, insertFreeOffer } from '../../../test/funnel-factories.js'
+import { insertFreeOffer } from '../../../test/funnel-factories.js'
 import { emails, freeOffers, leadFollowUps, leads, webhookDeliveries } from '../../db/schema/index.js'
 import { NotFoundError } from '../../lib/errors.js'
 import { createFree } from '../offers/offer-test-kit.js'
-import { findLeadOffer, type LeadOffer } from './lead-recording.js'
+import type { LeadOffer } from './lead-recording.js'
+import { offerWithWebhook } from './lead-test-kit.js'
 import { createLeadWriter } from './lead-writer.js'
 
 const notify = (ctx: TestApp, payload: Record<string, unknown>, remoteAddress = '203.0.113.50') =>
@@ -19,10 +20,7 @@ describe('lead capture in batches', () => {
 
   test.beforeEach(async ({ app }) => {
     ctx = app
-    sellerId = (await createSeller(ctx)).seller.id
-    const { id } = await insertFreeOffer(ctx, sellerId, { headline: 'Batch Guide' })
-    offer = (await findLeadOffer(ctx.db, id)) as LeadOffer
-    await configureWebhook(ctx, sellerId, 'https://crm.example/hook')
+    ;({ sellerId, offer } = await offerWithWebhook(ctx, 'Batch Guide'))
   })
   // The workers queue each batch's webhooks and emails (docs/decisions/0011); the CRM address does
   // not resolve, so its deliveries only fail and retry in the background.

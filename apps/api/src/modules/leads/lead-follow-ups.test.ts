@@ -1,11 +1,10 @@
 import { eq, inArray } from 'drizzle-orm'
 import { eventually, type TestApp } from '../../../test/build-test-app.js'
-import { createSeller } from '../../../test/factories.js'
 import { describe, expect, test } from '../../../test/fixtures.js'
-import { configureWebhook, insertFreeOffer } from '../../../test/funnel-factories.js'
 import { emails, leadFollowUps, webhookDeliveries } from '../../db/schema/index.js'
 import { createLeadFollowUpHandler } from './lead-follow-ups.js'
-import { findLeadOffer, type LeadOffer } from './lead-recording.js'
+import type { LeadOffer } from './lead-recording.js'
+import { offerWithWebhook } from './lead-test-kit.js'
 import { createLeadWriter } from './lead-writer.js'
 
 /**
@@ -21,10 +20,7 @@ describe('lead capture: the follow-ups a batch owes', () => {
   // No workers until a test names them: the process "crashes" between a batch's commit and its follow-ups.
   test.beforeEach(async ({ app }) => {
     ctx = app
-    sellerId = (await createSeller(ctx)).seller.id
-    const { id } = await insertFreeOffer(ctx, sellerId, { headline: 'Owed Guide' })
-    offer = (await findLeadOffer(ctx.db, id)) as LeadOffer
-    await configureWebhook(ctx, sellerId, 'https://crm.example/hook')
+    ;({ sellerId, offer } = await offerWithWebhook(ctx, 'Owed Guide'))
   })
 
   const deliveriesFor = async (addresses: string[]) =>
