@@ -8,6 +8,8 @@ type ConfirmDialogProps = {
   text: string
   /** The destructive action's name, e.g. 'Delete'. */
   confirmLabel: string
+  /** The safe choice's name; 'Cancel' unless the question calls for another, e.g. 'Stay'. */
+  cancelLabel?: string
   onConfirm: () => void
   onCancel: () => void
 }
@@ -16,7 +18,7 @@ type ConfirmDialogProps = {
  * Asks before an action that cannot be undone (issue 15). Cancel is focused first, so Enter or
  * Escape never destroys anything by accident.
  */
-export function ConfirmDialog({ open, title, text, confirmLabel, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, text, confirmLabel, cancelLabel = 'Cancel', onConfirm, onCancel }: ConfirmDialogProps) {
   const titleId = useId()
   const textId = useId()
   return (
@@ -27,7 +29,7 @@ export function ConfirmDialog({ open, title, text, confirmLabel, onConfirm, onCa
       </DialogContent>
       <DialogActions>
         <Button onClick={onCancel} autoFocus>
-          Cancel
+          {cancelLabel}
         </Button>
         <Button onClick={onConfirm} color="error" variant="contained">
           {confirmLabel}

@@ -1,7 +1,7 @@
-import { FormLabel, Stack } from '@mui/material'
+import { FormHelperText, FormLabel, Stack } from '@mui/material'
 import { type Control, Controller, type FieldValues, type Path, useWatch } from 'react-hook-form'
 import { ImageDropZone, type ImageValue } from './image-drop-zone'
-import { ShowCheckbox } from './show-checkbox'
+import { hiddenKeptNote, ShowCheckbox } from './show-checkbox'
 
 type FormImageFieldProps<T extends FieldValues> = {
   control: Control<T>
@@ -15,6 +15,8 @@ type FormImageFieldProps<T extends FieldValues> = {
 /** An optional image of an offer form: its label, its 'show' checkbox and the drop zone. */
 export function FormImageField<T extends FieldValues>({ control, name, label, showName, disabled = false }: FormImageFieldProps<T>) {
   const shown = Boolean(useWatch({ control, name: showName }))
+  const value: unknown = useWatch({ control, name })
+  const kept = !shown && value !== null && value !== undefined && value !== ''
   return (
     <Stack spacing={0.5}>
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
@@ -44,6 +46,7 @@ export function FormImageField<T extends FieldValues>({ control, name, label, sh
           />
         )}
       />
+      {kept && <FormHelperText>{hiddenKeptNote.image}</FormHelperText>}
     </Stack>
   )
 }

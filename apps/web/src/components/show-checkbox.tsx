@@ -8,6 +8,15 @@ type ShowCheckboxProps = {
   disabled?: boolean
 }
 
+/**
+ * Issue 15: a hidden field is sent empty (spec section 2), but the form keeps what the seller
+ * typed or chose, so checking 'show' again brings it back. Shown under a hidden field that holds something.
+ */
+export const hiddenKeptNote = {
+  text: 'Hidden text is kept until you leave this page.',
+  image: 'Hidden image is kept until you leave this page.',
+} as const
+
 /** Spec section 2: each optional field's 'show' checkbox; unchecked disables the field and sends it empty. */
 export function ShowCheckbox({ fieldLabel, checked, onChange, disabled }: ShowCheckboxProps) {
   return (

@@ -8,6 +8,7 @@ import { FormImageField } from '../../../components/form-image-field'
 import { FormTextField } from '../../../components/form-text-field'
 import { ShowToggleField } from '../../../components/show-toggle-field'
 import { paths } from '../../../config/paths'
+import { useUnsavedChangesGuard } from '../../../lib/use-unsaved-changes-guard'
 import { useCreateFreeOffer } from '../api/create-free-offer'
 import type { PaidAddOnKind } from '../api/paid-add-on-endpoints'
 import { useUpdateFreeOffer } from '../api/update-free-offer'
@@ -28,11 +29,13 @@ type FreeOfferFormProps = {
   /** The offer being edited; none on the add screen. */
   offer?: FreeOffer
   initialValues: FreeOfferFormValues
+  /** The first values are a draft or a new BUMP/OTO not saved yet (back from 'Add New'): leaving loses them too. */
+  carriesChanges: boolean
   /** Called before leaving through 'Add New', so the page keeps the draft it would otherwise clear. */
   onKeepDraft: () => void
 }
 
-export function FreeOfferForm({ offer, initialValues, onKeepDraft }: FreeOfferFormProps) {
+export function FreeOfferForm({ offer, initialValues, carriesChanges, onKeepDraft }: FreeOfferFormProps) {
   const navigate = useNavigate()
   // Cancel remounts the drop zones too, so a refused file's message leaves with the values.
   const [dropZoneKey, setDropZoneKey] = useState(0)
@@ -45,16 +48,25 @@ export function FreeOfferForm({ offer, initialValues, onKeepDraft }: FreeOfferFo
   })
   const { formError, clearFormError, save } = useOfferSave('free', offer !== undefined, setError, freeOfferFieldNames)
   const offerId = offer?.id ?? null
+  // Cleared by Cancel on the add form, which starts the seller afresh.
+  const [carried, setCarried] = useState(carriesChanges)
+  const guard = useUnsavedChangesGuard(formState.isDirty || carried)
 
   const onSubmit = handleSubmit(async (values) => {
     const form = freeOfferFormData(values, offer)
     const saved = await save(() => (offer ? update.mutateAsync({ id: offer.id, form }) : create.mutateAsync(form)))
-    if (saved) navigate(paths.dashboard.freeOffers.href())
+    if (!saved) return
+    guard.release()
+    navigate(paths.dashboard.freeOffers.href())
   })
 
   const cancel = () => {
-    if (offer) return navigate(paths.dashboard.freeOffers.href())
+    if (offer) {
+      guard.release()
+      return navigate(paths.dashboard.freeOffers.href())
+    }
     clearFreeOfferDraft()
+    setCarried(false)
     reset(emptyFreeOfferValues)
     setDropZoneKey((key) => key + 1)
     clearFormError()
@@ -64,6 +76,8 @@ export function FreeOfferForm({ offer, initialValues, onKeepDraft }: FreeOfferFo
   const addNew = async (kind: PaidAddOnKind) => {
     await saveFreeOfferDraft(getValues(), offerId)
     onKeepDraft()
+    // Nothing is lost: the draft comes back with the seller.
+    guard.release()
     const returnTo = offer ? paths.dashboard.editFreeOffer.href(offer.id) : paths.dashboard.addFreeOffer.href()
     navigate(kind === 'bump' ? paths.dashboard.addBumpOffer.href(returnTo) : paths.dashboard.addUpsellOffer.href(returnTo))
   }
@@ -87,6 +101,7 @@ export function FreeOfferForm({ offer, initialValues, onKeepDraft }: FreeOfferFo
       onCancel={cancel}
       saving={saving}
       formError={formError}
+      guard={guard}
       columns={2}
       extraActions={
         <Button onClick={preview} startIcon={<OpenInNew />} disabled={saving} sx={{ mr: 'auto' }}>

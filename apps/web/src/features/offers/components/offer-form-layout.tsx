@@ -1,5 +1,7 @@
 import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material'
 import type { FormEventHandler, ReactNode } from 'react'
+import { UnsavedChangesDialog } from '../../../components/unsaved-changes-dialog'
+import type { UnsavedChangesGuard } from '../../../lib/use-unsaved-changes-guard'
 
 type OfferFormLayoutProps = {
   title: string
@@ -8,6 +10,8 @@ type OfferFormLayoutProps = {
   saving: boolean
   /** A message the fields cannot show (non-field errors, an unreachable server). */
   formError: string | null
+  /** Asks before leaving with unsaved changes (issue 15). */
+  guard: UnsavedChangesGuard
   /** Buttons before Cancel and Save, e.g. the free offer's Preview. */
   extraActions?: ReactNode
   /** Panels, as `FormPanel`s; two of them sit side by side on wide screens. */
@@ -15,13 +19,14 @@ type OfferFormLayoutProps = {
   columns?: 1 | 2
 }
 
-/** The frame of the six offer forms: title, error alert, panels, and Cancel / Save (with a spinner while saving). */
+/** The frame of the six offer forms: title, error alert, panels, Cancel / Save (with a spinner while saving), and the leave question. */
 export function OfferFormLayout({
   title,
   onSubmit,
   onCancel,
   saving,
   formError,
+  guard,
   extraActions,
   children,
   columns = 1,
@@ -51,6 +56,7 @@ export function OfferFormLayout({
           Save
         </Button>
       </Stack>
+      <UnsavedChangesDialog guard={guard} text="Your changes to this offer will be lost." />
     </Stack>
   )
 }

@@ -27,7 +27,7 @@ export type PaidAddOnFormProps<K extends PaidAddOnKind, V extends FieldValues> =
 
 /** The add and edit form of a BUMP or upsell offer; the kind supplies its values and its panels. */
 export function PaidAddOnForm<K extends PaidAddOnKind, V extends FieldValues>({ spec, Fields, offer, returnTo }: PaidAddOnFormProps<K, V>) {
-  const { form, editing, onSubmit, cancel, dropZoneKey, formError } = usePaidAddOnForm(spec, { offer, returnTo })
+  const { form, editing, onSubmit, cancel, dropZoneKey, formError, guard } = usePaidAddOnForm(spec, { offer, returnTo })
   const saving = form.formState.isSubmitting
   return (
     <OfferFormLayout
@@ -36,6 +36,7 @@ export function PaidAddOnForm<K extends PaidAddOnKind, V extends FieldValues>({ 
       onCancel={cancel}
       saving={saving}
       formError={formError}
+      guard={guard}
       columns={2}
     >
       <Fields control={form.control} disabled={saving} recheck={(name) => () => void form.trigger(name)} dropZoneKey={dropZoneKey} />

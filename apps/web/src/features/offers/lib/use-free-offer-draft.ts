@@ -8,6 +8,7 @@ import type { FreeOfferFormValues } from './free-offer-form-values'
  * The draft's life on a free offer page (spec section 2). On arrival the page's draft is read (the
  * seller is back from 'Add New'), and the new BUMP or OTO named by `selectBump`/`selectUpsell` is
  * chosen. On leaving, the draft is cleared, unless the seller left through 'Add New' (`keepDraft`).
+ * Either one means the form starts with changes not yet saved (`carriesChanges`).
  */
 export function useFreeOfferDraft(offerId: string | null) {
   const [params] = useSearchParams()
@@ -32,8 +33,11 @@ export function useFreeOfferDraft(offerId: string | null) {
     }
   }
 
+  const selected = params.has(offerReturnParams.selectBump) || params.has(offerReturnParams.selectUpsell)
+
   return {
     initialValues,
+    carriesChanges: restored !== null || selected,
     keepDraft: () => {
       keep.current = true
     },

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { type DefaultValues, type FieldValues, useForm } from 'react-hook-form'
 import { useNavigate } from 'react-router'
 import { offerReturnParams, paths, withQuery } from '../../../config/paths'
+import { useUnsavedChangesGuard } from '../../../lib/use-unsaved-changes-guard'
 import type { PaidAddOn, PaidAddOnKind } from '../api/paid-add-on-endpoints'
 import { useSavePaidAddOn } from '../api/save-paid-add-on'
 import type { PaidAddOnFormSpec } from './paid-add-on-form-spec'
@@ -22,7 +23,8 @@ type PaidAddOnFormOptions<K extends PaidAddOnKind> = {
 
 /**
  * The form of a BUMP or upsell offer: its values and checks, the save (toast, server errors onto
- * the fields), where it goes afterwards, and Cancel (back to the list when editing, else a reset).
+ * the fields), where it goes afterwards, Cancel (back to the list when editing, back to the free
+ * offer form when 'Add New' led here, else a reset), and the question before leaving with changes.
  */
 export function usePaidAddOnForm<K extends PaidAddOnKind, V extends FieldValues>(
   spec: PaidAddOnFormSpec<K, V>,
@@ -40,20 +42,27 @@ export function usePaidAddOnForm<K extends PaidAddOnKind, V extends FieldValues>
   })
   const { formError, clearFormError, save } = useOfferSave(spec.kind, editing, form.setError, spec.fieldNames)
   const places = paidAddOnPlaces[spec.kind]
+  const guard = useUnsavedChangesGuard(form.formState.isDirty)
 
   const onSubmit = form.handleSubmit(async (values) => {
     const saved = await save(() => mutation.mutateAsync({ id: offer?.id, form: spec.formData(values, offer) }))
     if (!saved) return
+    guard.release()
     if (!offer && returnTo) navigate(withQuery(returnTo, { [places.selectParam]: saved.id }))
     else navigate(places.list())
   })
 
   const cancel = () => {
-    if (offer) return navigate(places.list())
+    // Editing goes back to the list; an add reached by 'Add New' back to that free offer form, which restores its draft.
+    const back = offer ? places.list() : returnTo
+    if (back) {
+      guard.release()
+      return navigate(back)
+    }
     form.reset(spec.empty)
     setDropZoneKey((key) => key + 1)
     clearFormError()
   }
 
-  return { form, editing, onSubmit, cancel, dropZoneKey, formError }
+  return { form, editing, onSubmit, cancel, dropZoneKey, formError, guard }
 }

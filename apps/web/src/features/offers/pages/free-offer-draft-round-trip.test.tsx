@@ -85,6 +85,8 @@ describe('the free offer draft', () => {
     await waitFor(() => expect(freeOfferDraft.read()).not.toBeNull())
 
     await router.navigate('/dashboard/settings')
+    // The form has changes: the seller confirms leaving (issue 15).
+    await user.click(await screen.findByRole('button', { name: 'Leave' }, afterNavigation))
 
     expect(await screen.findByText('Somewhere else')).toBeInTheDocument()
     expect(freeOfferDraft.read()).toBeNull()

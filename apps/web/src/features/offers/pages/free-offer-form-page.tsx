@@ -16,12 +16,24 @@ export default function FreeOfferFormPage() {
 function FreeOfferScreen({ id }: { id?: string }) {
   const query = useFreeOffer(id)
   const draft = useFreeOfferDraft(id ?? null)
-  if (id === undefined) return <FreeOfferForm initialValues={draft.initialValues(emptyFreeOfferValues)} onKeepDraft={draft.keepDraft} />
+  if (id === undefined)
+    return (
+      <FreeOfferForm
+        initialValues={draft.initialValues(emptyFreeOfferValues)}
+        carriesChanges={draft.carriesChanges}
+        onKeepDraft={draft.keepDraft}
+      />
+    )
   return (
     <OfferLoader query={query}>
       {(offer) => (
         <>
-          <FreeOfferForm offer={offer} initialValues={draft.initialValues(freeOfferValues(offer))} onKeepDraft={draft.keepDraft} />
+          <FreeOfferForm
+            offer={offer}
+            initialValues={draft.initialValues(freeOfferValues(offer))}
+            carriesChanges={draft.carriesChanges}
+            onKeepDraft={draft.keepDraft}
+          />
           <OfferFunnelPanel offerId={offer.id} attached={attachedAddOns(offer)} />
         </>
       )}
