@@ -23,6 +23,10 @@ type CardListPageProps<T> = {
   query: ListQuery<T>
   getKey: (item: T) => string
   renderCard: (item: T) => ReactNode
+  /** Search, sort and view controls, between the title and the cards. */
+  toolbar?: ReactNode
+  /** What an empty list says; the spec's 'No Results found' by default. */
+  empty?: ReactNode
 }
 
 const skeletonCount = 4
@@ -45,7 +49,7 @@ function LoadingCards() {
 }
 
 /** A list screen of the dashboard: title, 'Add New', the card grid with its states, and page links. */
-export function CardListPage<T>({ title, addHref, page, query, getKey, renderCard }: CardListPageProps<T>) {
+export function CardListPage<T>({ title, addHref, page, query, getKey, renderCard, toolbar, empty }: CardListPageProps<T>) {
   const headingRef = useRef<HTMLHeadingElement>(null)
   const { data } = query
   // Optional call: jsdom has no scrollIntoView.
@@ -55,7 +59,7 @@ export function CardListPage<T>({ title, addHref, page, query, getKey, renderCar
   if (query.isPending) content = <LoadingCards />
   else if (query.isError || !data)
     content = <LoadFailedAlert message="The list could not be loaded." onRetry={() => void query.refetch()} />
-  else if (data.results.length === 0) content = <NoResults />
+  else if (data.results.length === 0) content = empty ?? <NoResults />
   else content = <CardGrid label={title} items={data.results} getKey={getKey} renderItem={renderCard} busy={query.isPlaceholderData} />
 
   return (
@@ -64,10 +68,11 @@ export function CardListPage<T>({ title, addHref, page, query, getKey, renderCar
         <Typography ref={headingRef} variant="h1" sx={{ fontSize: { xs: 24, sm: 28 }, scrollMarginTop: 88 }}>
           {title}
         </Typography>
-        <Button component={RouterLink} to={addHref} variant="contained" sx={{ flexShrink: 0 }}>
+        <Button component={RouterLink} to={addHref} variant="contained" sx={{ flexShrink: 0, minHeight: 44 }}>
           Add New
         </Button>
       </Stack>
+      {toolbar}
       {content}
       {data && <PagePagination page={page} pageCount={countPages(data.count, defaultPageSize)} onNavigate={showTop} />}
     </Stack>

@@ -1,28 +1,29 @@
 import { defaultPageSize, freeOfferListSchema, freeOfferSchema, maxPageSize, paginatedSchema } from '@funnelry/shared'
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { z } from 'zod'
-import { type ApiResult, apiClient } from '../../../lib/api-client'
+import { type ApiResult, apiClient, type QueryParams } from '../../../lib/api-client'
+import { type OfferListFilters, offerListParams } from '../lib/offer-list-params'
 import { offerKeys } from './query-keys'
 
-/** GET /free-product/ — one page of the seller's free offers, newest first; `schema` may keep fewer fields of each. */
+/** GET /free-product/ — one page of the seller's free offers (newest first unless `ordering` says otherwise); `schema` may keep fewer fields of each. */
 export function getFreeOffers<S extends z.ZodType>(
-  params: { page: number; page_size: number },
+  params: QueryParams & { page: number; page_size: number },
   schema: S,
   signal?: AbortSignal,
 ): Promise<ApiResult<S>> {
   return apiClient.get('/free-product/', { params, schema, signal })
 }
 
-export const freeOffersQueryOptions = (page: number) =>
+export const freeOffersQueryOptions = (filters: OfferListFilters) =>
   queryOptions({
-    queryKey: offerKeys.free.list(page),
-    queryFn: ({ signal }) => getFreeOffers({ page, page_size: defaultPageSize }, freeOfferListSchema, signal),
+    queryKey: offerKeys.free.list(filters),
+    queryFn: ({ signal }) => getFreeOffers({ ...offerListParams(filters), page_size: defaultPageSize }, freeOfferListSchema, signal),
     // The current page stays on screen while the next one loads, so the grid does not collapse.
     placeholderData: keepPreviousData,
   })
 
-export function useFreeOffers(page: number) {
-  return useQuery(freeOffersQueryOptions(page))
+export function useFreeOffers(filters: OfferListFilters) {
+  return useQuery(freeOffersQueryOptions(filters))
 }
 
 /** Only what a choice of offer shows; the rest of each offer is dropped when parsing. */

@@ -1,9 +1,12 @@
+import type { OfferListFilters } from '../lib/offer-list-params'
+
 /** The query keys of a paid add-on kind, under one root. */
 const paidAddOnKeys = <Root extends string>(root: Root) => {
   const all = [root] as const
   return {
     all,
-    list: (page: number) => [...all, 'list', page] as const,
+    lists: () => [...all, 'list'] as const,
+    list: (filters: OfferListFilters) => [...all, 'list', filters] as const,
     detail: (id: string) => [...all, 'detail', id] as const,
     dropdown: () => [...all, 'dropdown'] as const,
   }
@@ -18,7 +21,7 @@ export const offerKeys = {
   free: {
     all: ['free-offers'] as const,
     lists: () => [...offerKeys.free.all, 'list'] as const,
-    list: (page: number) => [...offerKeys.free.lists(), page] as const,
+    list: (filters: OfferListFilters) => [...offerKeys.free.lists(), filters] as const,
     detail: (id: string) => [...offerKeys.free.all, 'detail', id] as const,
     /** The newest offers as {id, headline}: the reports' filter and the domain's root page choice. */
     choices: () => [...offerKeys.free.all, 'choices'] as const,

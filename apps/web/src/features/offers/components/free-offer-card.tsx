@@ -6,10 +6,11 @@ import { paths } from '../../../config/paths'
 import { attachedAddOns } from '../lib/attached-add-ons'
 import { offerTexts } from '../lib/offer-texts'
 import { ActivationSwitch } from './activation-switch'
+import { OfferActionsMenu } from './offer-actions-menu'
 import { OfferCard } from './offer-card'
 import { OfferFunnelNumbers } from './offer-funnel-numbers'
 
-/** Spec section 2: image, headline, sub headline, copy-URL, View Offer (preview, new tab), Edit, and the switch; issue 6 adds the funnel numbers. */
+/** Spec section 2: image, headline, sub headline, copy-URL, View Offer (preview, new tab), Edit, and the switch; issue 6 adds the funnel numbers, issue 15 the "⋮" menu. */
 export function FreeOfferCard({ offer }: { offer: FreeOffer }) {
   return (
     <OfferCard
@@ -27,7 +28,12 @@ export function FreeOfferCard({ offer }: { offer: FreeOffer }) {
           <Button size="small" component={RouterLink} to={paths.dashboard.editFreeOffer.href(offer.id)}>
             Edit
           </Button>
+        </>
+      }
+      end={
+        <>
           <ActivationSwitch offer={offer} />
+          <OfferActionsMenu kind="free" offer={offer} />
         </>
       }
     />

@@ -10,12 +10,14 @@ type OfferCardProps = {
   /** Prices or other lines under the description. */
   details?: ReactNode
   actions: ReactNode
+  /** Kept together at the far end of the action row: a switch, then the "⋮" menu. */
+  end?: ReactNode
   /** Inactive offers are dimmed (spec section 2); their actions stay readable. */
   dimmed?: boolean
 }
 
 /** What the three offer cards share: image, headline clamped to 2 lines, description to 3, actions at the bottom. */
-export function OfferCard({ image, headline, description, details, actions, dimmed = false }: OfferCardProps) {
+export function OfferCard({ image, headline, description, details, actions, end, dimmed = false }: OfferCardProps) {
   return (
     <Card variant="outlined" sx={{ display: 'flex', flexDirection: 'column' }}>
       <Stack sx={{ flexGrow: 1, opacity: dimmed ? 0.5 : 1, transition: 'opacity 150ms' }}>
@@ -36,9 +38,18 @@ export function OfferCard({ image, headline, description, details, actions, dimm
           </Stack>
         </CardContent>
       </Stack>
-      {/* Gap rather than the default spacing, so wrapped actions line up and the switch can sit at the far end. */}
-      <CardActions disableSpacing sx={{ flexWrap: 'wrap', gap: 0.5, px: 2, pb: 2 }}>
+      {/* Gap rather than the default spacing, so wrapped actions line up and the end can sit at the far end.
+          On a phone the buttons are at least 44 px high, a finger's width (issue 15). */}
+      <CardActions
+        disableSpacing
+        sx={{ flexWrap: 'wrap', alignItems: 'center', gap: 0.5, px: 2, pb: 2, '& .MuiButton-root': { minHeight: { xs: 44, sm: 30 } } }}
+      >
         {actions}
+        {end && (
+          <Stack direction="row" sx={{ alignItems: 'center', ml: 'auto' }}>
+            {end}
+          </Stack>
+        )}
       </CardActions>
     </Card>
   )

@@ -15,6 +15,7 @@ export function UpsellOfferCard({ offer }: { offer: UpsellOffer }) {
   )
   return (
     <PaidAddOnCard
+      kind="upsell"
       offer={offer}
       prices={<OfferPrice currency={offer.currency} price={offer.product_price} />}
       editHref={paths.dashboard.editUpsellOffer.href(offer.id)}

@@ -18,3 +18,26 @@ export const offerTexts = {
   /** Logged (spec section 8: "a generic error is logged") when a save fails. */
   saveFailedLog: 'The offer could not be saved.',
 } as const
+
+/** Issue 15: what the card's menu does, in the spec's toast wording ('Free Offer was successfully archived.'). */
+export const lifecycleToast = (kind: OfferKind, action: 'duplicate' | 'archive' | 'restore' | 'delete') =>
+  `${offerKinds[kind]} was successfully ${{ duplicate: 'duplicated', archive: 'archived', restore: 'restored', delete: 'deleted' }[action]}.`
+
+/** Issue 15: the offer lists' search, order, views, empty states and the card's menu. */
+export const offerListTexts = {
+  searchLabel: 'Search headlines',
+  sortLabel: 'Sort',
+  orderings: { newest: 'Newest first', oldest: 'Oldest first' },
+  viewLabel: 'Show',
+  active: 'Active',
+  archived: 'Archived',
+  noArchived: 'No archived offers. Archive an offer from its ⋮ menu to hide it without losing its leads and orders.',
+  noMatch: (search: string, archived: boolean) => `No ${archived ? 'archived ' : ''}offers match "${search}".`,
+  moreActions: (headline: string | null) => `More actions for ${headline ?? 'Untitled'}`,
+  deleteTitle: (headline: string | null) => `Delete "${headline ?? 'Untitled'}"?`,
+  deleteText: 'It is removed for good. To hide it but keep it, archive it instead.',
+  blockedTitle: (action: 'archive' | 'delete', headline: string | null) =>
+    `"${headline ?? 'Untitled'}" can't be ${action === 'delete' ? 'deleted' : 'archived'} yet`,
+  usedBy: (kindName: string, action: 'archive' | 'delete') =>
+    `These free offers use this ${kindName}. Open each one, remove it there and save; then ${action} it.`,
+} as const

@@ -1,19 +1,19 @@
-import { CardListPage } from '../../../components/card-list-page'
-import { usePageParam } from '../../../components/page-pagination'
 import { paths } from '../../../config/paths'
 import { useFreeOffers } from '../api/get-free-offers'
 import { FreeOfferCard } from '../components/free-offer-card'
+import { OfferListPage } from '../components/offer-list-page'
+import { useOfferListFilters } from '../lib/offer-list-params'
 
 export default function FreeOffersPage() {
-  const page = usePageParam()
-  const query = useFreeOffers(page)
+  const { filters, setFilter } = useOfferListFilters()
+  const query = useFreeOffers(filters)
   return (
-    <CardListPage
+    <OfferListPage
       title="Free Offers"
       addHref={paths.dashboard.addFreeOffer.href()}
-      page={page}
+      filters={filters}
+      setFilter={setFilter}
       query={query}
-      getKey={(offer) => offer.id}
       renderCard={(offer) => <FreeOfferCard offer={offer} />}
     />
   )

@@ -1,8 +1,8 @@
 import type { ComponentType } from 'react'
-import { CardListPage } from '../../../components/card-list-page'
-import { usePageParam } from '../../../components/page-pagination'
 import { usePaidAddOns } from '../api/get-paid-add-ons'
 import type { PaidAddOn, PaidAddOnKind } from '../api/paid-add-on-endpoints'
+import { OfferListPage } from '../components/offer-list-page'
+import { useOfferListFilters } from '../lib/offer-list-params'
 
 type PaidAddOnsPageProps<K extends PaidAddOnKind> = {
   kind: K
@@ -11,17 +11,17 @@ type PaidAddOnsPageProps<K extends PaidAddOnKind> = {
   Card: ComponentType<{ offer: PaidAddOn<K> }>
 }
 
-/** The card grid of the BUMP or upsell offers, paginated by the page query parameter. */
+/** The card grid of the BUMP or upsell offers, paginated, searched, ordered and filtered by the URL's query. */
 export function PaidAddOnsPage<K extends PaidAddOnKind>({ kind, title, addHref, Card }: PaidAddOnsPageProps<K>) {
-  const page = usePageParam()
-  const query = usePaidAddOns(kind, page)
+  const { filters, setFilter } = useOfferListFilters()
+  const query = usePaidAddOns(kind, filters)
   return (
-    <CardListPage
+    <OfferListPage
       title={title}
       addHref={addHref}
-      page={page}
+      filters={filters}
+      setFilter={setFilter}
       query={query}
-      getKey={(offer) => offer.id}
       renderCard={(offer) => <Card offer={offer} />}
     />
   )

@@ -1,9 +1,9 @@
 import { Stack, useMediaQuery } from '@mui/material'
 import type { Theme } from '@mui/material/styles'
+import { SearchField } from '../../../components/search-field'
 import { useReportFilters } from '../lib/use-report-filters'
 import { FiltersButton } from './filters-button'
 import { ReportFilterFields } from './report-filter-fields'
-import { SearchField } from './search-field'
 
 /**
  * Search, free offer, date range and (for orders) status, all kept in the URL. Dates are the

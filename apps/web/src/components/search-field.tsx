@@ -9,6 +9,8 @@ type SearchFieldProps = {
   /** Called with the trimmed text once typing pauses for `delay` ms. */
   onSearch: (value: string) => void
   delay?: number
+  /** The most the API takes. */
+  maxLength?: number
 }
 
 export const searchDelay = 400
@@ -17,7 +19,7 @@ export const searchDelay = 400
  * A search box that searches as the seller types, once typing pauses, so one word is one request
  * rather than one a letter. The text follows `value` when it changes elsewhere (back button).
  */
-export function SearchField({ label, value, onSearch, delay = searchDelay }: SearchFieldProps) {
+export function SearchField({ label, value, onSearch, delay = searchDelay, maxLength = 200 }: SearchFieldProps) {
   const [text, setText] = useState(value)
   const [shown, setShown] = useState(value)
   // The URL changed without this field (back button, a link): show its search. A change this
@@ -44,7 +46,7 @@ export function SearchField({ label, value, onSearch, delay = searchDelay }: Sea
       size="small"
       autoComplete="off"
       slotProps={{
-        htmlInput: { maxLength: 200 },
+        htmlInput: { maxLength },
         input: {
           startAdornment: (
             <InputAdornment position="start">
