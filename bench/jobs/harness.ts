@@ -8,7 +8,7 @@ import { type Config, loadConfig } from '../../apps/api/src/config.js'
 import { connectDatabase } from '../../apps/api/src/db/client.js'
 import { startEmbeddedDatabase } from '../../apps/api/src/db/embedded.js'
 import { runMigrations } from '../../apps/api/src/db/migrate.js'
-import { emails, sellers, storeSettings, webhookDeliveries } from '../../apps/api/src/db/schema/index.js'
+import { crmWebhooks, emails, sellers, webhookDeliveries } from '../../apps/api/src/db/schema/index.js'
 import { seedOptionLists } from '../../apps/api/src/db/seed.js'
 import { createJobQueue } from '../../apps/api/src/jobs/queue.js'
 import { startWorkers } from '../../apps/api/src/jobs/workers.js'
@@ -117,7 +117,7 @@ export async function insertSeller(db: BenchDatabase, url: string): Promise<stri
     })
     .returning({ id: sellers.id })
   if (!row) throw new Error('no seller')
-  await db.db.insert(storeSettings).values({ sellerId: row.id, webhookUrl: url })
+  await db.db.insert(crmWebhooks).values({ sellerId: row.id, url })
   return row.id
 }
 

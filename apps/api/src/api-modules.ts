@@ -46,7 +46,8 @@ export async function createApiModules({
   log,
 }: ApiModulesDeps) {
   const sellers = createSellersModule({ db, now })
-  const settings = createSettingsModule({ db, config, now })
+  const webhooks = createWebhooksModule({ db, jobs, now, publicUrl: config.publicUrl, allowPrivate: config.ALLOW_PRIVATE_WEBHOOKS })
+  const settings = createSettingsModule({ db, config, now, webhooks: webhooks.services.settings })
   const offers = createOffersModule({
     db,
     storage,
@@ -69,13 +70,13 @@ export async function createApiModules({
   const leads = createLeadsModule({
     db,
     jobs,
+    webhooks: webhooks.services.emitter,
     now,
     changes,
     limits,
     log: log.warn,
     ...(leadCaptureLimits ? { captureLimits: leadCaptureLimits } : {}),
   })
-  const webhooks = createWebhooksModule({ db, jobs, now, publicUrl: config.publicUrl, allowPrivate: config.ALLOW_PRIVATE_WEBHOOKS })
   const orders = createOrdersModule({
     db,
     jobs,

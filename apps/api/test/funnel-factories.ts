@@ -1,4 +1,5 @@
-import { bumpOffers, freeOffers, storeSettings, upsellOffers } from '../src/db/schema/index.js'
+import { bumpOffers, crmWebhooks, freeOffers, upsellOffers } from '../src/db/schema/index.js'
+import { createWebhooksModule } from '../src/modules/webhooks/webhooks-module.js'
 import type { TestApp } from './build-test-app.js'
 
 /** A free offer row for funnel tests (the offers API has its own tests of creating them). */
@@ -13,14 +14,25 @@ export async function insertFreeOffer(ctx: TestApp, sellerId: string, overrides:
 
 /** Points the seller's CRM webhook at `url` (stored directly, bypassing the save-time address rule). */
 export async function configureWebhook(ctx: TestApp, sellerId: string, url: string, keys = { email: 'Email', fullName: 'Name' }) {
+  const values = { url, emailKey: keys.email, fullNameKey: keys.fullName }
   await ctx.db
-    .insert(storeSettings)
-    .values({ sellerId, webhookUrl: url, webhookEmailKey: keys.email, webhookFullNameKey: keys.fullName })
-    .onConflictDoUpdate({
-      target: storeSettings.sellerId,
-      set: { webhookUrl: url, webhookEmailKey: keys.email, webhookFullNameKey: keys.fullName },
-    })
+    .insert(crmWebhooks)
+    .values({ sellerId, ...values })
+    .onConflictDoUpdate({ target: crmWebhooks.sellerId, set: values })
 }
+
+/** The webhooks module's services on the test app's database, queue and clock, built as buildApp builds them. */
+export const webhookServices = (ctx: TestApp) =>
+  createWebhooksModule({
+    db: ctx.db,
+    jobs: ctx.jobs,
+    now: ctx.clock.now,
+    publicUrl: ctx.config.publicUrl,
+    allowPrivate: ctx.config.ALLOW_PRIVATE_WEBHOOKS,
+  }).services
+
+/** Where lead follow-ups go, for tests that build the lead writer or the follow-up handler themselves. */
+export const followUpQueues = (ctx: TestApp) => ({ jobs: ctx.jobs, webhooks: webhookServices(ctx).emitter })
 
 /** A $3.50 BUMP offer (was $19.00). */
 export async function insertBump(ctx: TestApp, sellerId: string, overrides: Partial<typeof bumpOffers.$inferInsert> = {}) {

@@ -5,8 +5,6 @@ import { createMemoryLimitStore } from '../lib/limit-store.js'
 import { connectionOf, createSellerChanges } from '../lib/seller-changes.js'
 import { createSendEmailHandler } from '../mail/mail-service.js'
 import { createMailTransport } from '../mail/mail-transport.js'
-import { createLeadFollowUpHandler } from '../modules/leads/leads-module.js'
-import { createWebhookDeliveryHandler } from '../modules/webhooks/webhooks-module.js'
 import { createFileStorage } from '../storage/create-file-storage.js'
 import type { JobQueue } from './queue.js'
 
@@ -40,8 +38,8 @@ export async function startWorkers({
   const transport = createMailTransport(config.SMTP_URL, config.MAIL_FROM, log)
   jobs.onStopped(() => transport.close())
   await jobs.work('send-email', createSendEmailHandler({ db, transport }))
-  await jobs.work('queue-lead-follow-ups', createLeadFollowUpHandler({ db, jobs }))
-  await jobs.work('deliver-webhook', createWebhookDeliveryHandler({ db, allowPrivate: config.ALLOW_PRIVATE_WEBHOOKS, now }))
+  await jobs.work('queue-lead-follow-ups', modules.leads.services.followUpHandler)
+  await jobs.work('deliver-webhook', modules.webhooks.services.deliveryHandler)
   // Abandoning an order cancels its provider intent: the sweep uses the payments module's provider.
   const abandonment = modules.orders.services.abandonment
   await jobs.work('abandon-orders', async () => {

@@ -4,16 +4,11 @@ import { createdAt, id, updatedAt } from './columns.js'
 import { freeOffers } from './offers.js'
 import { sellers } from './sellers.js'
 
-/** One row per seller, created on first save. */
+/** The company links of a seller, one row created on first save (the CRM webhook is `crm_webhooks`). */
 export const storeSettings = pgTable('store_settings', {
   sellerId: uuid('seller_id')
     .primaryKey()
     .references(() => sellers.id, { onDelete: 'cascade' }),
-  webhookUrl: text('webhook_url'),
-  webhookEmailKey: text('webhook_email_key'),
-  webhookFullNameKey: text('webhook_full_name_key'),
-  // Signs outgoing CRM webhooks (X-Signature); generated on first use, shown in Settings.
-  webhookSecret: text('webhook_secret'),
   privacyPolicy: text('privacy_policy'),
   termsAndConditions: text('terms_and_conditions'),
   supportLink: text('support_link'),

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { createTestApp, eventually, type TestApp } from '../../../test/build-test-app.js'
 import { createSeller, createSellerSession } from '../../../test/factories.js'
 import { describe, expect, test } from '../../../test/fixtures.js'
-import { insertFreeOffer } from '../../../test/funnel-factories.js'
+import { followUpQueues, insertFreeOffer } from '../../../test/funnel-factories.js'
 import { emails, freeOffers, leadFollowUps, leads, webhookDeliveries } from '../../db/schema/index.js'
 import { NotFoundError } from '../../lib/errors.js'
 import { createFree } from '../offers/offer-test-kit.js'
@@ -39,7 +39,7 @@ describe('lead capture in batches', () => {
   })
 
   test('stores every other lead of a batch when one of them cannot be stored', async ({ workers: _ }) => {
-    const writer = createLeadWriter({ db: ctx.db, jobs: ctx.jobs, concurrentBatches: 1 })
+    const writer = createLeadWriter({ db: ctx.db, queues: followUpQueues(ctx), concurrentBatches: 1 })
     const at = new Date()
     const visitors = Array.from({ length: 10 }, (_, n) => ({ full_name: `Batch ${n}`, email: `batch${n}@example.com` }))
     // Queued all at once: the first starts a transaction alone and the other nine wait for one

@@ -1,6 +1,7 @@
 import { eq, inArray } from 'drizzle-orm'
 import { eventually, type TestApp } from '../../../test/build-test-app.js'
 import { describe, expect, test } from '../../../test/fixtures.js'
+import { followUpQueues } from '../../../test/funnel-factories.js'
 import { emails, leadFollowUps, webhookDeliveries } from '../../db/schema/index.js'
 import { createLeadFollowUpHandler } from './lead-follow-ups.js'
 import type { LeadOffer } from './lead-recording.js'
@@ -30,7 +31,7 @@ describe('lead capture: the follow-ups a batch owes', () => {
   const emailsTo = (addresses: string[]) => ctx.db.select().from(emails).where(inArray(emails.to, addresses))
 
   test('commits one row for a whole batch, then queues one webhook and one email per new lead, once', async () => {
-    const writer = createLeadWriter({ db: ctx.db, jobs: ctx.jobs, concurrentBatches: 1 })
+    const writer = createLeadWriter({ db: ctx.db, queues: followUpQueues(ctx), concurrentBatches: 1 })
     const at = new Date()
     const visitor = (n: number) => ({ full_name: `Owed ${n}`, email: `owed${n}@example.com` })
     // A lead that exists already (its webhook and email were owed by an earlier batch).
@@ -51,7 +52,7 @@ describe('lead capture: the follow-ups a batch owes', () => {
     expect(await emailsTo(addresses)).toHaveLength(0)
 
     // A pg-boss job may run twice (a worker that died before recording that it finished).
-    const handler = createLeadFollowUpHandler({ db: ctx.db, jobs: ctx.jobs })
+    const handler = createLeadFollowUpHandler({ db: ctx.db, ...followUpQueues(ctx) })
     for (const row of owed) {
       await handler({ followUpId: row.id })
       await handler({ followUpId: row.id })
@@ -66,7 +67,7 @@ describe('lead capture: the follow-ups a batch owes', () => {
   })
 
   test('keeps what a batch owes across a crash before the worker ran: a worker started later queues it', async () => {
-    const writer = createLeadWriter({ db: ctx.db, jobs: ctx.jobs })
+    const writer = createLeadWriter({ db: ctx.db, queues: followUpQueues(ctx) })
     await writer.record({ offer, visitor: { full_name: 'Late Worker', email: 'late-worker@example.com' }, at: new Date() })
     expect(await ctx.db.select().from(leadFollowUps)).toHaveLength(1)
     await ctx.startWorkers()

@@ -4,8 +4,11 @@ import { freeOffers, leadFollowUps, leads, sellers } from '../../db/schema/index
 import type { JobQueue } from '../../jobs/queue.js'
 import { queueMailsIn } from '../../mail/mail-service.js'
 import { freeDownloadEmail } from '../../mail/templates.js'
-import { queueWebhooks } from '../webhooks/webhooks-module.js'
+import type { WebhookEmitter } from '../webhooks/webhooks-module.js'
 import type { LeadOffer } from './lead-repository.js'
+
+/** Where follow-ups are queued: the job queue and the webhooks module's emitter (handed in by the composition roots). */
+export type FollowUpQueues = { jobs: JobQueue; webhooks: Pick<WebhookEmitter, 'queueMany'> }
 
 /** A lead that is owed its `lead.created` webhook or its download email (decision D16). */
 export type OwedLead = { id: string; email: string; fullName: string; createdAt: Date; offer: Omit<LeadOffer, 'isActive'> }
@@ -14,10 +17,13 @@ export type OwedLead = { id: string; email: string; fullName: string; createdAt:
  * Queues, inside the caller's transaction, the `lead.created` webhook of each lead in `webhook`
  * and the download email of each lead in `email`: a fixed number of statements, however many.
  */
-export async function queueFollowUps(tx: Executor, jobs: JobQueue, owed: { webhook: OwedLead[]; email: OwedLead[] }): Promise<void> {
-  await queueWebhooks(
+export async function queueFollowUps(
+  tx: Executor,
+  { jobs, webhooks }: FollowUpQueues,
+  owed: { webhook: OwedLead[]; email: OwedLead[] },
+): Promise<void> {
+  await webhooks.queueMany(
     tx,
-    jobs,
     owed.webhook.map((lead) => ({
       sellerId: lead.offer.sellerId,
       event: 'lead.created' as const,
@@ -57,7 +63,8 @@ export async function deferFollowUps(tx: Executor, jobs: JobQueue, owed: { webho
  * each webhook and email is queued once; a crash before the commit leaves the row for the retry.
  * A lead deleted meanwhile (its offer or seller removed) is owed nothing.
  */
-export function createLeadFollowUpHandler({ db, jobs }: { db: Database; jobs: JobQueue }) {
+export function createLeadFollowUpHandler({ db, ...queues }: { db: Database } & FollowUpQueues) {
+  const { jobs } = queues
   return async ({ followUpId }: { followUpId: string }) => {
     const queued = await db.transaction(async (tx) => {
       const [owed] = await tx.delete(leadFollowUps).where(eq(leadFollowUps.id, followUpId)).returning()
@@ -83,7 +90,7 @@ export function createLeadFollowUpHandler({ db, jobs }: { db: Database; jobs: Jo
         .where(inArray(leads.id, ids))
       const byId = new Map(rows.map((row) => [row.id, row]))
       const pick = (leadIds: string[]) => leadIds.flatMap((id) => byId.get(id) ?? [])
-      await queueFollowUps(tx, jobs, { webhook: pick(owed.webhookLeadIds), email: pick(owed.emailLeadIds) })
+      await queueFollowUps(tx, queues, { webhook: pick(owed.webhookLeadIds), email: pick(owed.emailLeadIds) })
       return true
     })
     // Committed: this process's workers send them now rather than at their next poll.

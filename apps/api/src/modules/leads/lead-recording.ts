@@ -1,7 +1,6 @@
 import type { VisitorDetails } from '@funnelry/shared'
 import type { Executor } from '../../db/client.js'
-import type { JobQueue } from '../../jobs/queue.js'
-import { deferFollowUps, type OwedLead, queueFollowUps } from './lead-follow-ups.js'
+import { deferFollowUps, type FollowUpQueues, type OwedLead, queueFollowUps } from './lead-follow-ups.js'
 import { type LeadOffer, leadRepository } from './lead-repository.js'
 
 export type { LeadOffer }
@@ -24,7 +23,7 @@ const keyOf = (offerId: string, email: string) => `${offerId}\n${email}`
  */
 export async function recordLeads(
   tx: Executor,
-  jobs: JobQueue,
+  queues: FollowUpQueues,
   items: LeadToRecord[],
   followUps: 'now' | 'later' = 'now',
 ): Promise<{ leadId: string }[]> {
@@ -67,9 +66,9 @@ export async function recordLeads(
     if (lead.inserted || claimedNow.has(lead.id)) email.push(owedLead)
   }
   if (followUps === 'later') {
-    await deferFollowUps(tx, jobs, { webhookLeadIds: webhook.map((lead) => lead.id), emailLeadIds: email.map((lead) => lead.id) })
+    await deferFollowUps(tx, queues.jobs, { webhookLeadIds: webhook.map((lead) => lead.id), emailLeadIds: email.map((lead) => lead.id) })
   } else {
-    await queueFollowUps(tx, jobs, { webhook, email })
+    await queueFollowUps(tx, queues, { webhook, email })
   }
   return items.map((item) => {
     const lead = stored.get(keyOf(item.offer.id, item.visitor.email.trim().toLowerCase()))
@@ -79,8 +78,8 @@ export async function recordLeads(
 }
 
 /** One lead, inside the caller's transaction (the checkout and fulfilment). */
-export async function recordLead(tx: Executor, jobs: JobQueue, item: LeadToRecord): Promise<{ leadId: string }> {
-  const [recorded] = await recordLeads(tx, jobs, [item])
+export async function recordLead(tx: Executor, queues: FollowUpQueues, item: LeadToRecord): Promise<{ leadId: string }> {
+  const [recorded] = await recordLeads(tx, queues, [item])
   if (!recorded) throw new Error('the lead was not recorded')
   return recorded
 }

@@ -5,6 +5,7 @@ import { NotFoundError, ValidationError } from '../../lib/errors.js'
 import type { LimitStore } from '../../lib/limit-store.js'
 import { createSellerCache } from '../../lib/seller-cache.js'
 import type { SellerChanges } from '../../lib/seller-changes.js'
+import type { WebhookEmitter } from '../webhooks/webhooks-module.js'
 import { createLeadCaptureLimits, type LeadCaptureLimits } from './lead-capture-limits.js'
 import { findLeadOffer } from './lead-recording.js'
 import { createLeadWriter } from './lead-writer.js'
@@ -12,6 +13,8 @@ import { createLeadWriter } from './lead-writer.js'
 type Deps = {
   db: Database
   jobs: JobQueue
+  /** The webhooks module's emitter: a new lead's `lead.created` webhook. */
+  webhooks: WebhookEmitter
   now: () => Date
   changes: SellerChanges
   limits: LimitStore
@@ -26,12 +29,12 @@ type Deps = {
  * stored together in batches (lead-writer.ts). The offer looked up is cached until its seller
  * changes something.
  */
-export function createLeadService({ db, jobs, now, changes, limits, captureLimits, log }: Deps) {
+export function createLeadService({ db, jobs, webhooks, now, changes, limits, captureLimits, log }: Deps) {
   const offers = createSellerCache(changes, async (id: string) => {
     const offer = await findLeadOffer(db, id)
     return offer && { sellerId: offer.sellerId, value: offer }
   })
-  const writer = createLeadWriter({ db, jobs, ...(log ? { log } : {}) })
+  const writer = createLeadWriter({ db, queues: { jobs, webhooks }, ...(log ? { log } : {}) })
   const refuse = createLeadCaptureLimits(limits, captureLimits)
   return {
     /** `clientAddress` is the caller's rate-limit key (plugins/rate-limits.ts). */

@@ -1,5 +1,6 @@
 import type { Executor } from '../../db/client.js'
 import type { ApiModule } from '../../lib/api-module.js'
+import { createLeadFollowUpHandler } from './lead-follow-ups.js'
 import { findLeadOffer, type LeadOffer, type LeadToRecord, recordLead } from './lead-recording.js'
 import { leadRoutes } from './lead-routes.js'
 import { createLeadService, type LeadService } from './lead-service.js'
@@ -7,7 +8,6 @@ import { createLeadService, type LeadService } from './lead-service.js'
 /** The leads module's public entry: lead capture (service and route) and the one way to record a lead. */
 
 export { defaultLeadCaptureLimits, type LeadCaptureLimits } from './lead-capture-limits.js'
-export { createLeadFollowUpHandler } from './lead-follow-ups.js'
 export type { LeadOffer, LeadToRecord } from './lead-recording.js'
 export type { LeadService } from './lead-service.js'
 
@@ -21,8 +21,11 @@ export type LeadRecording = {
 
 export function createLeadsModule(
   deps: Parameters<typeof createLeadService>[0],
-): ApiModule<{ leads: LeadService; recording: LeadRecording }> {
+): ApiModule<{ leads: LeadService; recording: LeadRecording; followUpHandler: ReturnType<typeof createLeadFollowUpHandler> }> {
   const leads = createLeadService(deps)
-  const recording: LeadRecording = { findOffer: findLeadOffer, record: (tx, item) => recordLead(tx, deps.jobs, item) }
-  return { services: { leads, recording }, routes: async (api) => api.register(leadRoutes, { leads }) }
+  const queues = { jobs: deps.jobs, webhooks: deps.webhooks }
+  const recording: LeadRecording = { findOffer: findLeadOffer, record: (tx, item) => recordLead(tx, queues, item) }
+  // The `queue-lead-follow-ups` job handler, for the worker.
+  const followUpHandler = createLeadFollowUpHandler({ db: deps.db, ...queues })
+  return { services: { leads, recording, followUpHandler }, routes: async (api) => api.register(leadRoutes, { leads }) }
 }

@@ -1,6 +1,7 @@
 import type { Config } from '../../config.js'
-import type { Database, Executor } from '../../db/client.js'
+import type { Database } from '../../db/client.js'
 import type { ApiModule } from '../../lib/api-module.js'
+import type { WebhookSettingsService } from '../webhooks/webhooks-module.js'
 import { createCustomDomainAccess } from './custom-domain-access.js'
 import { createDomainProofChecker } from './domain-proof.js'
 import { domainRoutes } from './domain-routes.js'
@@ -8,22 +9,28 @@ import { createDomainService } from './domain-service.js'
 import { createOfferPublicContext } from './offer-public-context.js'
 import { pixelRoutes } from './pixel-routes.js'
 import { createPixelService } from './pixel-service.js'
-import { storeSettingsRepository } from './settings-repository.js'
 import { settingsRoutes } from './settings-routes.js'
-import { createStoreSettingsService, newWebhookSecret } from './store-settings-service.js'
+import { createStoreSettingsService } from './store-settings-service.js'
 
 export type { CustomDomainAccess } from './custom-domain-access.js'
 export type { OfferPublicContext, OfferPublicContextService } from './offer-public-context.js'
 
-/** The seller's CRM webhook signing secret (the one Settings shows), created on first use in the caller's transaction. */
-export const ensureWebhookSecret = (executor: Executor, sellerId: string) =>
-  storeSettingsRepository.ensureSecret(executor, sellerId, newWebhookSecret())
-
-function createSettingsServices({ db, config, now }: { db: Database; config: Config; now: () => Date }) {
+function createSettingsServices({
+  db,
+  config,
+  now,
+  webhooks,
+}: {
+  db: Database
+  config: Config
+  now: () => Date
+  /** The CRM webhook's settings (the webhooks module's), which the store settings call carries with the company links. */
+  webhooks: WebhookSettingsService
+}) {
   // One per process: the domain service tells it at once when a domain changes owner or state.
   const domainAccess = createCustomDomainAccess({ db })
   return {
-    storeSettings: createStoreSettingsService({ db, now, allowPrivateWebhooks: config.ALLOW_PRIVATE_WEBHOOKS }),
+    storeSettings: createStoreSettingsService({ db, now, webhooks }),
     domains: createDomainService({
       db,
       now,

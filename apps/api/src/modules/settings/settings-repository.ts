@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ne, sql } from 'drizzle-orm'
+import { and, asc, count, eq, ne } from 'drizzle-orm'
 import type { Database, Executor } from '../../db/client.js'
 import { advertisingPixels, sellerDomains, storeSettings } from '../../db/schema/index.js'
 
@@ -9,30 +9,14 @@ export type PixelRow = typeof advertisingPixels.$inferSelect
 export const storeSettingsRepository = {
   find: (db: Executor, sellerId: string) => db.query.storeSettings.findFirst({ where: eq(storeSettings.sellerId, sellerId) }),
 
-  /**
-   * Creates the row on first use and keeps the first webhook secret ever stored: two first reads
-   * at the same time agree on one secret instead of the second overwriting the first.
-   */
-  async ensureSecret(db: Executor, sellerId: string, secret: string): Promise<StoreSettingsRow> {
+  /** Creates the row on the first save of the company links. */
+  async save(db: Executor, sellerId: string, values: StoreSettingsValues, at: Date): Promise<StoreSettingsRow> {
     const [row] = await db
       .insert(storeSettings)
-      .values({ sellerId, webhookSecret: secret })
-      .onConflictDoUpdate({
-        target: storeSettings.sellerId,
-        set: { webhookSecret: sql`coalesce(${storeSettings.webhookSecret}, excluded.webhook_secret)` },
-      })
+      .values({ sellerId, ...values, updatedAt: at })
+      .onConflictDoUpdate({ target: storeSettings.sellerId, set: { ...values, updatedAt: at } })
       .returning()
     if (!row) throw new Error('the store settings row was not stored')
-    return row
-  },
-
-  async update(db: Executor, sellerId: string, values: StoreSettingsValues, at: Date): Promise<StoreSettingsRow> {
-    const [row] = await db
-      .update(storeSettings)
-      .set({ ...values, updatedAt: at })
-      .where(eq(storeSettings.sellerId, sellerId))
-      .returning()
-    if (!row) throw new Error('the store settings row is missing')
     return row
   },
 }

@@ -1,8 +1,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client.js'
 import { descNullsLast } from '../../db/ordering.js'
-import { storeSettings, webhookAttempts, webhookDeliveries } from '../../db/schema/index.js'
-import { ensureWebhookSecret } from '../settings/settings-module.js'
+import { crmWebhooks, webhookAttempts, webhookDeliveries } from '../../db/schema/index.js'
+import { webhookSettingsRepository } from './webhook-settings-repository.js'
+import { newWebhookSecret } from './webhook-signature.js'
 
 /** What an attempt row says until its outcome is written, and forever if the worker died meanwhile. */
 export const unfinishedAttempt = 'No outcome recorded: the attempt was under way, or the worker stopped during it.'
@@ -11,7 +12,7 @@ export type DeliveryRow = typeof webhookDeliveries.$inferSelect
 
 type StartedAttemptRow = Pick<DeliveryRow, 'id' | 'event' | 'url' | 'payload' | 'attempts'> & {
   seller_id: string
-  webhook_secret: string | null
+  secret: string | null
   attempt_id: string
 }
 export type StartedAttempt = {
@@ -30,22 +31,19 @@ export type FinishedAttempt = {
 export const webhookRepository = {
   /** The seller's CRM target, or undefined when no webhook is configured. */
   async findTarget(db: Executor, sellerId: string) {
-    const settings = await db.query.storeSettings.findFirst({ where: eq(storeSettings.sellerId, sellerId) })
-    if (!settings?.webhookUrl) return undefined
-    return {
-      url: settings.webhookUrl,
-      keys: { email: settings.webhookEmailKey || 'email', full_name: settings.webhookFullNameKey || 'full_name' },
-    }
+    const webhook = await db.query.crmWebhooks.findFirst({ where: eq(crmWebhooks.sellerId, sellerId) })
+    if (!webhook?.url) return undefined
+    return { url: webhook.url, keys: { email: webhook.emailKey || 'email', full_name: webhook.fullNameKey || 'full_name' } }
   },
 
   /** The CRM targets of several sellers at once, by seller id; sellers without a webhook are absent. */
   async findTargets(db: Executor, sellerIds: string[]) {
-    const rows = await db.select().from(storeSettings).where(inArray(storeSettings.sellerId, sellerIds))
+    const rows = await db.select().from(crmWebhooks).where(inArray(crmWebhooks.sellerId, sellerIds))
     const targets = new Map<string, { url: string; keys: { email: string; full_name: string } }>()
-    for (const settings of rows) {
-      if (!settings.webhookUrl) continue
-      const keys = { email: settings.webhookEmailKey || 'email', full_name: settings.webhookFullNameKey || 'full_name' }
-      targets.set(settings.sellerId, { url: settings.webhookUrl, keys })
+    for (const webhook of rows) {
+      if (!webhook.url) continue
+      const keys = { email: webhook.emailKey || 'email', full_name: webhook.fullNameKey || 'full_name' }
+      targets.set(webhook.sellerId, { url: webhook.url, keys })
     }
     return targets
   },
@@ -56,11 +54,8 @@ export const webhookRepository = {
   },
 
   /** The seller's signing secret: the one Settings shows, created on first use. */
-  signingSecret: async (db: Executor, sellerId: string): Promise<string> => {
-    const row = await ensureWebhookSecret(db, sellerId)
-    if (!row.webhookSecret) throw new Error('the webhook secret was not stored')
-    return row.webhookSecret
-  },
+  signingSecret: async (db: Executor, sellerId: string): Promise<string> =>
+    (await webhookSettingsRepository.ensureSecret(db, sellerId, newWebhookSecret())).secret,
 
   async insertDelivery(db: Executor, values: typeof webhookDeliveries.$inferInsert): Promise<DeliveryRow> {
     const [row] = await db.insert(webhookDeliveries).values(values).returning()
@@ -82,8 +77,8 @@ export const webhookRepository = {
     )
     const result = await db.execute<StartedAttemptRow>(sql`
       with delivery as (
-        select d.id, d.seller_id, d.event, d.url, d.payload, d.attempts, s.webhook_secret
-          from ${webhookDeliveries} d left join ${storeSettings} s on s.seller_id = d.seller_id
+        select d.id, d.seller_id, d.event, d.url, d.payload, d.attempts, w.secret
+          from ${webhookDeliveries} d left join ${crmWebhooks} w on w.seller_id = d.seller_id
          where d.id in (${ids}) and d.status = 'pending'
       ), attempt as (
         insert into ${webhookAttempts} (delivery_id, status_code, error, duration_ms)
@@ -100,7 +95,7 @@ export const webhookRepository = {
           attemptId: row.attempt_id,
           // Attempts made before this one.
           delivery: { id: row.id, sellerId: row.seller_id, event: row.event, url: row.url, payload: row.payload, attempts: row.attempts },
-          secret: row.webhook_secret,
+          secret: row.secret,
         },
       ]),
     )

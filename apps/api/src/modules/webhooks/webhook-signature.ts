@@ -1,6 +1,9 @@
-import { createHmac, timingSafeEqual } from 'node:crypto'
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 
 export const signatureHeader = 'x-signature'
+
+/** A seller's signing secret, made once on first use and shown in Settings. */
+export const newWebhookSecret = () => `whsec_${randomBytes(32).toString('base64url')}`
 
 /** `X-Signature: sha256=<hex HMAC-SHA256 of the exact body>` with the seller's webhook secret. */
 export function signWebhookBody(secret: string, body: string): string {

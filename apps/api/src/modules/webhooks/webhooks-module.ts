@@ -3,31 +3,47 @@ import type { JobQueue } from '../../jobs/queue.js'
 import type { ApiModule } from '../../lib/api-module.js'
 import { deliveryLogRoutes } from './delivery-log-routes.js'
 import { createDeliveryLogService, type DeliveryLogService } from './delivery-log-service.js'
+import { createWebhookDeliveryHandler } from './webhook-delivery-handler.js'
 import type { WebhookSubject } from './webhook-payload.js'
-import { queueWebhook } from './webhook-service.js'
+import { queueWebhook, queueWebhooks } from './webhook-service.js'
+import { createWebhookSettingsService, type WebhookSettingsService } from './webhook-settings-service.js'
 
 /**
- * The seller's CRM webhook: emitting (queueWebhook(s), called in the caller's transaction so the
- * event and its delivery commit together), delivery (the worker's job handler) and the delivery
- * log (its routes). Its settings, the URL and the signing secret, are the Settings area's store settings.
+ * The seller's CRM webhook, whole (docs/decisions/0022): its settings (URL, key names, signing
+ * secret; the Settings area's store settings call carries them), emitting (inside the caller's
+ * transaction, so the event and its delivery commit together), delivery (the worker's job
+ * handler) and the delivery log (its routes).
  */
-export { createWebhookDeliveryHandler } from './webhook-delivery-handler.js'
 export type { WebhookSubject } from './webhook-payload.js'
-export { queueWebhooks } from './webhook-service.js'
+export type { WebhookSettings, WebhookSettingsPatch, WebhookSettingsService } from './webhook-settings-service.js'
 
 type Deps = { db: Database; jobs: JobQueue; now: () => Date; publicUrl: string; allowPrivate: boolean }
 
-/** Emitting one event inside another module's transaction (an order's delivery). */
-export type WebhookEmitter = { queue: (tx: Executor, subject: WebhookSubject) => Promise<void> }
+/** Emitting events inside another module's transaction (an order's delivery, lead capture's batches). */
+export type WebhookEmitter = {
+  queue: (tx: Executor, subject: WebhookSubject) => Promise<void>
+  /** The same for many events: a fixed number of statements, whatever their number. */
+  queueMany: (tx: Executor, subjects: WebhookSubject[]) => Promise<void>
+}
 
-export function createWebhooksModule({
-  db,
-  jobs,
-  now,
-  publicUrl,
-  allowPrivate,
-}: Deps): ApiModule<{ deliveries: DeliveryLogService; emitter: WebhookEmitter }> {
+export type WebhookServices = {
+  settings: WebhookSettingsService
+  emitter: WebhookEmitter
+  deliveries: DeliveryLogService
+  /** The `deliver-webhook` job handler, for the worker. */
+  deliveryHandler: ReturnType<typeof createWebhookDeliveryHandler>
+}
+
+export function createWebhooksModule({ db, jobs, now, publicUrl, allowPrivate }: Deps): ApiModule<WebhookServices> {
+  const settings = createWebhookSettingsService({ db, now, allowPrivate })
   const deliveries = createDeliveryLogService({ db, jobs, now, allowPrivate })
-  const emitter: WebhookEmitter = { queue: (tx, subject) => queueWebhook(tx, jobs, subject) }
-  return { services: { deliveries, emitter }, routes: async (api) => api.register(deliveryLogRoutes, { deliveries, publicUrl }) }
+  const emitter: WebhookEmitter = {
+    queue: (tx, subject) => queueWebhook(tx, jobs, subject),
+    queueMany: (tx, subjects) => queueWebhooks(tx, jobs, subjects),
+  }
+  const deliveryHandler = createWebhookDeliveryHandler({ db, allowPrivate, now })
+  return {
+    services: { settings, emitter, deliveries, deliveryHandler },
+    routes: async (api) => api.register(deliveryLogRoutes, { deliveries, publicUrl }),
+  }
 }
