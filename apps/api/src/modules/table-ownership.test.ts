@@ -53,8 +53,6 @@ const knownReads: Record<string, string[]> = {
   settings: ['freeOffers', 'upsellOffers', 'orders'],
   // The payment question's answer is stored on the seller.
   payments: ['sellers'],
-  // The CRM webhook's secret, until the webhooks module keeps its own settings.
-  webhooks: ['storeSettings'],
 }
 
 const modulesDir = path.dirname(fileURLToPath(import.meta.url))
