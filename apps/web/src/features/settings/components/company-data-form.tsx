@@ -7,6 +7,7 @@ import type { z } from 'zod'
 import { FormTextField } from '../../../components/form-text-field'
 import { applyServerErrors } from '../../../lib/form-errors'
 import { toast } from '../../../lib/toast'
+import { useReportUnsaved } from '../../../lib/unsaved-forms'
 import { useUpdateStoreSettings } from '../api/update-store-settings'
 import { FormActions } from './form-actions'
 
@@ -35,6 +36,7 @@ export function CompanyDataForm({ userId, settings }: { userId: string; settings
     mode: 'all',
     defaultValues: valuesOf(settings),
   })
+  useReportUnsaved(formState.isDirty)
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null)

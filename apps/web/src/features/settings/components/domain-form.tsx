@@ -8,6 +8,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { FormTextField } from '../../../components/form-text-field'
 import { applyServerErrors } from '../../../lib/form-errors'
 import { toast } from '../../../lib/toast'
+import { useReportUnsaved } from '../../../lib/unsaved-forms'
 import { useFreeOfferChoices } from '../../offers'
 import { useUpdateDomainSettings } from '../api/update-domain-settings'
 import { DnsInstruction } from './dns-instruction'
@@ -26,6 +27,7 @@ export function DomainForm({ userId, settings }: { userId: string; settings: Dom
     mode: 'all',
     defaultValues: { domain: settings.domain ?? '', default_offer_id: settings.default_offer_id ?? '' },
   })
+  useReportUnsaved(formState.isDirty)
   const offers = useFreeOfferChoices()
   const typedDomain = useWatch({ control, name: 'domain' }) ?? ''
 

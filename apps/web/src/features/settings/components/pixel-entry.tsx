@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { FormTextField } from '../../../components/form-text-field'
 import { toast } from '../../../lib/toast'
+import { useReportUnsaved } from '../../../lib/unsaved-forms'
 import { useCreatePixel } from '../api/create-pixel'
 import { useDeletePixel } from '../api/delete-pixel'
 import { useUpdatePixel } from '../api/update-pixel'
@@ -38,6 +39,7 @@ export function PixelEntry({ pixel, label, onDone }: PixelEntryProps) {
     mode: 'all',
     defaultValues: { pixel_type: pixel?.pixel_type ?? 'facebook', script: pixel?.script ?? '' },
   })
+  useReportUnsaved(formState.isDirty)
   const busy = formState.isSubmitting || remove.isPending
   const [confirming, setConfirming] = useState(false)
 

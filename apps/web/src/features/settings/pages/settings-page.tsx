@@ -1,5 +1,8 @@
 import { Stack, Typography } from '@mui/material'
+import { UnsavedChangesDialog } from '../../../components/unsaved-changes-dialog'
 import { useAuth } from '../../../lib/auth-context'
+import { UnsavedFormsContext, useUnsavedForms } from '../../../lib/unsaved-forms'
+import { useUnsavedChangesGuard } from '../../../lib/use-unsaved-changes-guard'
 import { WebhookDeliveriesSection, WebhookSection } from '../../webhooks'
 import { useAccountStatus } from '../api/get-account-status'
 import { CompanyDataSection } from '../components/company-data-section'
@@ -24,15 +27,21 @@ export default function SettingsPage() {
   const { user } = useAuth()
   // Until payments are connected nothing can be sold: that card comes first (issue 15).
   const connected = useAccountStatus().data?.connected === true
+  // Each card saves on its own; leaving asks while any has changes not saved (issue 15).
+  const unsaved = useUnsavedForms()
+  const guard = useUnsavedChangesGuard(unsaved.anyDirty)
   // The private route renders this page only with a session, so the user is always there.
   if (!user) return null
   return (
-    <Stack spacing={{ xs: 2, sm: 3 }} sx={{ maxWidth: 880, mx: 'auto' }}>
-      <Typography variant="h2" component="h1">
-        Settings
-      </Typography>
-      {/* Keyed, so the payment card moves when the status arrives instead of being rebuilt. */}
-      {sectionsInOrder(connected, user.user_id)}
-    </Stack>
+    <UnsavedFormsContext.Provider value={unsaved.report}>
+      <Stack spacing={{ xs: 2, sm: 3 }} sx={{ maxWidth: 880, mx: 'auto' }}>
+        <Typography variant="h2" component="h1">
+          Settings
+        </Typography>
+        {/* Keyed, so the payment card moves when the status arrives instead of being rebuilt. */}
+        {sectionsInOrder(connected, user.user_id)}
+      </Stack>
+      <UnsavedChangesDialog guard={guard} text="Your changes in Settings will be lost." />
+    </UnsavedFormsContext.Provider>
   )
 }

@@ -7,6 +7,7 @@ import type { z } from 'zod'
 import { FormTextField } from '../../../components/form-text-field'
 import { applyServerErrors } from '../../../lib/form-errors'
 import { toast } from '../../../lib/toast'
+import { useReportUnsaved } from '../../../lib/unsaved-forms'
 import { FormActions, useUpdateStoreSettings } from '../../settings'
 import { SendTestButton } from './send-test-button'
 import { WebhookSecret } from './webhook-secret'
@@ -34,6 +35,7 @@ export function WebhookForm({ userId, settings }: { userId: string; settings: St
     mode: 'all',
     defaultValues: valuesOf(settings),
   })
+  useReportUnsaved(formState.isDirty)
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null)
