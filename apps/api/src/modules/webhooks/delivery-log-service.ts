@@ -9,6 +9,7 @@ import { failureReason } from './failure-reason.js'
 import { sendAttempt } from './webhook-attempt.js'
 import { buildWebhookPayload } from './webhook-payload.js'
 import { webhookRepository } from './webhook-repository.js'
+import type { WebhookSettingsService } from './webhook-settings-service.js'
 
 const toDelivery = (row: DeliveryLogRow): WebhookDelivery => ({
   id: row.id,
@@ -38,10 +39,17 @@ const testSubject = (now: Date) => ({
   createdAt: now,
 })
 
-type Deps = { db: Database; jobs: JobQueue; now: () => Date; allowPrivate: boolean }
+type Deps = {
+  db: Database
+  jobs: JobQueue
+  now: () => Date
+  allowPrivate: boolean
+  /** The seller's complete webhook (URL, key names, secret), from the webhook settings service. */
+  webhookTarget: WebhookSettingsService['webhookTarget']
+}
 
 /** The CRM webhook delivery log of Settings, its Retry and its 'Send test'. */
-export function createDeliveryLogService({ db, jobs, now, allowPrivate }: Deps) {
+export function createDeliveryLogService({ db, jobs, now, allowPrivate, webhookTarget }: Deps) {
   async function findOwned(sellerId: string, id: string): Promise<DeliveryLogRow> {
     const row = isUuid(id) ? await repo.findOwned(db, sellerId, id) : undefined
     if (!row) throw new NotFoundError()
@@ -78,14 +86,14 @@ export function createDeliveryLogService({ db, jobs, now, allowPrivate }: Deps) 
      * delivery, with one attempt and no retries (the seller is waiting for the answer).
      */
     async sendTest(sellerId: string): Promise<WebhookDelivery> {
-      const target = await webhookRepository.findTarget(db, sellerId)
+      const target = await webhookTarget(sellerId)
       if (!target) throw new AppError(400, reportMessages.noWebhook)
-      const payload = buildWebhookPayload({ ...testSubject(now()), keys: target.keys })
+      const keys = { email: target.emailKey, full_name: target.fullNameKey }
+      const payload = buildWebhookPayload({ ...testSubject(now()), keys })
       const delivery = await webhookRepository.insertDelivery(db, { sellerId, event: 'webhook.test', url: target.url, payload })
       const started = (await webhookRepository.beginAttempts(db, [delivery.id])).get(delivery.id)
       if (!started) throw new Error('the test delivery was not started')
-      const secret = started.secret ?? (await webhookRepository.signingSecret(db, sellerId))
-      const { outcome, delivered } = await sendAttempt(started, secret, allowPrivate)
+      const { outcome, delivered } = await sendAttempt(started, target.secret, allowPrivate)
       const status = delivered ? 'delivered' : 'failed'
       await webhookRepository.finishAttempts(db, [
         { attemptId: started.attemptId, outcome, delivery: { id: delivery.id, status, at: now() } },

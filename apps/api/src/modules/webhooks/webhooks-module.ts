@@ -36,7 +36,7 @@ export type WebhookServices = {
 
 export function createWebhooksModule({ db, jobs, now, publicUrl, allowPrivate }: Deps): ApiModule<WebhookServices> {
   const settings = createWebhookSettingsService({ db, now, allowPrivate })
-  const deliveries = createDeliveryLogService({ db, jobs, now, allowPrivate })
+  const deliveries = createDeliveryLogService({ db, jobs, now, allowPrivate, webhookTarget: settings.webhookTarget })
   const emitter: WebhookEmitter = {
     queue: (tx, subject) => queueWebhook(tx, jobs, subject),
     queueMany: (tx, subjects) => queueWebhooks(tx, jobs, subjects),
