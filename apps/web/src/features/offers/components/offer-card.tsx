@@ -1,4 +1,4 @@
-import { Card, CardActions, CardContent, Stack } from '@mui/material'
+import { Box, Card, CardActions, CardContent, Stack } from '@mui/material'
 import type { ReactNode } from 'react'
 import { CardImage } from '../../../components/card-image'
 import { ClampedText } from '../../../components/clamped-text'
@@ -12,7 +12,10 @@ type OfferCardProps = {
   actions: ReactNode
   /** Kept together at the far end of the action row: a switch, then the "⋮" menu. */
   end?: ReactNode
-  /** Inactive offers are dimmed (spec section 2); their actions stay readable. */
+  /**
+   * Inactive offers are dimmed (spec section 2): a faded grey picture and a grey headline. The
+   * text keeps the contrast it must have (WCAG AA), so the card is not faded as a whole.
+   */
   dimmed?: boolean
 }
 
@@ -20,12 +23,14 @@ type OfferCardProps = {
 export function OfferCard({ image, headline, description, details, actions, end, dimmed = false }: OfferCardProps) {
   return (
     <Card variant="outlined" sx={{ display: 'flex', flexDirection: 'column' }}>
-      <Stack sx={{ flexGrow: 1, opacity: dimmed ? 0.5 : 1, transition: 'opacity 150ms' }}>
-        <CardImage src={image} alt={headline ?? ''} />
+      <Stack sx={{ flexGrow: 1 }}>
+        <Box sx={{ opacity: dimmed ? 0.5 : 1, filter: dimmed ? 'grayscale(1)' : 'none', transition: 'opacity 150ms' }}>
+          <CardImage src={image} alt={headline ?? ''} />
+        </Box>
         <CardContent sx={{ flexGrow: 1 }}>
           <Stack spacing={1}>
             {headline && (
-              <ClampedText lines={2} variant="h5" component="h2">
+              <ClampedText lines={2} variant="h5" component="h2" color={dimmed ? 'text.secondary' : 'text.primary'}>
                 {headline}
               </ClampedText>
             )}

@@ -27,7 +27,11 @@ export function OfferListToolbar({ filters, setFilter }: OfferListToolbarProps) 
         value={filters.archived ? 'true' : 'false'}
         // A click on the view already shown answers null: it stays.
         onChange={(_, value: string | null) => value !== null && setFilter('archived', value)}
-        sx={{ '& .MuiToggleButton-root': { minHeight: 44, px: 2, flexGrow: { xs: 1, sm: 0 } } }}
+        // The theme's default grey for the view not shown is below the contrast axe asks of text.
+        sx={{
+          '& .MuiToggleButton-root': { minHeight: 44, px: 2, flexGrow: { xs: 1, sm: 0 }, color: 'text.primary' },
+          '& .MuiToggleButton-root.Mui-selected': { color: 'primary.main' },
+        }}
       >
         <ToggleButton value="false">{offerListTexts.active}</ToggleButton>
         <ToggleButton value="true">{offerListTexts.archived}</ToggleButton>

@@ -35,8 +35,8 @@ function mockActivation(respond: (isActive: string) => Response) {
   return bodies
 }
 
-/** Image, headline and text of a card: the part that is dimmed. */
-const cardBody = (card: HTMLElement) => card.querySelector('.MuiCardContent-root')?.parentElement
+/** The picture of a card: the part that is faded when the offer is inactive. */
+const cardPicture = (card: HTMLElement) => card.querySelector('.MuiCardContent-root')?.previousElementSibling
 
 const card = async (headline: string) => (await screen.findByRole('heading', { name: headline })).closest('li') as HTMLElement
 
@@ -65,9 +65,9 @@ describe('Free Offers page', () => {
     const second = await card('Checklist')
     expect(within(second).getByRole('img', { name: 'No image' })).toBeInTheDocument()
     expect(within(second).getByRole('switch', { name: 'Active' })).not.toBeChecked()
-    // Inactive cards are dimmed; their actions are not, so they stay readable.
-    expect(cardBody(second)).toHaveStyle({ opacity: '0.5' })
-    expect(cardBody(first)).toHaveStyle({ opacity: '1' })
+    // Inactive cards are dimmed: the picture fades; text keeps its contrast, actions stay readable.
+    expect(cardPicture(second)).toHaveStyle({ opacity: '0.5' })
+    expect(cardPicture(first)).toHaveStyle({ opacity: '1' })
     expect(new Set(pages)).toEqual(new Set(['1/12']))
   })
 
