@@ -21,10 +21,13 @@ export type ScreenBox = { top: number; bottom: number }
 
 export type ToastEdge = 'top' | 'bottom'
 
-/** 'bottom' when the control just used overlaps the top band; 'top' otherwise (or with none). */
-export function phoneToastEdge(control: ScreenBox | undefined): ToastEdge {
+/**
+ * 'bottom' when the control just used overlaps the top band; 'top' otherwise (or with none).
+ * `top`: where the band starts (a public page has no app bar).
+ */
+export function phoneToastEdge(control: ScreenBox | undefined, top = phoneToastTop): ToastEdge {
   if (!control) return 'top'
-  const overlapsTopBand = control.top < phoneToastTop + phoneToastBand && control.bottom > phoneToastTop
+  const overlapsTopBand = control.top < top + phoneToastBand && control.bottom > top
   return overlapsTopBand ? 'bottom' : 'top'
 }
 

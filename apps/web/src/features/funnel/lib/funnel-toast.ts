@@ -1,14 +1,23 @@
 import { productToastDuration } from '../../../lib/toast-duration'
+import { followLastUsedControl, lastUsedControlBox, phoneToastEdge, phoneToastQuery } from '../../../lib/toast-placement'
 
 export type FunnelToastVariant = 'default' | 'success' | 'error' | 'info'
 
 const hostClass = 'fy-toasts'
+/** On a phone, where the toasts go when the control just used is low on the screen (decision 0025). */
+const topClass = 'fy-toasts-top'
+/** A public page has no app bar: a top toast starts 16 px from the top. */
+const phoneTop = 16
+
+// The page's code loads on the visitor's first touch (issue 11); from then on the toasts know what
+// was tapped. Not on the server, which renders the page without a document.
+if (typeof document !== 'undefined') followLastUsedControl()
 /** Spec section 9: at most three toasts at a time, bottom-left. */
 const maxToasts = 3
 
 /**
  * The funnel pages' toasts, without a toast library (issue 11): plain elements in one live region
- * at the bottom-left of the page, each gone after the product's toast duration. They live outside
+ * at the bottom-left of the page (on a phone, at the top unless the control just used is there), each gone after the product's toast duration. They live outside
  * React, so a toast outlasts the view that raised it (a success before the thank-you page).
  */
 export function funnelToast(message: string, variant: FunnelToastVariant = 'default'): void {
@@ -25,6 +34,9 @@ function show(message: string, variant: FunnelToastVariant, durationMs: number) 
     host.setAttribute('aria-live', 'polite')
     document.body.append(host)
   }
+  // All shown toasts move together: they stay one stack, in order.
+  const phone = window.matchMedia?.(phoneToastQuery).matches ?? false
+  host.classList.toggle(topClass, phone && phoneToastEdge(lastUsedControlBox(), phoneTop) === 'top')
   const toast = document.createElement('div')
   toast.className = `fy-toast fy-toast-${variant}`
   toast.textContent = message

@@ -76,6 +76,7 @@ body{margin:0}
 .fy-footer a:hover{text-decoration:underline}
 .fy-ribbon{position:fixed;top:18px;right:-40px;z-index:1500;width:150px;padding:4px 0;transform:rotate(45deg);background:#000;color:#fff;text-align:center;font-size:14px;font-weight:700;letter-spacing:1px;text-transform:uppercase;pointer-events:none}
 .fy-toasts{position:fixed;left:24px;bottom:24px;right:24px;z-index:1400;display:flex;flex-direction:column;gap:8px;align-items:flex-start;pointer-events:none;font:14px/1.43 "Inter","Roboto",Arial,sans-serif}
+.fy-toasts-top{top:16px;bottom:auto}
 .fy-toast{padding:6px 16px;min-height:48px;display:flex;align-items:center;border-radius:4px;background:#313131;color:#fff;box-shadow:0 3px 5px -1px rgba(0,0,0,.2),0 6px 10px rgba(0,0,0,.14)}
 .fy-toast-success{background:#2e7d32}.fy-toast-error{background:#d32f2f}.fy-toast-info{background:#1565c0}
 .fy-thanks{min-height:100dvh;display:grid;place-items:center;padding:16px;background:var(--fy-bg)}
