@@ -6,14 +6,8 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
 
 type Violation = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }
 
-/**
- * Runs axe-core on what the page shows now and fails on any serious or critical violation
- * (issue 15: every screen a journey visits). page.evaluate runs outside the page's CSP, so the
- * dashboard's strict script policy does not stop the checker.
- */
-export async function expectAccessible(page: Page, screen: string): Promise<void> {
-  // Contrast is read as the page paints it now: a dialog or toast still fading in is half
-  // transparent, so finite animations end first (spinners run forever and are not waited for).
+/** Waits for every finite animation and transition to end (spinners run forever and are not waited for). */
+export async function animationsEnded(page: Page): Promise<void> {
   await page.waitForFunction(() =>
     document
       .getAnimations()
@@ -21,6 +15,17 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
         (animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY,
       ),
   )
+}
+
+/**
+ * Runs axe-core on what the page shows now and fails on any serious or critical violation
+ * (issue 15: every screen a journey visits). page.evaluate runs outside the page's CSP, so the
+ * dashboard's strict script policy does not stop the checker.
+ */
+export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  // Contrast is read as the page paints it now: a dialog or toast still fading in is half
+  // transparent, so finite animations end first.
+  await animationsEnded(page)
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource)
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Violation[] }> } }).axe
