@@ -1,8 +1,16 @@
+import path from 'node:path'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { expectAccessible } from './support/accessibility.js'
 import { inviteSeller, type Journey, logIn, signUpThroughForm, startJourney } from './support/journey.js'
 import { addFreeOfferWithBump, cardMenu, confirmDelete, expectNoSideScroll, runLifecycle, showView } from './support/offer-lifecycle.js'
 import { addBumpOffer, offerCard, writePng } from './support/offers.js'
+
+// Set to a folder to keep a picture of each list as a reviewer would see it.
+const screenshotDir = process.env.E2E_SCREENSHOT_DIR
+const snap = async (page: Page, name: string) => {
+  if (screenshotDir) await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true })
+}
 
 describe('a seller duplicates, archives, restores, searches and deletes offers from the lists (issue 15)', () => {
   let journey: Journey
@@ -29,6 +37,7 @@ describe('a seller duplicates, archives, restores, searches and deletes offers f
     await page.waitForURL('**/dashboard/bump-offers')
     await offerCard(page, 'Workbook').waitFor()
     await expectAccessible(page, 'BUMP Offers with the lifecycle controls')
+    await snap(page, 'bump-offers-1280')
     await page.getByRole('button', { name: 'More actions for Workbook' }).click()
     await page.getByRole('menuitem', { name: 'Duplicate' }).waitFor()
     await expectAccessible(page, 'BUMP card menu open')
@@ -63,6 +72,7 @@ describe('a seller duplicates, archives, restores, searches and deletes offers f
     await offerCard(page, 'The Guide').waitFor()
     await expectNoSideScroll(page)
     await expectAccessible(page, 'Free Offers (390 px)')
+    await snap(page, 'free-offers-390')
     const menuButton = await page.getByRole('button', { name: 'More actions for The Guide' }).boundingBox()
     expect(menuButton?.height).toBeGreaterThanOrEqual(44)
     expect(menuButton?.width).toBeGreaterThanOrEqual(44)
@@ -81,5 +91,6 @@ describe('a seller duplicates, archives, restores, searches and deletes offers f
     await archiveRefused.getByRole('link', { name: 'The Guide' }).waitFor()
     await expectNoSideScroll(page)
     await expectAccessible(page, 'Archive refused (390 px)')
+    await snap(page, 'archive-refused-390')
   })
 })
