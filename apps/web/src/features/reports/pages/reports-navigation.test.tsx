@@ -12,7 +12,9 @@ describe('Leads and Orders in the dashboard', () => {
     mockOfferOptions()
     const { user, pathname } = renderApp(null, { routes, url: '/dashboard/leads', signedIn: true })
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Leads' })).toBeInTheDocument()
+    // The routes are code-split: the dashboard's modules load on this first visit, which on a busy
+    // machine takes longer than a query's default second.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Leads' }, { timeout: 10_000 })).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Leads' })).toHaveAttribute('aria-current', 'page')
     // The spec's groups stay as they were.
     expect(screen.getByRole('button', { name: 'Offers' })).toBeInTheDocument()
@@ -20,7 +22,7 @@ describe('Leads and Orders in the dashboard', () => {
 
     await user.click(screen.getByRole('link', { name: 'Orders' }))
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Orders' })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { level: 1, name: 'Orders' }, { timeout: 10_000 })).toBeInTheDocument()
     expect(pathname()).toBe('/dashboard/orders')
     await waitFor(() => expect(screen.getByRole('link', { name: 'Orders' })).toHaveAttribute('aria-current', 'page'))
     expect(screen.getByRole('link', { name: 'Leads' })).not.toHaveAttribute('aria-current')
