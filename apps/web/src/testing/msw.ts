@@ -1,6 +1,6 @@
 import { type DefaultBodyType, type HttpResponseResolver, http, type PathParams } from 'msw'
 import { setupServer } from 'msw/node'
-import type { z } from 'zod'
+import { z } from 'zod'
 import { apiBaseUrl } from '../lib/api-client'
 
 /**
@@ -29,7 +29,11 @@ type Method = 'get' | 'post' | 'put' | 'patch' | 'delete'
 /** What the API answers instead when it refuses: `{detail}`, or messages by field. */
 export type ApiErrorBody = { detail: string } | Record<string, string[]>
 
-type Answer<S extends z.ZodType> = (z.input<S> & DefaultBodyType) | ApiErrorBody
+/** What a handler typed by schema `S` may answer: the schema's shape, or an API error. */
+export type ApiAnswer<S extends z.ZodType> = (z.input<S> & DefaultBodyType) | ApiErrorBody
+
+/** A resolver that may answer only `ApiAnswer<S>`: for helpers that take a test's answer. */
+export type ApiResolver<S extends z.ZodType> = HttpResponseResolver<PathParams, DefaultBodyType, ApiAnswer<S>>
 
 /**
  * A handler for one API endpoint, typed by its schema in packages/shared: it may answer only
@@ -38,11 +42,13 @@ type Answer<S extends z.ZodType> = (z.input<S> & DefaultBodyType) | ApiErrorBody
  *
  *   apiHandler('get', '/bump-offer/:id/', bumpOfferSchema, () => HttpResponse.json(bumpOffer()))
  */
-export function apiHandler<S extends z.ZodType>(
-  method: Method,
-  path: string,
-  _schema: S,
-  resolver: HttpResponseResolver<PathParams, DefaultBodyType, Answer<S>>,
-) {
-  return http[method]<PathParams, DefaultBodyType, Answer<S>>(api(path), resolver)
+export function apiHandler<S extends z.ZodType>(method: Method, path: string, _schema: S, resolver: ApiResolver<S>) {
+  return http[method]<PathParams, DefaultBodyType, ApiAnswer<S>>(api(path), resolver)
 }
+
+/**
+ * What `apiHandler` takes for an answer that is not JSON: none at all (a 204), or a file's text
+ * (the CSV exports). Nothing in packages/shared describes these, as nothing parses them.
+ */
+export const noContent = z.null()
+export const fileText = z.string()

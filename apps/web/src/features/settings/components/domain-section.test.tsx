@@ -1,4 +1,4 @@
-import { settingsMessages, settingsToasts } from '@funnelry/shared'
+import { domainSettingsSchema, settingsMessages, settingsToasts } from '@funnelry/shared'
 import { screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
@@ -81,7 +81,9 @@ describe('Settings: Custom Domain', () => {
 
   it("puts the server's error on the field, e.g. a domain another seller uses", async () => {
     mockSettingsApi()
-    failCall('patch', domainPath, () => HttpResponse.json({ domain: [settingsMessages.domainTaken] }, { status: 400 }))
+    failCall('patch', domainPath, domainSettingsSchema, () =>
+      HttpResponse.json({ domain: [settingsMessages.domainTaken] }, { status: 400 }),
+    )
     const { user } = renderSettings()
     const section = await findSection('Custom Domain')
 
@@ -160,7 +162,7 @@ describe('Settings: Custom Domain', () => {
   it('offers to retry when the domain could not be loaded', async () => {
     const api = mockSettingsApi()
     let healthy = false
-    failCall('get', domainPath, () =>
+    failCall('get', domainPath, domainSettingsSchema, () =>
       healthy ? HttpResponse.json(api.state.domain) : HttpResponse.json({ detail: 'Service unavailable.' }, { status: 503 }),
     )
     const { user } = renderSettings()

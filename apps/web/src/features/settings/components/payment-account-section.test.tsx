@@ -1,4 +1,4 @@
-import { messages } from '@funnelry/shared'
+import { connectAccountResponseSchema, gettingStartedSchema, messages } from '@funnelry/shared'
 import { screen, waitFor } from '@testing-library/react'
 import { HttpResponse } from 'msw'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -45,7 +45,7 @@ describe('Settings: Payment Account', () => {
 
   it("requires an answer ('This field is required') when the server's answer could not be read", async () => {
     const { calls } = mockSettingsApi()
-    failCall('get', '/getting-started/', () => HttpResponse.json({ detail: 'Down.' }, { status: 500 }))
+    failCall('get', '/getting-started/', gettingStartedSchema, () => HttpResponse.json({ detail: 'Down.' }, { status: 500 }))
     const { user } = renderSettings()
     const section = await findSection('Payment Account')
 
@@ -88,7 +88,7 @@ describe('Settings: Payment Account', () => {
   it('says why when the provider cannot be reached, and stays on the page', async () => {
     const assign = stubLocationAssign()
     mockSettingsApi()
-    failCall('post', '/stripe/account/connect/', () =>
+    failCall('post', '/stripe/account/connect/', connectAccountResponseSchema, () =>
       HttpResponse.json({ detail: 'The payment provider did not answer. Please try again in a moment.' }, { status: 502 }),
     )
     const { user } = renderSettings()

@@ -1,7 +1,8 @@
-import { type Pixel, settingsToasts } from '@funnelry/shared'
+import { type Pixel, pixelSchema, settingsToasts } from '@funnelry/shared'
 import { screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse } from 'msw'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { noContent } from '../../../testing/msw'
 import { failCall, mockSettingsApi } from '../testing/mock-settings-api'
 import { findSection, renderSettings } from '../testing/render-settings'
 
@@ -143,7 +144,9 @@ describe('Settings: Advertising Pixels', () => {
     ['delete', 'delete', '/advertising-pixel/pixel-1/'],
   ] as const)('only logs a failed %s (spec section 8): no toast, the entry stays as typed', async (action, method, path) => {
     mockSettingsApi({ pixels: [facebook] })
-    failCall(method, path, () => HttpResponse.json({ script: ['Use at most 20000 characters.'] }, { status: 400 }))
+    failCall(method, path, method === 'delete' ? noContent : pixelSchema, () =>
+      HttpResponse.json({ script: ['Use at most 20000 characters.'] }, { status: 400 }),
+    )
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
     const { user } = renderSettings()
     const section = await findSection('Advertising Pixels')

@@ -1,3 +1,4 @@
+import { accountStatusSchema } from '@funnelry/shared'
 import { screen, waitFor } from '@testing-library/react'
 import { HttpResponse } from 'msw'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -49,7 +50,7 @@ describe('Payment-account-connected page', () => {
   it('says so when the status cannot be checked, and checks again on Retry', async () => {
     const api = mockSettingsApi({ status: { connected: true } })
     let healthy = false
-    failCall('get', '/stripe/account/status/', () =>
+    failCall('get', '/stripe/account/status/', accountStatusSchema, () =>
       healthy
         ? HttpResponse.json(api.state.status)
         : HttpResponse.json({ detail: 'The payment provider did not answer.' }, { status: 502 }),

@@ -1,21 +1,32 @@
 import {
   type AccountStatus,
+  accountStatusSchema,
   type ConnectAccountResponse,
+  connectAccountResponseSchema,
   type DomainSettings,
   type DomainSettingsPatch,
   type DomainStatus,
+  domainSettingsSchema,
+  freeOfferListSchema,
   type GettingStarted,
+  gettingStartedSchema,
   normalizeDomain,
   type Pixel,
   type PixelInput,
+  pixelListSchema,
+  pixelSchema,
   reportMessages,
   type StoreSettings,
   type StoreSettingsPatch,
+  storeSettingsSchema,
   type WebhookDelivery,
-  type WebhookDeliveryList,
+  webhookDeliveryListSchema,
+  webhookDeliverySchema,
 } from '@funnelry/shared'
-import { HttpResponse, http } from 'msw'
-import { api, server } from '../../../testing/msw'
+import { HttpResponse } from 'msw'
+import type { z } from 'zod'
+import { freeOffer } from '../../../testing/factories/offers'
+import { apiHandler, noContent, server } from '../../../testing/msw'
 import { testUser } from '../../../testing/tokens'
 
 export type SettingsState = {
@@ -83,7 +94,7 @@ const defaults = (): SettingsState => ({
   },
 })
 
-const userPath = (area: string) => api(`/${area}/${testUser.user_id}/`)
+const userPath = (area: string) => `/${area}/${testUser.user_id}/`
 
 /**
  * A small in-memory stand-in for the settings calls, typed from the shared schemas: reads answer
@@ -101,8 +112,8 @@ export function mockSettingsApi(initial: Partial<SettingsState> = {}) {
   }
 
   server.use(
-    http.get(userPath('store-settings'), () => HttpResponse.json(state.store)),
-    http.patch(userPath('store-settings'), async ({ request }) => {
+    apiHandler('get', userPath('store-settings'), storeSettingsSchema, () => HttpResponse.json(state.store)),
+    apiHandler('patch', userPath('store-settings'), storeSettingsSchema, async ({ request }) => {
       const patch = (await record(request)) as StoreSettingsPatch
       state.store = {
         ...state.store,
@@ -111,8 +122,8 @@ export function mockSettingsApi(initial: Partial<SettingsState> = {}) {
       }
       return HttpResponse.json(state.store)
     }),
-    http.get(userPath('domain-settings'), () => HttpResponse.json(state.domain)),
-    http.patch(userPath('domain-settings'), async ({ request }) => {
+    apiHandler('get', userPath('domain-settings'), domainSettingsSchema, () => HttpResponse.json(state.domain)),
+    apiHandler('patch', userPath('domain-settings'), domainSettingsSchema, async ({ request }) => {
       const patch = (await record(request)) as DomainSettingsPatch
       const domain = patch.domain === null ? null : normalizeDomain(patch.domain)
       const defaultOffer = patch.default_offer_id === undefined ? state.domain.default_offer_id : patch.default_offer_id
@@ -121,7 +132,7 @@ export function mockSettingsApi(initial: Partial<SettingsState> = {}) {
       else state.domain = { ...state.domain, default_offer_id: defaultOffer }
       return HttpResponse.json(state.domain)
     }),
-    http.post(api(`/domain-settings/${testUser.user_id}/verify/`), async ({ request }) => {
+    apiHandler('post', `/domain-settings/${testUser.user_id}/verify/`, domainSettingsSchema, async ({ request }) => {
       await record(request, null)
       if (!state.domain.domain) return HttpResponse.json({ domain: ['Save a domain first.'] }, { status: 400 })
       const check = state.dnsCheck
@@ -132,17 +143,17 @@ export function mockSettingsApi(initial: Partial<SettingsState> = {}) {
       }
       return HttpResponse.json(state.domain)
     }),
-    http.get(api('/free-product/'), () =>
-      HttpResponse.json({ count: state.offers.length, next: null, previous: null, results: state.offers }),
+    apiHandler('get', '/free-product/', freeOfferListSchema, () =>
+      HttpResponse.json({ count: state.offers.length, next: null, previous: null, results: state.offers.map((offer) => freeOffer(offer)) }),
     ),
-    http.get(api('/advertising-pixel/'), () => HttpResponse.json(state.pixels)),
-    http.post(api('/advertising-pixel/'), async ({ request }) => {
+    apiHandler('get', '/advertising-pixel/', pixelListSchema, () => HttpResponse.json(state.pixels)),
+    apiHandler('post', '/advertising-pixel/', pixelSchema, async ({ request }) => {
       const input = (await record(request)) as PixelInput
       const created: Pixel = { id: `pixel-${nextPixel++}`, ...input }
       state.pixels = [...state.pixels, created]
       return HttpResponse.json(created, { status: 201 })
     }),
-    http.patch(api('/advertising-pixel/:id/'), async ({ request, params }) => {
+    apiHandler('patch', '/advertising-pixel/:id/', pixelSchema, async ({ request, params }) => {
       const patch = (await record(request)) as Partial<PixelInput>
       const existing = state.pixels.find((pixel) => pixel.id === params.id)
       if (!existing) return HttpResponse.json({ detail: 'Not found.' }, { status: 404 })
@@ -150,26 +161,26 @@ export function mockSettingsApi(initial: Partial<SettingsState> = {}) {
       state.pixels = state.pixels.map((pixel) => (pixel.id === saved.id ? saved : pixel))
       return HttpResponse.json(saved)
     }),
-    http.delete(api('/advertising-pixel/:id/'), async ({ request, params }) => {
+    apiHandler('delete', '/advertising-pixel/:id/', noContent, async ({ request, params }) => {
       await record(request, null)
       state.pixels = state.pixels.filter((pixel) => pixel.id !== params.id)
       return new HttpResponse(null, { status: 204 })
     }),
-    http.get(api('/stripe/account/status/'), () => HttpResponse.json(state.status)),
-    http.get(api('/getting-started/'), () => HttpResponse.json(state.gettingStarted)),
-    http.post(api('/stripe/account/connect/'), async ({ request }) => {
+    apiHandler('get', '/stripe/account/status/', accountStatusSchema, () => HttpResponse.json(state.status)),
+    apiHandler('get', '/getting-started/', gettingStartedSchema, () => HttpResponse.json(state.gettingStarted)),
+    apiHandler('post', '/stripe/account/connect/', connectAccountResponseSchema, async ({ request }) => {
       await record(request)
       return HttpResponse.json(state.connect)
     }),
-    http.get(api('/webhook-deliveries/'), ({ request }) => {
+    apiHandler('get', '/webhook-deliveries/', webhookDeliveryListSchema, ({ request }) => {
       const query = new URL(request.url).searchParams
       const page = Number(query.get('page') ?? 1)
       const size = Number(query.get('page_size') ?? 12)
       const results = state.deliveries.slice((page - 1) * size, page * size)
-      return HttpResponse.json({ count: state.deliveries.length, next: null, previous: null, results } satisfies WebhookDeliveryList)
+      return HttpResponse.json({ count: state.deliveries.length, next: null, previous: null, results })
     }),
     // As the API: only a failed delivery goes back to pending (202); anything else is a 400.
-    http.post(api('/webhook-deliveries/:id/retry/'), async ({ request, params }) => {
+    apiHandler('post', '/webhook-deliveries/:id/retry/', webhookDeliverySchema, async ({ request, params }) => {
       await record(request, null)
       const delivery = state.deliveries.find((item) => item.id === params.id)
       if (!delivery) return HttpResponse.json({ detail: 'Not found.' }, { status: 404 })
@@ -182,7 +193,7 @@ export function mockSettingsApi(initial: Partial<SettingsState> = {}) {
   return { state, calls }
 }
 
-/** Answers every call of `method` to `path` with `response` from now on. */
-export function failCall(method: 'get' | 'post' | 'patch' | 'delete', path: string, response: () => Response) {
-  server.use(http[method](api(path), () => response()))
+/** Answers every call of `method` to `path` with `answer` from now on, typed by the endpoint's schema as `apiHandler`. */
+export function failCall<S extends z.ZodType>(...handler: Parameters<typeof apiHandler<S>>) {
+  server.use(apiHandler(...handler))
 }
