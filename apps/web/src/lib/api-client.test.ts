@@ -1,7 +1,7 @@
-import { optionListSchema } from '@funnelry/shared'
-import { delay, HttpResponse, http } from 'msw'
+import { optionListSchema, sellerSchema, tokenPairSchema } from '@funnelry/shared'
+import { delay, HttpResponse } from 'msw'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { api, server } from '../testing/msw'
+import { apiHandler, noContent, server } from '../testing/msw'
 import { apiClient, onSessionExpired } from './api-client'
 import { ApiError, fieldErrors, nonFieldError } from './api-error'
 import { getAccessToken, getRefreshToken, saveTokens } from './token-storage'
@@ -10,14 +10,14 @@ import { getAccessToken, getRefreshToken, saveTokens } from './token-storage'
 function mockApi({ valid = 'new-access', refresh = 'ok' as 'ok' | 'fail' } = {}) {
   const calls = { refresh: 0, protected: 0, authHeaders: [] as (string | null)[] }
   server.use(
-    http.get(api('/things/'), ({ request }) => {
+    apiHandler('get', '/things/', optionListSchema, ({ request }) => {
       calls.protected += 1
       calls.authHeaders.push(request.headers.get('Authorization'))
       return request.headers.get('Authorization') === `Bearer ${valid}`
         ? HttpResponse.json(['a', 'b'])
         : HttpResponse.json({ detail: 'Your session has expired.' }, { status: 401 })
     }),
-    http.post(api('/authentication/token/refresh/'), async ({ request }) => {
+    apiHandler('post', '/authentication/token/refresh/', tokenPairSchema, async ({ request }) => {
       calls.refresh += 1
       // Slow enough that every concurrent 401 arrives while this refresh is still running.
       await delay(30)
@@ -120,15 +120,13 @@ describe('apiClient requests and errors', () => {
   it('sends JSON bodies and query parameters, leaving out empty ones', async () => {
     let seen: { url: URL; contentType: string | null; body: unknown } | undefined
     server.use(
-      http.post(api('/echo/'), async ({ request }) => {
+      apiHandler('post', '/echo/', optionListSchema, async ({ request }) => {
         seen = { url: new URL(request.url), contentType: request.headers.get('Content-Type'), body: await request.json() }
-        return HttpResponse.json({ ok: true }, { status: 201 })
+        return HttpResponse.json(['ok'], { status: 201 })
       }),
     )
 
-    await expect(apiClient.post('/echo/', { body: { a: 1 }, params: { page: 2, search: undefined, empty: null } })).resolves.toEqual({
-      ok: true,
-    })
+    await expect(apiClient.post('/echo/', { body: { a: 1 }, params: { page: 2, search: undefined, empty: null } })).resolves.toEqual(['ok'])
 
     expect(seen?.url.pathname).toBe('/api/v1/echo/')
     expect(seen?.url.search).toBe('?page=2')
@@ -140,7 +138,7 @@ describe('apiClient requests and errors', () => {
     let contentType: string | null = null
     let headline: FormDataEntryValue | null = null
     server.use(
-      http.patch(api('/free-product/1/'), async ({ request }) => {
+      apiHandler('patch', '/free-product/1/', noContent, async ({ request }) => {
         contentType = request.headers.get('Content-Type')
         headline = (await request.formData()).get('headline')
         return new HttpResponse(null, { status: 204 })
@@ -157,7 +155,7 @@ describe('apiClient requests and errors', () => {
 
   it('rejects with an ApiError carrying the status and the parsed body', async () => {
     server.use(
-      http.post(api('/seller/'), () =>
+      apiHandler('post', '/seller/', sellerSchema, () =>
         HttpResponse.json(
           { website: ['Must be a valid URL starting with http:// or https://'], non_field_errors: ['Nope.'] },
           { status: 400 },
@@ -174,7 +172,7 @@ describe('apiClient requests and errors', () => {
   })
 
   it('turns an unreachable server into an ApiError with status 0', async () => {
-    server.use(http.get(api('/things/'), () => HttpResponse.error()))
+    server.use(apiHandler('get', '/things/', optionListSchema, () => HttpResponse.error()))
 
     await expect(apiClient.get('/things/', { auth: false })).rejects.toMatchObject({ status: 0, data: null })
   })

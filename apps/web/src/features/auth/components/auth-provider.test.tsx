@@ -1,11 +1,12 @@
+import { detailErrorSchema, storeSettingsSchema, tokenPairSchema } from '@funnelry/shared'
 import { screen, waitFor } from '@testing-library/react'
-import { HttpResponse, http } from 'msw'
+import { HttpResponse } from 'msw'
 import { useEffect } from 'react'
 import { describe, expect, it } from 'vitest'
 import { apiClient } from '../../../lib/api-client'
 import { useAuth } from '../../../lib/auth-context'
 import { freeOfferDraftKey } from '../../../lib/free-offer-draft'
-import { api, server } from '../../../testing/msw'
+import { apiHandler, server } from '../../../testing/msw'
 import { renderApp } from '../../../testing/render'
 import { signIn } from '../../../testing/tokens'
 
@@ -40,7 +41,7 @@ describe('AuthProvider', () => {
   it('logs out: revokes the refresh token, clears the session and goes to /', async () => {
     const revoked: unknown[] = []
     server.use(
-      http.post(api('/authentication/logout/'), async ({ request }) => {
+      apiHandler('post', '/authentication/logout/', detailErrorSchema, async ({ request }) => {
         revoked.push(await request.json())
         return HttpResponse.json({ detail: 'Logged out.' })
       }),
@@ -59,7 +60,9 @@ describe('AuthProvider', () => {
   })
 
   it('clears the session even when the logout call fails', async () => {
-    server.use(http.post(api('/authentication/logout/'), () => HttpResponse.json({ detail: 'Down' }, { status: 503 })))
+    server.use(
+      apiHandler('post', '/authentication/logout/', detailErrorSchema, () => HttpResponse.json({ detail: 'Down' }, { status: 503 })),
+    )
     const { user, pathname } = renderApp(<Session />, { url: '/dashboard', signedIn: true })
 
     await user.click(screen.getByRole('button', { name: 'Log Out' }))
@@ -70,8 +73,10 @@ describe('AuthProvider', () => {
 
   it('sends the seller to / when the session cannot be refreshed', async () => {
     server.use(
-      http.get(api('/store-settings/seller-1/'), () => HttpResponse.json({ detail: 'Expired' }, { status: 401 })),
-      http.post(api('/authentication/token/refresh/'), () => HttpResponse.json({ detail: 'Expired' }, { status: 401 })),
+      apiHandler('get', '/store-settings/seller-1/', storeSettingsSchema, () => HttpResponse.json({ detail: 'Expired' }, { status: 401 })),
+      apiHandler('post', '/authentication/token/refresh/', tokenPairSchema, () =>
+        HttpResponse.json({ detail: 'Expired' }, { status: 401 }),
+      ),
     )
     const { pathname } = renderApp(<ProtectedReader />, { url: '/dashboard/settings', signedIn: true })
 

@@ -1,8 +1,8 @@
-import { messages } from '@funnelry/shared'
+import { messages, tokenPairSchema } from '@funnelry/shared'
 import { screen, waitFor } from '@testing-library/react'
-import { HttpResponse, http } from 'msw'
+import { HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
-import { api, server } from '../../../testing/msw'
+import { type ApiErrorBody, apiHandler, server } from '../../../testing/msw'
 import { renderApp } from '../../../testing/render'
 import { fakeAccessToken } from '../../../testing/tokens'
 import LoginPage from './login-page'
@@ -12,7 +12,7 @@ const tokens = { access: fakeAccessToken(), refresh: 'refresh-1' }
 function acceptLogIn() {
   const bodies: unknown[] = []
   server.use(
-    http.post(api('/authentication/token/'), async ({ request }) => {
+    apiHandler('post', '/authentication/token/', tokenPairSchema, async ({ request }) => {
       bodies.push(await request.json())
       return HttpResponse.json(tokens)
     }),
@@ -20,8 +20,8 @@ function acceptLogIn() {
   return bodies
 }
 
-function refuseLogIn(body: Record<string, unknown>, status = 400) {
-  server.use(http.post(api('/authentication/token/'), () => HttpResponse.json(body, { status })))
+function refuseLogIn(body: ApiErrorBody, status = 400) {
+  server.use(apiHandler('post', '/authentication/token/', tokenPairSchema, () => HttpResponse.json(body, { status })))
 }
 
 async function fillAndSubmit(user: ReturnType<typeof renderApp>['user'], email = 'ada@example.com', password = 'analytical engine') {

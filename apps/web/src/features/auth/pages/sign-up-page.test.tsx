@@ -1,8 +1,8 @@
-import { messages } from '@funnelry/shared'
+import { messages, optionListSchema, sellerSchema, validateInviteResponseSchema } from '@funnelry/shared'
 import { screen, waitFor, within } from '@testing-library/react'
-import { HttpResponse, http } from 'msw'
+import { HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
-import { api, server } from '../../../testing/msw'
+import { type ApiAnswer, type ApiResolver, apiHandler, server } from '../../../testing/msw'
 import { findElsewhere, renderApp } from '../../../testing/render'
 import SignUpPage from './sign-up-page'
 
@@ -23,31 +23,33 @@ const seller = {
 
 type Gate = { open: () => void }
 
-/** The invitation check answers `response`, after `gate.open()` when a gate is given. */
-function mockApi({ invite = HttpResponse.json({ valid: true }) as Response, gate }: { invite?: Response; gate?: Gate } = {}) {
+type InviteAnswer = { body: ApiAnswer<typeof validateInviteResponseSchema>; status?: number }
+
+/** The invitation check answers `invite`, after `gate.open()` when a gate is given. */
+function mockApi({ invite = { body: { valid: true } }, gate }: { invite?: InviteAnswer; gate?: Gate } = {}) {
   const calls = { invite: [] as unknown[], signUp: [] as unknown[] }
   const opened = new Promise<void>((resolve) => {
     if (gate) gate.open = resolve
     else resolve()
   })
   server.use(
-    http.post(api('/authentication/validate-invite/'), async ({ request }) => {
+    apiHandler('post', '/authentication/validate-invite/', validateInviteResponseSchema, async ({ request }) => {
       calls.invite.push(await request.json())
       await opened
-      return invite.clone()
+      return HttpResponse.json(invite.body, { status: invite.status })
     }),
-    http.get(api('/seller/business-industries/'), () => HttpResponse.json(industries)),
-    http.get(api('/seller/staff-members/'), () => HttpResponse.json(staff)),
+    apiHandler('get', '/seller/business-industries/', optionListSchema, () => HttpResponse.json(industries)),
+    apiHandler('get', '/seller/staff-members/', optionListSchema, () => HttpResponse.json(staff)),
   )
   return calls
 }
 
-function mockSignUp(respond: () => Response | Promise<Response>) {
+function mockSignUp(respond: ApiResolver<typeof sellerSchema>) {
   const bodies: unknown[] = []
   server.use(
-    http.post(api('/seller/'), async ({ request }) => {
-      bodies.push(await request.json())
-      return respond()
+    apiHandler('post', '/seller/', sellerSchema, async (info) => {
+      bodies.push(await info.request.clone().json())
+      return respond(info)
     }),
   )
   return bodies
@@ -103,7 +105,7 @@ describe('Sign Up page', () => {
   })
 
   it("shows the server's message in an error toast and replaces the page with / for an invalid invitation", async () => {
-    mockApi({ invite: HttpResponse.json({ non_field_errors: ['This invitation has already been used. Please log in.'] }, { status: 400 }) })
+    mockApi({ invite: { body: { non_field_errors: ['This invitation has already been used. Please log in.'] }, status: 400 } })
     const { router } = renderApp(<SignUpPage />, { url: link })
 
     expect(await screen.findByText('This invitation has already been used. Please log in.')).toBeInTheDocument()
@@ -112,7 +114,7 @@ describe('Sign Up page', () => {
   })
 
   it("says 'Your invitation is not valid' when the server gives no message", async () => {
-    mockApi({ invite: HttpResponse.json({ detail: 'Nope' }, { status: 404 }) })
+    mockApi({ invite: { body: { detail: 'Nope' }, status: 404 } })
     renderApp(<SignUpPage />, { url: link })
 
     expect(await screen.findByText(messages.invitationInvalid)).toBeInTheDocument()
@@ -120,7 +122,7 @@ describe('Sign Up page', () => {
   })
 
   it('keeps the form disabled when the server answers valid: false', async () => {
-    mockApi({ invite: HttpResponse.json({ valid: false }) })
+    mockApi({ invite: { body: { valid: false } } })
     renderApp(<SignUpPage />, { url: link })
 
     await waitFor(() => expect(screen.queryByRole('progressbar')).not.toBeInTheDocument())

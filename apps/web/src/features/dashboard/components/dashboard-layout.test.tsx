@@ -1,9 +1,10 @@
+import { detailErrorSchema, gettingStartedSchema } from '@funnelry/shared'
 import { act, screen, waitFor, within } from '@testing-library/react'
-import { HttpResponse, http } from 'msw'
+import { HttpResponse } from 'msw'
 import type { RouteObject } from 'react-router'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { setViewportWidth } from '../../../testing/media'
-import { api, server } from '../../../testing/msw'
+import { apiHandler, server } from '../../../testing/msw'
 import { renderApp } from '../../../testing/render'
 import DashboardLayout from './dashboard-layout'
 
@@ -27,7 +28,7 @@ describe('dashboard shell', () => {
       domain_verified: true,
       has_stripe_account: true,
     }
-    server.use(http.get(api('/getting-started/'), () => HttpResponse.json(allDone)))
+    server.use(apiHandler('get', '/getting-started/', gettingStartedSchema, () => HttpResponse.json(allDone)))
   })
 
   it("shows the product name, the seller's full name, Log Out and the child page", async () => {
@@ -79,7 +80,7 @@ describe('dashboard shell', () => {
   })
 
   it('logs out to /', async () => {
-    server.use(http.post(api('/authentication/logout/'), () => HttpResponse.json({ detail: 'Logged out.' })))
+    server.use(apiHandler('post', '/authentication/logout/', detailErrorSchema, () => HttpResponse.json({ detail: 'Logged out.' })))
     const { user, pathname } = open('/dashboard/free-offers')
 
     await user.click(screen.getByRole('button', { name: 'Log Out' }))

@@ -1,9 +1,9 @@
-import type { GettingStarted } from '@funnelry/shared'
+import { type GettingStarted, gettingStartedSchema } from '@funnelry/shared'
 import { screen, within } from '@testing-library/react'
-import { HttpResponse, http } from 'msw'
+import { HttpResponse } from 'msw'
 import type { RouteObject } from 'react-router'
 import { describe, expect, it } from 'vitest'
-import { api, server } from '../../../testing/msw'
+import { apiHandler, server } from '../../../testing/msw'
 import { renderApp } from '../../../testing/render'
 import DashboardLayout from './dashboard-layout'
 
@@ -21,7 +21,7 @@ const state = (overrides: Partial<GettingStarted>): GettingStarted => ({
 })
 
 function open(url: string, answer: GettingStarted) {
-  server.use(http.get(api('/getting-started/'), () => HttpResponse.json(answer)))
+  server.use(apiHandler('get', '/getting-started/', gettingStartedSchema, () => HttpResponse.json(answer)))
   return renderApp(null, { routes, url, signedIn: true })
 }
 

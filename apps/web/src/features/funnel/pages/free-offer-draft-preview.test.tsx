@@ -1,10 +1,10 @@
-import { bumpOfferSchema } from '@funnelry/shared'
+import { bumpOfferSchema, upsellOfferSchema } from '@funnelry/shared'
 import { screen, within } from '@testing-library/react'
-import { HttpResponse, http } from 'msw'
+import { HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { type FreeOfferDraft, freeOfferDraft } from '../../../lib/free-offer-draft'
 import { bump, upsell, upsellOfferFull } from '../../../testing/factories/funnel'
-import { api, server } from '../../../testing/msw'
+import { apiHandler, server } from '../../../testing/msw'
 import { findElsewhere } from '../../../testing/render'
 import { previewNotice } from '../hooks/use-checkout'
 import { optIn, renderOfferPage } from '../testing/render-funnel'
@@ -28,13 +28,13 @@ const draft: FreeOfferDraft = {
 function mockSellerOffers() {
   const authorizations: Array<string | null> = []
   server.use(
-    http.get(api('/bump-offer/:id/'), ({ request }) => {
+    apiHandler('get', '/bump-offer/:id/', bumpOfferSchema, ({ request }) => {
       authorizations.push(request.headers.get('Authorization'))
       return HttpResponse.json(
         bumpOfferSchema.parse({ ...bump, url: 'https://example.com/pack', created_at: '2025-01-01T00:00:00.000Z', archived_at: null }),
       )
     }),
-    http.get(api('/upsell-offer/:id/'), ({ request }) => {
+    apiHandler('get', '/upsell-offer/:id/', upsellOfferSchema, ({ request }) => {
       authorizations.push(request.headers.get('Authorization'))
       return HttpResponse.json(upsellOfferFull)
     }),

@@ -1,8 +1,8 @@
-import type { OrderReceipt } from '@funnelry/shared'
+import { type OrderReceipt, orderReceiptSchema } from '@funnelry/shared'
 import { screen, waitFor, within } from '@testing-library/react'
-import { HttpResponse, http } from 'msw'
+import { HttpResponse } from 'msw'
 import { afterEach, describe, expect, it } from 'vitest'
-import { api, server } from '../../../testing/msw'
+import { apiHandler, server } from '../../../testing/msw'
 import { renderApp } from '../../../testing/render'
 import ThankYouPurchasePage from './thank-you-purchase-page'
 
@@ -31,7 +31,7 @@ function paidReceipt(overrides: Partial<OrderReceipt> = {}): OrderReceipt {
 function mockReceipt(answer: () => OrderReceipt | null) {
   const reads: string[] = []
   server.use(
-    http.get(api('/order-receipts/:reference/'), ({ params }) => {
+    apiHandler('get', '/order-receipts/:reference/', orderReceiptSchema, ({ params }) => {
       reads.push(String(params.reference))
       const receipt = answer()
       return receipt ? HttpResponse.json(receipt) : HttpResponse.json({ detail: 'Gone.' }, { status: 404 })

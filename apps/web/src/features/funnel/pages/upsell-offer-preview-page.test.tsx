@@ -1,9 +1,10 @@
+import { upsellOfferSchema } from '@funnelry/shared'
 import { screen } from '@testing-library/react'
-import { HttpResponse, http } from 'msw'
+import { HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { paths } from '../../../config/paths'
 import { upsellOfferFull } from '../../../testing/factories/funnel'
-import { api, server } from '../../../testing/msw'
+import { apiHandler, server } from '../../../testing/msw'
 import { findElsewhere, renderApp } from '../../../testing/render'
 import { previewNotice } from '../hooks/use-checkout'
 import UpsellOfferPreviewPage from './upsell-offer-preview-page'
@@ -15,7 +16,7 @@ describe('OTO offer preview (/oto-offer/{id})', () => {
   it("shows the upsell view of the seller's OTO, read with the seller's token, as a preview", async () => {
     let authorization: string | null = null
     server.use(
-      http.get(api('/upsell-offer/:id/'), ({ request }) => {
+      apiHandler('get', '/upsell-offer/:id/', upsellOfferSchema, ({ request }) => {
         authorization = request.headers.get('Authorization')
         return HttpResponse.json({ ...upsellOfferFull, logo: '/media/oto-logo.png' })
       }),
@@ -34,7 +35,9 @@ describe('OTO offer preview (/oto-offer/{id})', () => {
   })
 
   it('sends an unknown OTO to /404', async () => {
-    server.use(http.get(api('/upsell-offer/:id/'), () => HttpResponse.json({ detail: 'Not found.' }, { status: 404 })))
+    server.use(
+      apiHandler('get', '/upsell-offer/:id/', upsellOfferSchema, () => HttpResponse.json({ detail: 'Not found.' }, { status: 404 })),
+    )
     renderPreview('9b3c6a52-6f7e-4f53-9d1a-6a5f0c1d2e09')
     expect(await findElsewhere()).toBe('/404')
   })

@@ -4,12 +4,13 @@ import {
   type FreeOffer,
   freeOfferSchema,
   leadCaptureResponseSchema,
+  localConfirmResponseSchema,
   type PaymentIntentResponse,
   paymentIntentResponseSchema,
 } from '@funnelry/shared'
-import { HttpResponse, http } from 'msw'
+import { HttpResponse } from 'msw'
 import { makeOffer } from '../../../testing/factories/funnel'
-import { type ApiErrorBody, api, apiHandler, server } from '../../../testing/msw'
+import { type ApiErrorBody, apiHandler, noContent, server } from '../../../testing/msw'
 
 export type JsonBody = Record<string, unknown>
 
@@ -75,7 +76,7 @@ export function mockFunnelApi(options: MockOptions = {}) {
       calls.offerReads += 1
       return params.id === offer.id ? HttpResponse.json(offer) : HttpResponse.json<ApiErrorBody>({ detail: 'Not found.' }, { status: 404 })
     }),
-    http.post(api('/free-product/:id/view/'), async ({ params, request }) => {
+    apiHandler('post', '/free-product/:id/view/', noContent, async ({ params, request }) => {
       calls.views.push(`${String(params.id)} ${request.headers.get('content-type') ?? 'no body'}`)
       return new HttpResponse(null, { status: 204 })
     }),
@@ -97,7 +98,7 @@ export function mockFunnelApi(options: MockOptions = {}) {
       order.push('update')
       return options.update?.(body) ?? HttpResponse.json(intentFor(offer, body, String(body.intent_id), provider, stripeAccount))
     }),
-    http.post(api('/payments/local/confirm/'), async ({ request }) => {
+    apiHandler('post', '/payments/local/confirm/', localConfirmResponseSchema, async ({ request }) => {
       const body = (await request.json()) as JsonBody
       calls.confirms.push(body)
       order.push('confirm')

@@ -1,8 +1,9 @@
+import { bumpOfferListSchema } from '@funnelry/shared'
 import { screen, waitFor, within } from '@testing-library/react'
-import { HttpResponse, http } from 'msw'
+import { HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { bumpOffer, offerId, pageOf } from '../../../testing/factories/offers'
-import { api, server } from '../../../testing/msw'
+import { apiHandler, server } from '../../../testing/msw'
 import { renderApp } from '../../../testing/render'
 import BumpOffersPage from './bump-offers-page'
 
@@ -11,7 +12,7 @@ const url = '/dashboard/bump-offers'
 describe('BUMP Offers page', () => {
   it('shows image, headline, description, the old price struck through and the new price with their symbol, and Edit', async () => {
     server.use(
-      http.get(api('/bump-offer/'), () =>
+      apiHandler('get', '/bump-offer/', bumpOfferListSchema, () =>
         HttpResponse.json(
           pageOf([
             bumpOffer(),
@@ -36,7 +37,7 @@ describe('BUMP Offers page', () => {
   })
 
   it("says 'No Results found' when there are none", async () => {
-    server.use(http.get(api('/bump-offer/'), () => HttpResponse.json(pageOf([]))))
+    server.use(apiHandler('get', '/bump-offer/', bumpOfferListSchema, () => HttpResponse.json(pageOf([]))))
     renderApp(<BumpOffersPage />, { url, signedIn: true })
 
     expect(await screen.findByText('No Results found')).toBeInTheDocument()
@@ -45,7 +46,7 @@ describe('BUMP Offers page', () => {
   it('asks for the page of the page query parameter and changes it from the page links', async () => {
     const asked: string[] = []
     server.use(
-      http.get(api('/bump-offer/'), ({ request }) => {
+      apiHandler('get', '/bump-offer/', bumpOfferListSchema, ({ request }) => {
         asked.push(new URL(request.url).searchParams.get('page') ?? '')
         return HttpResponse.json(pageOf([bumpOffer()], 13))
       }),

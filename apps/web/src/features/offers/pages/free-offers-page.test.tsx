@@ -1,9 +1,9 @@
-import type { FreeOffer } from '@funnelry/shared'
+import { type FreeOffer, freeOfferListSchema, freeOfferSchema } from '@funnelry/shared'
 import { screen, waitFor, within } from '@testing-library/react'
-import { HttpResponse, http } from 'msw'
+import { HttpResponse } from 'msw'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { freeOffer, offerId, pageOf } from '../../../testing/factories/offers'
-import { api, server } from '../../../testing/msw'
+import { type ApiResolver, apiHandler, server } from '../../../testing/msw'
 import { renderApp } from '../../../testing/render'
 import { mockOfferStats } from '../testing/offer-api'
 import FreeOffersPage from './free-offers-page'
@@ -13,7 +13,7 @@ const url = '/dashboard/free-offers'
 function mockList(offers: FreeOffer[], count = offers.length) {
   const pages: string[] = []
   server.use(
-    http.get(api('/free-product/'), ({ request }) => {
+    apiHandler('get', '/free-product/', freeOfferListSchema, ({ request }) => {
       const params = new URL(request.url).searchParams
       pages.push(`${params.get('page')}/${params.get('page_size')}`)
       return HttpResponse.json(pageOf(offers, count))
@@ -23,10 +23,10 @@ function mockList(offers: FreeOffer[], count = offers.length) {
 }
 
 /** The PATCH bodies the switch sends, answered by `respond`. */
-function mockActivation(respond: (isActive: string) => Response) {
+function mockActivation(respond: (isActive: string) => ReturnType<ApiResolver<typeof freeOfferSchema>>) {
   const bodies: Record<string, FormDataEntryValue>[] = []
   server.use(
-    http.patch(api('/free-product/:id/'), async ({ request }) => {
+    apiHandler('patch', '/free-product/:id/', freeOfferSchema, async ({ request }) => {
       const form = await request.formData()
       bodies.push(Object.fromEntries(form))
       return respond(String(form.get('is_active')))

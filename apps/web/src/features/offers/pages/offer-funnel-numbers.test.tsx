@@ -1,8 +1,9 @@
+import { freeOfferListSchema } from '@funnelry/shared'
 import { screen, within } from '@testing-library/react'
-import { HttpResponse, http } from 'msw'
+import { HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { freeOffer, offerId, pageOf } from '../../../testing/factories/offers'
-import { api, server } from '../../../testing/msw'
+import { apiHandler, server } from '../../../testing/msw'
 import { renderApp } from '../../../testing/render'
 import { mockDropdowns, mockFreeOffer, mockOfferStats, offerStats } from '../testing/offer-api'
 import FreeOfferFormPage from './free-offer-form-page'
@@ -11,7 +12,7 @@ import FreeOffersPage from './free-offers-page'
 describe("a free offer's funnel numbers (issue 6)", () => {
   it('shows on each card: views, opt-ins, paid orders, free completions, bump and upsell take rates, revenue', async () => {
     const withAddOns = freeOffer({ bump_offer_id: offerId(101), upsell_offer_id: offerId(201) })
-    server.use(http.get(api('/free-product/'), () => HttpResponse.json(pageOf([withAddOns]))))
+    server.use(apiHandler('get', '/free-product/', freeOfferListSchema, () => HttpResponse.json(pageOf([withAddOns]))))
     mockOfferStats(offerStats())
     renderApp(<FreeOffersPage />, { url: '/dashboard/free-offers', signedIn: true })
 
@@ -31,7 +32,7 @@ describe("a free offer's funnel numbers (issue 6)", () => {
   })
 
   it('says which add-ons the offer lacks rather than a 0 % take rate', async () => {
-    server.use(http.get(api('/free-product/'), () => HttpResponse.json(pageOf([freeOffer()]))))
+    server.use(apiHandler('get', '/free-product/', freeOfferListSchema, () => HttpResponse.json(pageOf([freeOffer()]))))
     mockOfferStats(offerStats())
     renderApp(<FreeOffersPage />, { url: '/dashboard/free-offers', signedIn: true })
 
@@ -42,7 +43,7 @@ describe("a free offer's funnel numbers (issue 6)", () => {
   })
 
   it('leaves the card usable when the numbers cannot be read', async () => {
-    server.use(http.get(api('/free-product/'), () => HttpResponse.json(pageOf([freeOffer()]))))
+    server.use(apiHandler('get', '/free-product/', freeOfferListSchema, () => HttpResponse.json(pageOf([freeOffer()]))))
     mockOfferStats('error')
     renderApp(<FreeOffersPage />, { url: '/dashboard/free-offers', signedIn: true })
     await screen.findByRole('link', { name: 'Edit' })

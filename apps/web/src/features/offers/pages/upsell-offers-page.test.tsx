@@ -1,8 +1,9 @@
+import { upsellOfferListSchema } from '@funnelry/shared'
 import { screen, within } from '@testing-library/react'
-import { HttpResponse, http } from 'msw'
+import { HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { offerId, pageOf, upsellOffer } from '../../../testing/factories/offers'
-import { api, server } from '../../../testing/msw'
+import { apiHandler, server } from '../../../testing/msw'
 import { renderApp } from '../../../testing/render'
 import UpsellOffersPage from './upsell-offers-page'
 
@@ -10,7 +11,7 @@ const url = '/dashboard/oto-offers'
 
 describe('OTO Offers page', () => {
   it('shows image, headline, description, the price with its symbol, View Offer in a new tab and Edit', async () => {
-    server.use(http.get(api('/upsell-offer/'), () => HttpResponse.json(pageOf([upsellOffer()]))))
+    server.use(apiHandler('get', '/upsell-offer/', upsellOfferListSchema, () => HttpResponse.json(pageOf([upsellOffer()]))))
     renderApp(<UpsellOffersPage />, { url, signedIn: true })
 
     expect(screen.getByRole('link', { name: 'Add New' })).toHaveAttribute('href', '/dashboard/add-oto-offer')
@@ -25,7 +26,7 @@ describe('OTO Offers page', () => {
   })
 
   it("says 'No Results found' when there are none, and hides the page links for one page", async () => {
-    server.use(http.get(api('/upsell-offer/'), () => HttpResponse.json(pageOf([]))))
+    server.use(apiHandler('get', '/upsell-offer/', upsellOfferListSchema, () => HttpResponse.json(pageOf([]))))
     renderApp(<UpsellOffersPage />, { url, signedIn: true })
 
     expect(await screen.findByText('No Results found')).toBeInTheDocument()
@@ -35,7 +36,7 @@ describe('OTO Offers page', () => {
   it('offers a retry when the list cannot be loaded', async () => {
     let failing = true
     server.use(
-      http.get(api('/upsell-offer/'), () =>
+      apiHandler('get', '/upsell-offer/', upsellOfferListSchema, () =>
         failing ? new HttpResponse(null, { status: 500 }) : HttpResponse.json(pageOf([upsellOffer()])),
       ),
     )

@@ -1,11 +1,11 @@
-import { type LeadList, reportMessages } from '@funnelry/shared'
+import { type LeadList, leadListSchema, reportMessages, tokenPairSchema } from '@funnelry/shared'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { HttpResponse, http } from 'msw'
+import { HttpResponse } from 'msw'
 import { afterEach, describe, expect, it } from 'vitest'
 import { formatDateTime } from '../../../lib/format-date-time'
 import { checklist, guide, lead, uuid } from '../../../testing/factories/reports'
 import { setViewportWidth } from '../../../testing/media'
-import { api, server } from '../../../testing/msw'
+import { apiHandler, fileText, server } from '../../../testing/msw'
 import { renderApp } from '../../../testing/render'
 import { fakeAccessToken } from '../../../testing/tokens'
 import { captureDownloads } from '../testing/capture-downloads'
@@ -173,7 +173,7 @@ describe('Leads page', () => {
   })
 
   it('says why when the list cannot be loaded', async () => {
-    server.use(http.get(api('/leads/'), () => new HttpResponse(null, { status: 500 })))
+    server.use(apiHandler('get', '/leads/', leadListSchema, () => new HttpResponse(null, { status: 500 })))
     mockOfferOptions()
     open()
 
@@ -209,7 +209,7 @@ describe('Leads page', () => {
     mockOfferOptions()
     const exports: (string | null)[] = []
     server.use(
-      http.get(api('/leads/export/'), ({ request }) => {
+      apiHandler('get', '/leads/export/', fileText, ({ request }) => {
         const authorization = request.headers.get('authorization')
         exports.push(authorization)
         if (authorization !== `Bearer ${renewed}`) return HttpResponse.json({ detail: 'Token expired.' }, { status: 401 })
@@ -217,12 +217,14 @@ describe('Leads page', () => {
           headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="leads.csv"' },
         })
       }),
-      http.get(api('/leads/'), ({ request }) =>
+      apiHandler('get', '/leads/', leadListSchema, ({ request }) =>
         request.headers.get('authorization') === `Bearer ${renewed}`
           ? HttpResponse.json({ count: 0, next: null, previous: null, results: [] })
           : HttpResponse.json({ detail: 'Token expired.' }, { status: 401 }),
       ),
-      http.post(api('/authentication/token/refresh/'), () => HttpResponse.json({ access: renewed, refresh: 'refresh-2' })),
+      apiHandler('post', '/authentication/token/refresh/', tokenPairSchema, () =>
+        HttpResponse.json({ access: renewed, refresh: 'refresh-2' }),
+      ),
     )
     const capture = captureDownloads()
     restoreDownloads = capture.restore
@@ -239,7 +241,7 @@ describe('Leads page', () => {
   it('says so when the export fails', async () => {
     mockLeads([ada])
     mockOfferOptions()
-    server.use(http.get(api('/leads/export/'), () => new HttpResponse(null, { status: 500 })))
+    server.use(apiHandler('get', '/leads/export/', fileText, () => new HttpResponse(null, { status: 500 })))
     const capture = captureDownloads()
     restoreDownloads = capture.restore
     const { user } = open()
@@ -279,7 +281,7 @@ describe('Leads page', () => {
 
   it('says "about" when the server could only estimate the count of a big search', async () => {
     server.use(
-      http.get(api('/leads/'), () =>
+      apiHandler('get', '/leads/', leadListSchema, () =>
         HttpResponse.json({ count: 41_200, count_is_estimate: true, next: null, previous: null, results: [ada] } satisfies LeadList),
       ),
     )

@@ -1,8 +1,8 @@
 import { freeOfferListSchema, type Lead, leadListSchema, type Order, orderListSchema } from '@funnelry/shared'
-import { HttpResponse, http } from 'msw'
+import { HttpResponse } from 'msw'
 import { freeOffer } from '../../../testing/factories/offers'
 import { checklist, guide, pageOf } from '../../../testing/factories/reports'
-import { api, apiHandler, server } from '../../../testing/msw'
+import { apiHandler, fileText, server } from '../../../testing/msw'
 import type { FreeOfferChoice } from '../../offers'
 
 /** The query of each request, as sent: `{ page: '1', page_size: '25', search: 'ada' }`. */
@@ -56,7 +56,7 @@ export function mockLeadExport(csv: string, filename = 'leads-2025-02-01.csv') {
 export function mockExport(kind: 'leads' | 'orders', csv: string, filename = `${kind}-2025-02-01.csv`) {
   const sent: ExportRequest[] = []
   server.use(
-    http.get(api(`/${kind}/export/`), ({ request }) => {
+    apiHandler('get', `/${kind}/export/`, fileText, ({ request }) => {
       sent.push({ query: queryOf(request), authorization: request.headers.get('authorization') })
       return new HttpResponse(csv, {
         headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${filename}"` },
