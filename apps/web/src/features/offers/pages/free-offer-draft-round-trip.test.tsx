@@ -1,4 +1,4 @@
-import type { OfferDropdownItem } from '@funnelry/shared'
+import { bumpOfferSchema, freeOfferSchema, type OfferDropdownItem } from '@funnelry/shared'
 import { screen, waitFor } from '@testing-library/react'
 import { HttpResponse } from 'msw'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
@@ -31,11 +31,11 @@ describe('the free offer draft', () => {
   it("survives 'Add New' → BUMP add screen → save, and comes back with the new BUMP selected", async () => {
     const lists = mockDropdowns({ bumps: [] as OfferDropdownItem[], upsells: [] })
     const created = bumpOffer({ id: offerId(150), headline: 'Workbook' })
-    mockMultipart('post', '/bump-offer/', () => {
+    mockMultipart('post', '/bump-offer/', bumpOfferSchema, () => {
       lists.bumps.push({ id: created.id, headline: created.headline })
       return HttpResponse.json(created, { status: 201 })
     })
-    const saved = mockMultipart('post', '/free-product/', () => HttpResponse.json(freeOffer(), { status: 201 }))
+    const saved = mockMultipart('post', '/free-product/', freeOfferSchema, () => HttpResponse.json(freeOffer(), { status: 201 }))
     const { user, router } = renderApp(null, { routes, url: '/dashboard/add-free-offer', signedIn: true })
 
     await user.type(textbox('Headline'), 'The Ultimate Guide')

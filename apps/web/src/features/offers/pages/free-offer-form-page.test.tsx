@@ -1,3 +1,4 @@
+import { freeOfferSchema } from '@funnelry/shared'
 import { screen, waitFor } from '@testing-library/react'
 import { HttpResponse } from 'msw'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
@@ -52,7 +53,7 @@ describe('Add New Free Offer', () => {
 
   it('sends the API’s fields only (no price): texts, unchecked ones empty, the chosen image, the dropdowns and is_active', async () => {
     mockDropdowns({ bumps: [bump], upsells: [upsell] })
-    const bodies = mockMultipart('post', '/free-product/', () => HttpResponse.json(freeOffer(), { status: 201 }))
+    const bodies = mockMultipart('post', '/free-product/', freeOfferSchema, () => HttpResponse.json(freeOffer(), { status: 201 }))
     const { user } = renderApp(<FreeOfferFormPage />, { url: addUrl, signedIn: true })
 
     await fillRequired(user)
@@ -82,7 +83,7 @@ describe('Add New Free Offer', () => {
   it('puts the server’s field errors on the fields, including the dropdowns', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {})
     mockDropdowns({ bumps: [bump], upsells: [upsell] })
-    mockMultipart('post', '/free-product/', () =>
+    mockMultipart('post', '/free-product/', freeOfferSchema, () =>
       fieldErrors({ upsell_offer_id: ['The bump and the upsell must use the same currency.'], headline: ['Too similar.'] }),
     )
     const { user } = renderApp(<FreeOfferFormPage />, { url: addUrl, signedIn: true })
@@ -131,7 +132,7 @@ describe('Edit Free Offer', () => {
   it('starts from the offer and leaves unchanged images out', async () => {
     mockDropdowns({ bumps: [bump], upsells: [upsell] })
     mockFreeOffer(offer)
-    const bodies = mockMultipart('put', '/free-product/:id/', () => HttpResponse.json({ ...offer, is_active: false }))
+    const bodies = mockMultipart('put', '/free-product/:id/', freeOfferSchema, () => HttpResponse.json({ ...offer, is_active: false }))
     const { user } = renderApp(<FreeOfferFormPage />, { url: editUrl, path: editPath, signedIn: true })
 
     expect(await screen.findByRole('heading', { name: 'Edit Free Offer' })).toBeInTheDocument()
@@ -160,7 +161,7 @@ describe('Edit Free Offer', () => {
   it('sends a hidden image empty, which removes it', async () => {
     mockDropdowns()
     mockFreeOffer(offer)
-    const bodies = mockMultipart('put', '/free-product/:id/', () => HttpResponse.json(offer))
+    const bodies = mockMultipart('put', '/free-product/:id/', freeOfferSchema, () => HttpResponse.json(offer))
     const { user } = renderApp(<FreeOfferFormPage />, { url: editUrl, path: editPath, signedIn: true })
 
     await user.click(await screen.findByRole('checkbox', { name: 'Show Logo' }))

@@ -1,3 +1,4 @@
+import { bumpOfferSchema } from '@funnelry/shared'
 import { screen, waitFor } from '@testing-library/react'
 import { HttpResponse } from 'msw'
 import { Link, Outlet } from 'react-router'
@@ -85,7 +86,7 @@ describe('leaving an offer form with unsaved changes', () => {
   })
 
   it('does not ask after a successful save', async () => {
-    mockMultipart('post', '/bump-offer/', () => HttpResponse.json(bumpOffer(), { status: 201 }))
+    mockMultipart('post', '/bump-offer/', bumpOfferSchema, () => HttpResponse.json(bumpOffer(), { status: 201 }))
     const { user, pathname } = renderApp(null, { routes, url: '/dashboard/add-bump-offer', signedIn: true })
 
     await user.type(textbox('Product URL'), 'https://x.io')

@@ -1,3 +1,4 @@
+import { type BumpOffer, bumpOfferSchema, type UpsellOffer, upsellOfferSchema } from '@funnelry/shared'
 import { screen, waitFor, within } from '@testing-library/react'
 import type { UserEvent } from '@testing-library/user-event'
 import userEvent from '@testing-library/user-event'
@@ -5,6 +6,7 @@ import { HttpResponse } from 'msw'
 import type { ComponentType } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import { bumpOffer, offerId, upsellOffer } from '../../../testing/factories/offers'
+import type { ApiResolver } from '../../../testing/msw'
 import { findElsewhere, renderApp } from '../../../testing/render'
 import { fieldErrors, mockMultipart, pngFile, type SentForm, sendFilesLikeABrowser } from '../testing/multipart'
 import { mockBumpOffer, mockUpsellOffer } from '../testing/offer-api'
@@ -24,10 +26,12 @@ type PaidAddOnCase = {
   editUrl: (id: string) => string
   editPath: string
   endpoint: string
+  /** What the endpoint answers. */
+  schema: typeof bumpOfferSchema | typeof upsellOfferSchema
   listUrl: string
   selectParam: string
   /** The offer the API answers after a save, with the given id. */
-  saved: (id: string) => object
+  saved: (id: string) => BumpOffer | UpsellOffer
   requiredCount: number
   fillRequired: (user: UserEvent) => Promise<void>
   /** The body of an add with only the required fields filled. */
@@ -40,7 +44,7 @@ type PaidAddOnCase = {
   /** An optional field with a 'show' box, by label. */
   optionalField: string
   /** A stored offer with an image, and the body of saving it unchanged (the image left out). */
-  stored: { id: string; url: string | null }
+  stored: BumpOffer | UpsellOffer
   mockStored: (found: boolean) => void
   unchangedBody: SentForm
 }
@@ -55,6 +59,7 @@ const bumpCase: PaidAddOnCase = {
   editUrl: (id) => `/dashboard/edit-bump-offer/${id}`,
   editPath: '/dashboard/edit-bump-offer/:id',
   endpoint: '/bump-offer/',
+  schema: bumpOfferSchema,
   listUrl: '/dashboard/bump-offers',
   selectParam: 'selectBump',
   saved: (id) => bumpOffer({ id }),
@@ -117,6 +122,7 @@ const upsellCase: PaidAddOnCase = {
   editUrl: (id) => `/dashboard/edit-oto-offer/${id}`,
   editPath: '/dashboard/edit-oto-offer/:id',
   endpoint: '/upsell-offer/',
+  schema: upsellOfferSchema,
   listUrl: '/dashboard/oto-offers',
   selectParam: 'selectUpsell',
   saved: (id) => upsellOffer({ id }),
@@ -174,7 +180,7 @@ describe.each(cases)('Add New $name', (kind) => {
   const { Page, addUrl, endpoint } = kind
   const created =
     (id = offerId(150)) =>
-    () =>
+    (): ReturnType<ApiResolver<PaidAddOnCase['schema']>> =>
       HttpResponse.json(kind.saved(id), { status: 201 })
 
   it('validates on blur and on change with the spec’s messages', async () => {
@@ -190,7 +196,7 @@ describe.each(cases)('Add New $name', (kind) => {
   })
 
   it('shows one required message per required field on Save, and sends nothing', async () => {
-    const bodies = mockMultipart('post', endpoint, created())
+    const bodies = mockMultipart('post', endpoint, kind.schema, created())
     const { user } = renderApp(<Page />, { url: addUrl, signedIn: true })
 
     await user.click(screen.getByRole('button', { name: 'Save' }))
@@ -200,7 +206,7 @@ describe.each(cases)('Add New $name', (kind) => {
   })
 
   it('sends the required fields, the optional ones empty and no image; then toasts and goes to the list', async () => {
-    const bodies = mockMultipart('post', endpoint, created())
+    const bodies = mockMultipart('post', endpoint, kind.schema, created())
     const { user } = renderApp(<Page />, { url: addUrl, signedIn: true })
 
     await kind.fillRequired(user)
@@ -212,7 +218,7 @@ describe.each(cases)('Add New $name', (kind) => {
   })
 
   it('sends every field, the unchecked ones empty and only the images chosen', async () => {
-    const bodies = mockMultipart('post', endpoint, created())
+    const bodies = mockMultipart('post', endpoint, kind.schema, created())
     const { user } = renderApp(<Page />, { url: addUrl, signedIn: true })
 
     await kind.fillEverything(user)
@@ -227,7 +233,7 @@ describe.each(cases)('Add New $name', (kind) => {
     const answered = new Promise<void>((resolve) => {
       answer = resolve
     })
-    mockMultipart('post', endpoint, async () => {
+    mockMultipart('post', endpoint, kind.schema, async () => {
       await answered
       return created()()
     })
@@ -248,7 +254,7 @@ describe.each(cases)('Add New $name', (kind) => {
 
   it('puts the server’s field errors on the fields, the rest in an alert, and logs a generic error', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
-    mockMultipart('post', endpoint, () =>
+    mockMultipart('post', endpoint, kind.schema, () =>
       fieldErrors({
         url: ['This link does not answer.'],
         asset_image: ['Upload a PNG or JPEG image.'],
@@ -302,7 +308,7 @@ describe.each(cases)('Add New $name', (kind) => {
   it.each(['/dashboard/add-free-offer', `/dashboard/edit-free-offer/${offerId(1)}`])(
     'goes back to the free offer form it came from (%s), with the new offer selected',
     async (freeOfferForm) => {
-      mockMultipart('post', endpoint, created(offerId(250)))
+      mockMultipart('post', endpoint, kind.schema, created(offerId(250)))
       const { user } = renderApp(<Page />, { url: `${addUrl}?returnTo=${encodeURIComponent(freeOfferForm)}`, signedIn: true })
 
       await kind.fillRequired(user)
@@ -313,7 +319,7 @@ describe.each(cases)('Add New $name', (kind) => {
   )
 
   it('ignores a return hint that is not a free offer form', async () => {
-    mockMultipart('post', endpoint, created())
+    mockMultipart('post', endpoint, kind.schema, created())
     const { user } = renderApp(<Page />, { url: `${addUrl}?returnTo=https%3A%2F%2Fevil.example`, signedIn: true })
 
     await kind.fillRequired(user)
@@ -329,7 +335,7 @@ describe.each(cases)('Edit $name', (kind) => {
 
   it('starts from the offer and sends it back with the unchanged image left out; then toasts and goes to the list', async () => {
     kind.mockStored(true)
-    const bodies = mockMultipart('put', `${kind.endpoint}:id/`, () => HttpResponse.json(stored))
+    const bodies = mockMultipart('put', `${kind.endpoint}:id/`, kind.schema, () => HttpResponse.json(stored))
     const { user } = renderApp(<Page />, { url: editUrl, path: editPath, signedIn: true })
 
     expect(await screen.findByRole('heading', { name: `Edit ${kind.name}` })).toBeInTheDocument()
@@ -344,7 +350,7 @@ describe.each(cases)('Edit $name', (kind) => {
 
   it('sends the image empty when it is removed', async () => {
     kind.mockStored(true)
-    const bodies = mockMultipart('put', `${kind.endpoint}:id/`, () => HttpResponse.json(stored))
+    const bodies = mockMultipart('put', `${kind.endpoint}:id/`, kind.schema, () => HttpResponse.json(stored))
     const { user } = renderApp(<Page />, { url: editUrl, path: editPath, signedIn: true })
 
     await user.click(await screen.findByRole('button', { name: 'Remove Asset Image' }))
@@ -374,7 +380,7 @@ describe.each(cases)('Edit $name', (kind) => {
 describe('BUMP Offer fields', () => {
   it('starts an absent field unchecked and sends a field hidden on edit empty', async () => {
     mockBumpOffer(storedBump)
-    const bodies = mockMultipart('put', '/bump-offer/:id/', () => HttpResponse.json(storedBump))
+    const bodies = mockMultipart('put', '/bump-offer/:id/', bumpOfferSchema, () => HttpResponse.json(storedBump))
     const { user } = renderApp(<BumpOfferFormPage />, {
       url: `/dashboard/edit-bump-offer/${storedBump.id}`,
       path: '/dashboard/edit-bump-offer/:id',
@@ -413,7 +419,7 @@ describe('OTO Offer fields', () => {
   it('starts from the offer and sends a replaced image, leaving the other out', async () => {
     const offer = upsellOffer({ video_url: 'https://video.example/1', logo: '/media/logo.png' })
     mockUpsellOffer(offer)
-    const bodies = mockMultipart('put', '/upsell-offer/:id/', () => HttpResponse.json(offer))
+    const bodies = mockMultipart('put', '/upsell-offer/:id/', upsellOfferSchema, () => HttpResponse.json(offer))
     const { user } = renderApp(<UpsellOfferFormPage />, {
       url: `/dashboard/edit-oto-offer/${offer.id}`,
       path: '/dashboard/edit-oto-offer/:id',

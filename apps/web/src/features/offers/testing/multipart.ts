@@ -1,7 +1,8 @@
 import { File as NodeFile } from 'node:buffer'
-import { HttpResponse, http } from 'msw'
+import { HttpResponse } from 'msw'
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest'
-import { api, server } from '../../../testing/msw'
+import type { z } from 'zod'
+import { type ApiErrorBody, type ApiResolver, apiHandler, server } from '../../../testing/msw'
 
 /**
  * Under jsdom, FormData and File are jsdom's while fetch is Node's, which sends a jsdom File as the
@@ -50,11 +51,16 @@ async function readForm(request: Request): Promise<SentForm> {
 
 type Method = 'post' | 'put'
 
-/** Answers `method path` with `respond` and records each multipart body it receives. */
-export function mockMultipart(method: Method, path: string, respond: (sent: SentForm) => Response | Promise<Response>) {
+/** Answers `method path` with `respond` (typed by the endpoint's schema) and records each multipart body it receives. */
+export function mockMultipart<S extends z.ZodType>(
+  method: Method,
+  path: string,
+  schema: S,
+  respond: (sent: SentForm) => ReturnType<ApiResolver<S>>,
+) {
   const bodies: SentForm[] = []
   server.use(
-    http[method](api(path), async ({ request }) => {
+    apiHandler(method, path, schema, async ({ request }) => {
       const sent = await readForm(request)
       bodies.push(sent)
       return await respond(sent)
@@ -68,4 +74,4 @@ export function pngFile(name = 'photo.png', size = 64): File {
   return new File([new Uint8Array(size)], name, { type: 'image/png' })
 }
 
-export const fieldErrors = (errors: Record<string, string[]>) => HttpResponse.json(errors, { status: 400 })
+export const fieldErrors = (errors: Record<string, string[]>) => HttpResponse.json<ApiErrorBody>(errors, { status: 400 })
