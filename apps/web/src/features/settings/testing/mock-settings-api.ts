@@ -15,13 +15,10 @@ import {
   type PixelInput,
   pixelListSchema,
   pixelSchema,
-  reportMessages,
   type StoreSettings,
   type StoreSettingsPatch,
   storeSettingsSchema,
-  type WebhookDelivery,
   webhookDeliveryListSchema,
-  webhookDeliverySchema,
 } from '@funnelry/shared'
 import { HttpResponse } from 'msw'
 import type { z } from 'zod'
@@ -35,8 +32,6 @@ export type SettingsState = {
   pixels: Pixel[]
   status: AccountStatus
   connect: ConnectAccountResponse
-  /** The delivery log, newest first. */
-  deliveries: WebhookDelivery[]
   /** What the next 'Verify' finds in DNS. */
   dnsCheck: { status: 'verified' } | { status: 'failed'; reason: string }
   /** The seller's free offers, the choices for the domain's root. */
@@ -82,7 +77,6 @@ const defaults = (): SettingsState => ({
   pixels: [],
   status: { connected: false },
   connect: { message: 'Redirecting you to finish connecting your payment account.', url: 'https://connect.example.com/onboarding/acct_1' },
-  deliveries: [],
   dnsCheck: { status: 'failed', reason: 'No TXT record was found at _funnelry.shop.example.com.' },
   offers: [],
   gettingStarted: {
@@ -172,23 +166,10 @@ export function mockSettingsApi(initial: Partial<SettingsState> = {}) {
       await record(request)
       return HttpResponse.json(state.connect)
     }),
-    apiHandler('get', '/webhook-deliveries/', webhookDeliveryListSchema, ({ request }) => {
-      const query = new URL(request.url).searchParams
-      const page = Number(query.get('page') ?? 1)
-      const size = Number(query.get('page_size') ?? 12)
-      const results = state.deliveries.slice((page - 1) * size, page * size)
-      return HttpResponse.json({ count: state.deliveries.length, next: null, previous: null, results })
-    }),
-    // As the API: only a failed delivery goes back to pending (202); anything else is a 400.
-    apiHandler('post', '/webhook-deliveries/:id/retry/', webhookDeliverySchema, async ({ request, params }) => {
-      await record(request, null)
-      const delivery = state.deliveries.find((item) => item.id === params.id)
-      if (!delivery) return HttpResponse.json({ detail: 'Not found.' }, { status: 404 })
-      if (delivery.status !== 'failed') return HttpResponse.json({ detail: reportMessages.alreadyDelivered }, { status: 400 })
-      const queued: WebhookDelivery = { ...delivery, status: 'pending' }
-      state.deliveries = state.deliveries.map((item) => (item.id === queued.id ? queued : item))
-      return HttpResponse.json(queued, { status: 202 })
-    }),
+    // The CRM webhook's log is features/webhooks' (tested there with its own mock); the page shows it empty.
+    apiHandler('get', '/webhook-deliveries/', webhookDeliveryListSchema, () =>
+      HttpResponse.json({ count: 0, next: null, previous: null, results: [] }),
+    ),
   )
   return { state, calls }
 }
