@@ -67,13 +67,11 @@ describe('Leads page', () => {
     const { user, router } = open('?page=2')
     await table()
     expect(sent.at(-1)).toEqual({ page: '2', page_size: '25' })
-    const before = sent.length
 
     await user.type(screen.getByRole('searchbox', { name: 'Search name or email' }), '  ada@ex ')
 
+    // One search a pause, not one a letter, is SearchField's own test (on a fake clock).
     await waitFor(() => expect(sent.at(-1)).toEqual({ page: '1', page_size: '25', search: 'ada@ex' }))
-    // One request for the whole word, not one a letter.
-    expect(sent.slice(before).every((query) => query.search === 'ada@ex')).toBe(true)
     expect(router.state.location.search).toBe('?search=ada%40ex')
     expect(screen.getByRole('searchbox', { name: 'Search name or email' })).toHaveValue('  ada@ex ')
   })
