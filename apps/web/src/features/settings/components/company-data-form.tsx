@@ -4,12 +4,12 @@ import { Alert, Button, Stack } from '@mui/material'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
+import { FormActions } from '../../../components/form-actions'
 import { FormTextField } from '../../../components/form-text-field'
 import { applyServerErrors } from '../../../lib/form-errors'
 import { toast } from '../../../lib/toast'
 import { useReportUnsaved } from '../../../lib/unsaved-forms'
 import { useUpdateStoreSettings } from '../api/update-store-settings'
-import { FormActions } from './form-actions'
 
 type CompanyDataFormInput = z.input<typeof companyDataSchema>
 

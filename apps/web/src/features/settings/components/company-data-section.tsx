@@ -1,7 +1,7 @@
+import { SectionQuery } from '../../../components/section-query'
+import { SettingsSection } from '../../../components/settings-section'
 import { useStoreSettings } from '../api/get-store-settings'
 import { CompanyDataForm } from './company-data-form'
-import { SectionQuery } from './section-query'
-import { SettingsSection } from './settings-section'
 
 export function CompanyDataSection({ userId }: { userId: string }) {
   // The same query as the webhook section: one request serves both.

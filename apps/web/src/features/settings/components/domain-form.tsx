@@ -5,6 +5,7 @@ import { useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import type { z } from 'zod'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
+import { FormActions } from '../../../components/form-actions'
 import { FormTextField } from '../../../components/form-text-field'
 import { applyServerErrors } from '../../../lib/form-errors'
 import { toast } from '../../../lib/toast'
@@ -13,7 +14,6 @@ import { useFreeOfferChoices } from '../../offers'
 import { useUpdateDomainSettings } from '../api/update-domain-settings'
 import { DnsInstruction } from './dns-instruction'
 import { DomainProof } from './domain-proof'
-import { FormActions } from './form-actions'
 
 type DomainFormInput = z.input<typeof domainSettingsPatchSchema>
 type DomainFormOutput = z.output<typeof domainSettingsPatchSchema>

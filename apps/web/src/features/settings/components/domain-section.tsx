@@ -1,8 +1,8 @@
+import { SectionQuery } from '../../../components/section-query'
+import { SettingsSection } from '../../../components/settings-section'
 import { webAppConfig } from '../../../config/web-app-config'
 import { useDomainSettings } from '../api/get-domain-settings'
 import { DomainForm } from './domain-form'
-import { SectionQuery } from './section-query'
-import { SettingsSection } from './settings-section'
 
 export function DomainSection({ userId }: { userId: string }) {
   const query = useDomainSettings(userId)

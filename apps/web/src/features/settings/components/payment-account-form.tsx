@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { Alert, Button, MenuItem, Stack } from '@mui/material'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
+import { FormActions } from '../../../components/form-actions'
 import { FormTextField } from '../../../components/form-text-field'
 import { applyServerErrors } from '../../../lib/form-errors'
 import { useGettingStarted } from '../../../lib/getting-started'
@@ -10,7 +11,6 @@ import { toast } from '../../../lib/toast'
 import { useConnectAccount } from '../api/connect-account'
 import { leaveApp } from '../lib/leave-app'
 import { type PaymentQuestionValues, paymentAnswers, paymentQuestionSchema } from '../lib/payment-question'
-import { FormActions } from './form-actions'
 
 /**
  * The payment-account question and the connect action (decisions D10, D14): the server stores

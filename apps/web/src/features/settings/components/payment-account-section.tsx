@@ -1,6 +1,6 @@
+import { SettingsSection } from '../../../components/settings-section'
 import { PaymentAccountForm } from './payment-account-form'
 import { PaymentAccountStatus } from './payment-account-status'
-import { SettingsSection } from './settings-section'
 
 export function PaymentAccountSection() {
   return (

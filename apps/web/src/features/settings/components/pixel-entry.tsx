@@ -4,13 +4,13 @@ import { Box, Button, MenuItem, Stack } from '@mui/material'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
+import { FormActions } from '../../../components/form-actions'
 import { FormTextField } from '../../../components/form-text-field'
 import { toast } from '../../../lib/toast'
 import { useReportUnsaved } from '../../../lib/unsaved-forms'
 import { useCreatePixel } from '../api/create-pixel'
 import { useDeletePixel } from '../api/delete-pixel'
 import { useUpdatePixel } from '../api/update-pixel'
-import { FormActions } from './form-actions'
 
 type PixelEntryProps = {
   /** The stored pixel; absent for a new entry that is not saved yet. */

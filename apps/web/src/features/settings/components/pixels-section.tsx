@@ -1,7 +1,7 @@
+import { SectionQuery } from '../../../components/section-query'
+import { SettingsSection } from '../../../components/settings-section'
 import { usePixels } from '../api/get-pixels'
 import { PixelList } from './pixel-list'
-import { SectionQuery } from './section-query'
-import { SettingsSection } from './settings-section'
 
 export function PixelsSection() {
   const query = usePixels()

@@ -3,19 +3,20 @@ import { UnsavedChangesDialog } from '../../../components/unsaved-changes-dialog
 import { useAuth } from '../../../lib/auth-context'
 import { UnsavedFormsContext, useUnsavedForms } from '../../../lib/unsaved-forms'
 import { useUnsavedChangesGuard } from '../../../lib/use-unsaved-changes-guard'
-import { WebhookDeliveriesSection, WebhookSection } from '../../webhooks'
+import { WebhookDeliveriesSection } from '../../webhooks'
 import { useAccountStatus } from '../api/get-account-status'
 import { CompanyDataSection } from '../components/company-data-section'
 import { DomainSection } from '../components/domain-section'
 import { PaymentAccountSection } from '../components/payment-account-section'
 import { PixelsSection } from '../components/pixels-section'
+import { StoreWebhookSection } from '../components/store-webhook-section'
 
 function sectionsInOrder(connected: boolean, userId: string) {
   const payments = <PaymentAccountSection key="payment-account" />
   const rest = [
     <DomainSection key="domain" userId={userId} />,
     <PixelsSection key="pixels" />,
-    <WebhookSection key="webhook" userId={userId} />,
+    <StoreWebhookSection key="webhook" userId={userId} />,
     <WebhookDeliveriesSection key="webhook-deliveries" />,
     <CompanyDataSection key="company-data" userId={userId} />,
   ]

@@ -1,5 +1,6 @@
 import { useState } from 'react'
-import { SectionQuery, SettingsSection } from '../../settings'
+import { SectionQuery } from '../../../components/section-query'
+import { SettingsSection } from '../../../components/settings-section'
 import { useWebhookDeliveries } from '../api/get-webhook-deliveries'
 import { WebhookDeliveryList } from './webhook-delivery-list'
 

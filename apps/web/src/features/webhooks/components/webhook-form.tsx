@@ -4,16 +4,19 @@ import { Alert, Box, Button, Stack, Typography } from '@mui/material'
 import { useId, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
+import { FormActions } from '../../../components/form-actions'
 import { FormTextField } from '../../../components/form-text-field'
 import { applyServerErrors } from '../../../lib/form-errors'
 import { toast } from '../../../lib/toast'
 import { useReportUnsaved } from '../../../lib/unsaved-forms'
-import { FormActions, useUpdateStoreSettings } from '../../settings'
 import { SendTestButton } from './send-test-button'
 import { WebhookSecret } from './webhook-secret'
 
 type WebhookFormInput = z.input<typeof webhookSettingsSchema>
 type WebhookFormOutput = z.output<typeof webhookSettingsSchema>
+
+/** Saves only the webhook's fields (the company links keep whatever is stored) and answers the saved settings. */
+export type SaveWebhook = (values: WebhookFormOutput) => Promise<StoreSettings>
 
 /** The server keys nested field errors with dots, as react-hook-form names the fields. */
 const formFields = ['webhook_url', 'webhook_keys.email', 'webhook_keys.full_name']
@@ -26,8 +29,7 @@ const valuesOf = (settings: StoreSettings): WebhookFormInput => ({
 const keyInput = { htmlInput: { autoCapitalize: 'none', spellCheck: false } } as const
 
 /** The CRM webhook: where each lead is sent and the names of its two keys (spec section 5). */
-export function WebhookForm({ userId, settings }: { userId: string; settings: StoreSettings }) {
-  const update = useUpdateStoreSettings(userId)
+export function WebhookForm({ settings, save }: { settings: StoreSettings; save: SaveWebhook }) {
   const [formError, setFormError] = useState<string | null>(null)
   const testHintId = useId()
   const { control, handleSubmit, setError, reset, formState } = useForm<WebhookFormInput, unknown, WebhookFormOutput>({
@@ -41,8 +43,7 @@ export function WebhookForm({ userId, settings }: { userId: string; settings: St
     setFormError(null)
     let saved: StoreSettings
     try {
-      // Only this form's fields: the company links keep whatever is stored.
-      saved = await update.mutateAsync(values)
+      saved = await save(values)
     } catch (error) {
       setFormError(applyServerErrors(error, setError, formFields))
       return

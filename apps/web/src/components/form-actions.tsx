@@ -1,7 +1,7 @@
 import { Stack } from '@mui/material'
 import type { ReactNode } from 'react'
 
-/** The buttons under a settings form: sharing the full width on a phone (easy to tap), at the right on wider screens. */
+/** The buttons under a card's form (Settings and the CRM webhook's cards): sharing the full width on a phone (easy to tap), at the right on wider screens. */
 export function FormActions({ children }: { children: ReactNode }) {
   return (
     <Stack

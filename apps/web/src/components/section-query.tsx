@@ -1,8 +1,8 @@
 import { Skeleton, Stack } from '@mui/material'
 import type { UseQueryResult } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
-import { LoadFailedAlert } from '../../../components/load-failed-alert'
-import { detailMessage } from '../../../lib/api-error'
+import { detailMessage } from '../lib/api-error'
+import { LoadFailedAlert } from './load-failed-alert'
 
 type SectionQueryProps<T> = {
   query: UseQueryResult<T>

@@ -3,7 +3,10 @@ import { type ReactNode, useId } from 'react'
 
 type SettingsSectionProps = { title: string; description?: ReactNode; children: ReactNode }
 
-/** One card of the Settings screen; a labelled region so each section can be found by its title. */
+/**
+ * One card of the Settings screen, shared by the features whose cards sit there (settings, webhooks);
+ * a labelled region so each section can be found by its title.
+ */
 export function SettingsSection({ title, description, children }: SettingsSectionProps) {
   const headingId = useId()
   return (
