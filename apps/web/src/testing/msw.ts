@@ -1,4 +1,11 @@
-import { type DefaultBodyType, type HttpResponseResolver, http, type PathParams } from 'msw'
+import {
+  type DefaultBodyType,
+  type HttpResponse,
+  type HttpResponseResolver,
+  http,
+  type PathParams,
+  type ResponseResolverReturnType,
+} from 'msw'
 import { setupServer } from 'msw/node'
 import { z } from 'zod'
 import { apiBaseUrl } from '../lib/api-client'
@@ -32,8 +39,15 @@ export type ApiErrorBody = { detail: string } | Record<string, string[]>
 /** What a handler typed by schema `S` may answer: the schema's shape, or an API error. */
 export type ApiAnswer<S extends z.ZodType> = (z.input<S> & DefaultBodyType) | ApiErrorBody
 
-/** A resolver that may answer only `ApiAnswer<S>`: for helpers that take a test's answer. */
-export type ApiResolver<S extends z.ZodType> = HttpResponseResolver<PathParams, DefaultBodyType, ApiAnswer<S>>
+/**
+ * A resolver that may answer only `ApiAnswer<S>`: for helpers that take a test's answer. Its answer
+ * is spelled out rather than msw's conditional type, which TypeScript cannot resolve while `S` is
+ * generic: this way a stand-in generic over the offer kind is still checked against its schema.
+ */
+export type ApiResolver<S extends z.ZodType> = (info: Parameters<HttpResponseResolver>[0]) => ApiReturn<S> | Promise<ApiReturn<S>>
+
+/** msw's own answer types for a non-generic body (a plain `Response`, nothing), plus the schema's. */
+type ApiReturn<S extends z.ZodType> = HttpResponse<ApiAnswer<S>> | ResponseResolverReturnType<ApiErrorBody>
 
 /**
  * A handler for one API endpoint, typed by its schema in packages/shared: it may answer only
@@ -43,7 +57,7 @@ export type ApiResolver<S extends z.ZodType> = HttpResponseResolver<PathParams, 
  *   apiHandler('get', '/bump-offer/:id/', bumpOfferSchema, () => HttpResponse.json(bumpOffer()))
  */
 export function apiHandler<S extends z.ZodType>(method: Method, path: string, _schema: S, resolver: ApiResolver<S>) {
-  return http[method]<PathParams, DefaultBodyType, ApiAnswer<S>>(api(path), resolver)
+  return http[method]<PathParams, DefaultBodyType, DefaultBodyType>(api(path), resolver)
 }
 
 /**
