@@ -51,8 +51,6 @@ const knownReads: Record<string, string[]> = {
   leads: ['freeOffers', 'sellers'],
   // A custom domain serves only its seller's offers and orders.
   settings: ['freeOffers', 'upsellOffers', 'orders'],
-  // The payment question's answer is stored on the seller.
-  payments: ['sellers'],
 }
 
 const modulesDir = path.dirname(fileURLToPath(import.meta.url))

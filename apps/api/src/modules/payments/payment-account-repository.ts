@@ -1,6 +1,6 @@
 import { and, eq, ne } from 'drizzle-orm'
 import type { Executor } from '../../db/client.js'
-import { paymentAccounts, sellers } from '../../db/schema/index.js'
+import { paymentAccounts } from '../../db/schema/index.js'
 import type { ProviderName } from './providers/provider.js'
 
 export type PaymentAccountRow = typeof paymentAccounts.$inferSelect
@@ -38,8 +38,4 @@ export const paymentAccountRepository = {
       .set({ chargesEnabled, updatedAt: at })
       .where(and(eq(paymentAccounts.provider, provider), eq(paymentAccounts.accountId, accountId)))
       .returning(),
-
-  /** Decision D14: the Yes/No answer lives on the seller. */
-  setHasStripeAccount: (db: Executor, sellerId: string, hasStripeAccount: boolean, at: Date) =>
-    db.update(sellers).set({ hasStripeAccount, updatedAt: at }).where(eq(sellers.id, sellerId)),
 }

@@ -5,7 +5,13 @@ import type { SellerService } from '../sellers/sellers-module.js'
 import { paymentAccountRepository } from './payment-account-repository.js'
 import { type PaymentProvider, ProviderUnavailableError } from './providers/provider.js'
 
-type Deps = { db: Database; payments: PaymentProvider; publicUrl: string; now: () => Date; sellers: Pick<SellerService, 'findById'> }
+type Deps = {
+  db: Database
+  payments: PaymentProvider
+  publicUrl: string
+  now: () => Date
+  sellers: Pick<SellerService, 'findById' | 'setHasStripeAccount'>
+}
 
 /** The provider is down or misconfigured: say so plainly (502), never a bare 500. */
 const unavailable = () => new AppError(502, 'The payment provider did not answer. Please try again in a moment.')
@@ -37,7 +43,7 @@ export function createPaymentAccountService({ db, payments, publicUrl, now, sell
     async connect(sellerId: string, hasStripeAccount: boolean): Promise<ConnectAccountResponse> {
       const seller = await sellers.findById(sellerId)
       if (!seller) throw new NotFoundError()
-      await paymentAccountRepository.setHasStripeAccount(db, sellerId, hasStripeAccount, now())
+      await sellers.setHasStripeAccount(sellerId, hasStripeAccount)
 
       let account = await currentAccount(sellerId)
       if (account?.chargesEnabled && (await refresh(account.provider, account.accountId))) {

@@ -18,7 +18,7 @@ type Deps = {
   now: () => Date
   /** From config (Stripe keys or the local test provider) unless a test passes one. */
   provider?: PaymentProvider | undefined
-  sellers: Pick<SellerService, 'findById'>
+  sellers: Pick<SellerService, 'findById' | 'setHasStripeAccount'>
   /** Order fulfilment (orders module) for payment_intent events: Stripe's webhook and the local card form. */
   onPaymentEvent?: (event: PaymentIntentEvent) => Promise<void>
 }

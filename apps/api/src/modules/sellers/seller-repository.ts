@@ -15,6 +15,10 @@ export const sellerRepository = {
   exists: async (db: Executor, id: string) =>
     (await db.select({ id: sellers.id }).from(sellers).where(eq(sellers.id, id)).limit(1)).length > 0,
 
+  /** Decision D14: the payment question's Yes/No answer lives on the seller. */
+  setHasStripeAccount: (db: Executor, id: string, hasStripeAccount: boolean, at: Date) =>
+    db.update(sellers).set({ hasStripeAccount, updatedAt: at }).where(eq(sellers.id, id)),
+
   async insert(db: Executor, values: NewSeller): Promise<SellerRow> {
     const [row] = await db.insert(sellers).values(values).returning()
     if (!row) throw new Error('the seller row was not stored')

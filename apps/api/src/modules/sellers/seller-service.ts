@@ -41,6 +41,9 @@ export function createSellerService({ db, now }: { db: Database; now: () => Date
     /** For log-in: any letter case of the email. */
     findByEmail: (email: string) => sellerRepository.findByEmail(db, email),
     findById: (sellerId: string) => sellerRepository.findById(db, sellerId),
+    /** The payment question's answer (decision D14), stored when the seller connects payments. */
+    setHasStripeAccount: (sellerId: string, hasStripeAccount: boolean) =>
+      sellerRepository.setHasStripeAccount(db, sellerId, hasStripeAccount, now()),
 
     async signUp(input: SignUpInput): Promise<Seller> {
       const [industries, staff] = await Promise.all([sellerRepository.industries(db), sellerRepository.staffMembers(db)])
