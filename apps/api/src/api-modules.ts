@@ -5,7 +5,7 @@ import type { LimitStore } from './lib/limit-store.js'
 import type { SellerChanges } from './lib/seller-changes.js'
 import { createGettingStartedModule } from './modules/getting-started/getting-started-module.js'
 import { createLeadsModule, type LeadCaptureLimits } from './modules/leads/leads-module.js'
-import { createOffersModule } from './modules/offers/offers-module.js'
+import { createOffersModule, type OfferUsage } from './modules/offers/offers-module.js'
 import { createOrdersModule, type OrderServices } from './modules/orders/orders-module.js'
 import { createPaymentsModule, type PaymentProvider } from './modules/payments/payments-module.js'
 import { createReportsModule } from './modules/reports/reports-module.js'
@@ -48,11 +48,33 @@ export async function createApiModules({
   const sellers = createSellersModule({ db, now })
   const webhooks = createWebhooksModule({ db, jobs, now, publicUrl: config.publicUrl, allowPrivate: config.ALLOW_PRIVATE_WEBHOOKS })
   const settings = createSettingsModule({ db, config, now, webhooks: webhooks.services.settings })
+  const leads = createLeadsModule({
+    db,
+    jobs,
+    webhooks: webhooks.services.emitter,
+    now,
+    changes,
+    limits,
+    log: log.warn,
+    ...(leadCaptureLimits ? { captureLimits: leadCaptureLimits } : {}),
+  })
+  // Deleting an offer counts the leads and orders that point at it, asking their owners. Orders are
+  // built below (they use offers): the count is only asked for on a delete request, once both exist.
+  const usage: OfferUsage = {
+    async countFor(executor, kind, offerId) {
+      const [leadCount, orderCount] = await Promise.all([
+        leads.services.offerUsage(executor, kind, offerId),
+        orders.services.offerUsage(executor, kind, offerId),
+      ])
+      return { leads: leadCount, orders: orderCount }
+    },
+  }
   const offers = createOffersModule({
     db,
     storage,
     changes,
     offerContext: settings.services.offerContext,
+    usage,
     publicUrl: config.publicUrl,
     maxUploadBytes: config.MAX_UPLOAD_BYTES,
   })
@@ -66,16 +88,6 @@ export async function createApiModules({
     provider,
     sellers: sellers.services.sellers,
     onPaymentEvent: async (event) => fulfilment?.handle(event),
-  })
-  const leads = createLeadsModule({
-    db,
-    jobs,
-    webhooks: webhooks.services.emitter,
-    now,
-    changes,
-    limits,
-    log: log.warn,
-    ...(leadCaptureLimits ? { captureLimits: leadCaptureLimits } : {}),
   })
   const orders = createOrdersModule({
     db,

@@ -45,8 +45,6 @@ const knownReads: Record<string, string[]> = {
   reports: ['freeOffers', 'bumpOffers', 'upsellOffers', 'leads', 'orders'],
   // Receipts and the order list name the offers bought; the delivery email names the seller's business.
   orders: ['freeOffers', 'bumpOffers', 'upsellOffers', 'sellers'],
-  // Deleting an offer is refused while leads or orders point at it.
-  offers: ['leads', 'orders'],
   // Lead capture and follow-ups name the offer and the seller's business.
   leads: ['freeOffers', 'sellers'],
   // A custom domain serves only its seller's offers and orders.

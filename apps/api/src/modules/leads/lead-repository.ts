@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client.js'
 import { freeOffers, leads, sellers } from '../../db/schema/index.js'
 
@@ -6,6 +6,10 @@ import { freeOffers, leads, sellers } from '../../db/schema/index.js'
 export type LeadOffer = { id: string; sellerId: string; headline: string; url: string; businessName: string; isActive: boolean }
 
 export const leadRepository = {
+  /** A free offer's leads, which keep it from being deleted (docs/decisions/0021). */
+  countForOffer: async (db: Executor, freeOfferId: string): Promise<number> =>
+    (await db.select({ value: count() }).from(leads).where(eq(leads.freeOfferId, freeOfferId)))[0]?.value ?? 0,
+
   /** The free offer a visitor opts in to, with its seller's name for the download email; one query. */
   findOffer: async (db: Executor, id: string): Promise<LeadOffer | undefined> =>
     (

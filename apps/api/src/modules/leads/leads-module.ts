@@ -1,7 +1,9 @@
 import type { Executor } from '../../db/client.js'
 import type { ApiModule } from '../../lib/api-module.js'
+import type { OfferUsageCount } from '../offers/offers-module.js'
 import { createLeadFollowUpHandler } from './lead-follow-ups.js'
 import { findLeadOffer, type LeadOffer, type LeadToRecord, recordLead } from './lead-recording.js'
+import { leadRepository } from './lead-repository.js'
 import { leadRoutes } from './lead-routes.js'
 import { createLeadService, type LeadService } from './lead-service.js'
 
@@ -19,13 +21,19 @@ export type LeadRecording = {
   record: (tx: Executor, item: LeadToRecord) => Promise<{ leadId: string }>
 }
 
-export function createLeadsModule(
-  deps: Parameters<typeof createLeadService>[0],
-): ApiModule<{ leads: LeadService; recording: LeadRecording; followUpHandler: ReturnType<typeof createLeadFollowUpHandler> }> {
+export function createLeadsModule(deps: Parameters<typeof createLeadService>[0]): ApiModule<{
+  leads: LeadService
+  recording: LeadRecording
+  followUpHandler: ReturnType<typeof createLeadFollowUpHandler>
+  offerUsage: OfferUsageCount
+}> {
   const leads = createLeadService(deps)
   const queues = { jobs: deps.jobs, webhooks: deps.webhooks }
   const recording: LeadRecording = { findOffer: findLeadOffer, record: (tx, item) => recordLead(tx, queues, item) }
   // The `queue-lead-follow-ups` job handler, for the worker.
   const followUpHandler = createLeadFollowUpHandler({ db: deps.db, ...queues })
-  return { services: { leads, recording, followUpHandler }, routes: async (api) => api.register(leadRoutes, { leads }) }
+  // The leads that keep an offer from being deleted; only free offers take leads.
+  const offerUsage: OfferUsageCount = async (executor, kind, offerId) =>
+    kind === 'free' ? leadRepository.countForOffer(executor, offerId) : 0
+  return { services: { leads, recording, followUpHandler, offerUsage }, routes: async (api) => api.register(leadRoutes, { leads }) }
 }

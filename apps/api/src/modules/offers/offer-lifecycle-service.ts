@@ -3,6 +3,7 @@ import type { Database } from '../../db/client.js'
 import { ConflictError, NotFoundError } from '../../lib/errors.js'
 import type { OfferImages } from './offer-images.js'
 import { type LifecycleRow, type LifecycleStore, lifecycleStores } from './offer-lifecycle-store.js'
+import type { OfferUsage } from './offer-usage.js'
 
 const imageKeysOf = (row: LifecycleRow): (string | null)[] => [row.assetImage, 'logo' in row ? row.logo : null]
 
@@ -11,7 +12,7 @@ const imageKeysOf = (row: LifecycleRow): (string | null)[] => [row.assetImage, '
  * (docs/decisions/0021). Deleting never loses sales data: an offer with leads or orders can only be
  * archived, and an add-on a free offer uses can be neither archived nor deleted until it is detached.
  */
-export function createOfferLifecycle({ db, images }: { db: Database; images: OfferImages }) {
+export function createOfferLifecycle({ db, images, usage }: { db: Database; images: OfferImages; usage: OfferUsage }) {
   /** Runs `change` on the seller's row under a lock; another seller's offer and a malformed id answer 404. */
   async function withLocked<T>(
     kind: OfferKind,
@@ -57,10 +58,11 @@ export function createOfferLifecycle({ db, images }: { db: Database; images: Off
 
     async delete(kind: OfferKind, sellerId: string, id: string): Promise<void> {
       const released = await withLocked(kind, sellerId, id, 'update', async (row, store, tx) => {
-        const blockers = await store.blockers(tx, id)
-        refuseWhileUsed(kind, blockers.usedBy)
-        if (blockers.leads > 0 || blockers.orders > 0)
-          throw new ConflictError(offerLifecycleMessages.hasSales(kind, blockers.leads, blockers.orders), { used_by: [] })
+        // Counted under the row's lock: a lead or order that points at the offer waits for it.
+        const [usedBy, sales] = await Promise.all([store.usedBy(tx, id), usage.countFor(tx, kind, id)])
+        refuseWhileUsed(kind, usedBy)
+        if (sales.leads > 0 || sales.orders > 0)
+          throw new ConflictError(offerLifecycleMessages.hasSales(kind, sales.leads, sales.orders), { used_by: [] })
         await store.delete(tx, id)
         return imageKeysOf(row)
       })

@@ -1,17 +1,13 @@
 import type { OfferKind } from '@funnelry/shared'
-import { and, count, eq, isNull, ne } from 'drizzle-orm'
+import { and, eq, isNull } from 'drizzle-orm'
 import type { Executor } from '../../db/client.js'
-import { bumpOffers, freeOffers, leads, orders, upsellOffers } from '../../db/schema/index.js'
-
-/** What stands between an offer and its deletion (docs/decisions/0021). */
-export type DeletionBlockers = { leads: number; orders: number; usedBy: { id: string; headline: string }[] }
+import { bumpOffers, freeOffers, upsellOffers } from '../../db/schema/index.js'
 
 /** One kind of offer as archiving, restoring, deleting and duplicating see it. */
 export type LifecycleStore = {
   /** The seller's row, locked: FOR UPDATE to change it, FOR SHARE to copy it. */
   lock(db: Executor, sellerId: string, id: string, mode: 'update' | 'share'): Promise<LifecycleRow | undefined>
   setArchivedAt(db: Executor, id: string, at: Date | null): Promise<void>
-  blockers(db: Executor, id: string): Promise<DeletionBlockers>
   /** The free offers in use that show this add-on; archiving and deleting wait until it is detached. */
   usedBy(db: Executor, id: string): Promise<{ id: string; headline: string }[]>
   delete(db: Executor, id: string): Promise<void>
@@ -22,8 +18,6 @@ export type LifecycleStore = {
 type Tables = typeof freeOffers | typeof bumpOffers | typeof upsellOffers
 export type LifecycleRow = Tables['$inferSelect']
 
-const countOf = async (query: Promise<{ value: number }[]>) => (await query)[0]?.value ?? 0
-
 /** Free offers in use (not archived) that attach the add-on through `column`. */
 const attachingFreeOffers = (column: typeof freeOffers.bumpOfferId | typeof freeOffers.upsellOfferId) => (db: Executor, id: string) =>
   db
@@ -32,13 +26,9 @@ const attachingFreeOffers = (column: typeof freeOffers.bumpOfferId | typeof free
     .where(and(eq(column, id), isNull(freeOffers.archivedAt)))
     .orderBy(freeOffers.headline)
 
-/** Orders seen by sellers (a draft is nobody's sale yet, decision D20). */
-const realOrders = (condition: ReturnType<typeof eq>) => and(condition, ne(orders.status, 'draft'))
-
 function storeOf<T extends Tables>(
   table: T,
   parts: {
-    blockers(db: Executor, id: string): Promise<DeletionBlockers>
     usedBy(db: Executor, id: string): Promise<{ id: string; headline: string }[]>
     copyValues(row: T['$inferSelect'], headline: string): T['$inferInsert']
   },
@@ -57,7 +47,6 @@ function storeOf<T extends Tables>(
     async setArchivedAt(db, id, at) {
       await db.update(t).set({ archivedAt: at, updatedAt: new Date() }).where(eq(t.id, id))
     },
-    blockers: parts.blockers,
     usedBy: parts.usedBy,
     async delete(db, id) {
       await db.delete(t).where(eq(t.id, id))
@@ -77,47 +66,23 @@ const copied = <R extends { id: string; createdAt: Date; updatedAt: Date; archiv
   return rest
 }
 
-/** BUMP and upsell differ only in their table and the columns of orders and free offers that point at it. */
+/** BUMP and upsell differ only in their table and the column of free offers that points at it. */
 function paidAddOnStore(
   table: typeof bumpOffers | typeof upsellOffers,
-  orderColumn: typeof orders.bumpOfferId | typeof orders.upsellOfferId,
   attachColumn: typeof freeOffers.bumpOfferId | typeof freeOffers.upsellOfferId,
 ): LifecycleStore {
-  const usedBy = attachingFreeOffers(attachColumn)
   return storeOf(table, {
-    blockers: async (db, id) => ({
-      leads: 0,
-      orders: await countOf(
-        db
-          .select({ value: count() })
-          .from(orders)
-          .where(realOrders(eq(orderColumn, id))),
-      ),
-      usedBy: await usedBy(db, id),
-    }),
-    usedBy,
+    usedBy: attachingFreeOffers(attachColumn),
     copyValues: (row, headline) => ({ ...copied(row), headline }),
   })
 }
 
 export const lifecycleStores: Record<OfferKind, LifecycleStore> = {
   free: storeOf(freeOffers, {
-    blockers: async (db, id) => {
-      const [leadCount, orderCount] = await Promise.all([
-        countOf(db.select({ value: count() }).from(leads).where(eq(leads.freeOfferId, id))),
-        countOf(
-          db
-            .select({ value: count() })
-            .from(orders)
-            .where(realOrders(eq(orders.freeOfferId, id))),
-        ),
-      ])
-      return { leads: leadCount, orders: orderCount, usedBy: [] }
-    },
     usedBy: async () => [],
     // A copy starts inactive: it goes live when its seller says so, not by accident.
     copyValues: (row, headline) => ({ ...copied(row), headline, isActive: false }),
   }),
-  bump: paidAddOnStore(bumpOffers, orders.bumpOfferId, freeOffers.bumpOfferId),
-  upsell: paidAddOnStore(upsellOffers, orders.upsellOfferId, freeOffers.upsellOfferId),
+  bump: paidAddOnStore(bumpOffers, freeOffers.bumpOfferId),
+  upsell: paidAddOnStore(upsellOffers, freeOffers.upsellOfferId),
 }

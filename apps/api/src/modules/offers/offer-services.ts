@@ -9,6 +9,7 @@ import { imageKeysInUse } from './offer-image-references.js'
 import { createOfferImages } from './offer-images.js'
 import { createOfferLifecycle } from './offer-lifecycle-service.js'
 import { createOfferProgress } from './offer-progress.js'
+import type { OfferUsage } from './offer-usage.js'
 import { createOfferViews } from './offer-views.js'
 import { bumpDefinition, upsellDefinition } from './paid-add-on-kinds.js'
 import { createPaidAddOnService } from './paid-add-on-service.js'
@@ -24,8 +25,10 @@ export function createOfferServices(deps: {
   changes: SellerChanges
   /** The settings module's view of a seller's links, pixels and domain. */
   offerContext: OfferPublicContextService
+  /** The leads and orders that point at an offer, which keep it from being deleted. */
+  usage: OfferUsage
 }) {
-  const { db, storage, changes, offerContext } = deps
+  const { db, storage, changes, offerContext, usage } = deps
   const images = createOfferImages(storage, (keys) => imageKeysInUse(db, keys))
   const views = createOfferViews(images.url)
   const free = createFreeOfferService({ db, images, views, publishing: createFreeOfferPublishing(offerContext) })
@@ -36,7 +39,7 @@ export function createOfferServices(deps: {
     publicFree: createPublicOfferCache({ changes, freeOffers: free }),
     bump: createPaidAddOnService(bumpDefinition, { db, images, views }),
     upsell: createPaidAddOnService(upsellDefinition, { db, images, views }),
-    lifecycle: createOfferLifecycle({ db, images }),
+    lifecycle: createOfferLifecycle({ db, images, usage }),
     progress: createOfferProgress(db),
   }
 }

@@ -5,6 +5,7 @@ import { createOfferServices, type OfferServices } from './offer-services.js'
 export type { FreeOfferWithAttachments } from './free-offer-repository.js'
 export { offeredBump, offeredUpsell } from './offer-attachments.js'
 export type { OfferServices } from './offer-services.js'
+export type { OfferUsage, OfferUsageCount } from './offer-usage.js'
 export type { PublicOffer, RenderOfferPage } from './public-offer-cache.js'
 
 type Deps = Parameters<typeof createOfferServices>[0] & { publicUrl: string; maxUploadBytes: number }

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, gt, inArray, lt, notInArray, sql } from 'drizzle-orm'
+import type { OfferKind } from '@funnelry/shared'
+import { and, asc, count, desc, eq, gt, inArray, lt, ne, notInArray, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client.js'
 import { bumpOffers, freeOffers, orders, sellers, upsellOffers } from '../../db/schema/index.js'
 import { receiptExpiry } from './order-receipt-token.js'
@@ -30,7 +31,19 @@ const closedStatuses = ['paid', 'abandoned'] as const
 /** Orders still open for a payment, which the abandonment sweep looks at (decision D20). */
 export const unpaidStatuses = ['draft', 'pending', 'failed'] as const
 
+/** The column of an order that points at each kind of offer. */
+const offerColumns = { free: orders.freeOfferId, bump: orders.bumpOfferId, upsell: orders.upsellOfferId }
+
 export const orderRepository = {
+  /** The orders that keep an offer from being deleted; a draft is nobody's sale yet (decision D20). */
+  countForOffer: async (db: Executor, kind: OfferKind, offerId: string): Promise<number> =>
+    (
+      await db
+        .select({ value: count() })
+        .from(orders)
+        .where(and(eq(offerColumns[kind], offerId), ne(orders.status, 'draft')))
+    )[0]?.value ?? 0,
+
   async insert(db: Executor, values: NewOrder): Promise<OrderRow> {
     const [row] = await db.insert(orders).values(values).returning()
     if (!row) throw new Error('the order row was not stored')

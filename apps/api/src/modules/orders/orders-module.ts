@@ -2,7 +2,7 @@ import type { Database } from '../../db/client.js'
 import type { JobQueue } from '../../jobs/queue.js'
 import type { ApiModule } from '../../lib/api-module.js'
 import type { LeadRecording } from '../leads/leads-module.js'
-import type { OfferServices } from '../offers/offers-module.js'
+import type { OfferServices, OfferUsageCount } from '../offers/offers-module.js'
 import type { WebhookEmitter } from '../webhooks/webhooks-module.js'
 import type { CheckoutPayments } from './checkout-provider.js'
 import { checkoutRoutes } from './checkout-routes.js'
@@ -12,6 +12,7 @@ import { createOrderDelivery } from './order-delivery.js'
 import { createOrderFulfilment } from './order-fulfilment.js'
 import { orderReceiptRoutes } from './order-receipt-routes.js'
 import { createOrderReceipts } from './order-receipts.js'
+import { orderRepository } from './order-repository.js'
 
 type Deps = {
   db: Database
@@ -43,6 +44,8 @@ function createOrderServices({ db, jobs, now, payments, offers, leads, webhooks,
     checkout,
     receipts: createOrderReceipts({ db, now }),
     abandonment: createAbandonmentSweep({ db, payments, now, log }),
+    /** The orders that keep an offer from being deleted. */
+    offerUsage: orderRepository.countForOffer satisfies OfferUsageCount,
   }
 }
 
