@@ -47,7 +47,8 @@ const knownReads: Record<string, string[]> = {
   orders: ['freeOffers', 'bumpOffers', 'upsellOffers', 'sellers'],
   // Lead capture and follow-ups name the offer and the seller's business.
   leads: ['freeOffers', 'sellers'],
-  // A custom domain serves only its seller's offers and orders.
+  // A custom domain serves only its seller's offers and orders: uncached checks on every public call
+  // naming an offer (lead capture among them), and settings are built before offers and orders.
   settings: ['freeOffers', 'upsellOffers', 'orders'],
 }
 
