@@ -58,7 +58,9 @@ describe('public free offer flow', () => {
     expect(within(view).getByText(banner)).toBeInTheDocument()
     expect(within(view).getByTitle(upsell.headline)).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ')
     expect(within(view).getByRole('heading', { name: upsell.headline })).toBeInTheDocument()
-    expect(container.querySelector('img[src="/media/upsell.png"]')).not.toBeNull()
+    const upsellImage = container.querySelector('img[src="/media/upsell.png"]')
+    // Shown whole against its 3:2 box, never cropped (issue 15 review).
+    expect(upsellImage && getComputedStyle(upsellImage).objectFit).toBe('contain')
     expect(within(view).getByText(upsell.description ?? '')).toBeInTheDocument()
     expect(within(view).getByLabelText('Upsell price')).toHaveTextContent('$33.50')
     expect(within(view).getByRole('button', { name: upsell.opt_in_button })).toBeInTheDocument()

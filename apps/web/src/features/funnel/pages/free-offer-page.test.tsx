@@ -43,6 +43,8 @@ describe('public free offer page', () => {
     // The bump's thumbnail shows its whole picture, never cropped to the square (issue 15).
     const thumbnail = bumpCard.querySelector('img.fy-bump-image')
     expect(thumbnail && getComputedStyle(thumbnail).objectFit).toBe('contain')
+    // So does the offer's own image, whatever its shape against the 3:2 box (issue 15 review).
+    expect(cover && getComputedStyle(cover).objectFit).toBe('contain')
     // The upsell waits for its turn; no payment form before one is needed.
     expect(screen.queryByText('Wait! Your Order Is Not Yet Complete')).not.toBeInTheDocument()
     expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument()

@@ -16,7 +16,7 @@ body{margin:0}
 .fy-stack{display:flex;flex-direction:column;gap:24px}
 .fy-stack-sm{display:flex;flex-direction:column;gap:16px}
 .fy-hero{text-align:center}
-.fy-hero-image{display:block;width:100%;height:auto;aspect-ratio:3/2;object-fit:cover;border-radius:24px;box-shadow:0 3px 3px -2px rgba(0,0,0,.2),0 3px 4px rgba(0,0,0,.14),0 1px 8px rgba(0,0,0,.12);margin-bottom:24px;background:#e0e0e0}
+.fy-hero-image{display:block;width:100%;height:auto;aspect-ratio:3/2;object-fit:contain;border-radius:24px;box-shadow:0 3px 3px -2px rgba(0,0,0,.2),0 3px 4px rgba(0,0,0,.14),0 1px 8px rgba(0,0,0,.12);margin-bottom:24px;background:var(--fy-paper)}
 .fy-headline{font-size:28px;font-weight:800;line-height:1.2;letter-spacing:-.3px}
 .fy-sub{margin-top:12px!important;font-size:16px;line-height:1.5;color:var(--fy-muted)}
 .fy-free{display:flex;justify-content:center}
@@ -49,6 +49,7 @@ body{margin:0}
 .fy-bump{border:2px dashed var(--fy-warning);border-radius:24px;overflow:hidden;background:var(--fy-paper);transition:border-color 200ms}
 .fy-bump-head{display:flex;align-items:center;gap:8px;padding:8px 12px;background:#fff4d6;font-size:16px;font-weight:800;cursor:pointer;transition:background-color 200ms}
 .fy-bump-head input{width:20px;height:20px;margin:0;accent-color:var(--fy-primary)}
+.fy-bump-head:has(input:disabled){background:#f5f5f5;color:rgba(0,0,0,.6);cursor:default}
 .fy-bump.fy-checked{border-color:var(--fy-success)}
 .fy-bump.fy-checked .fy-bump-head{background:#81c784}
 .fy-bump-body{display:flex;gap:12px;padding:12px}
@@ -64,7 +65,7 @@ body{margin:0}
 .fy-banner{padding:12px 16px;border-radius:24px;background:var(--fy-error);color:#fff;text-align:center}
 .fy-banner h2{font-size:20px;font-weight:800;line-height:1.3;outline:none}
 .fy-upsell-title{font-size:24px;font-weight:800;text-align:center;line-height:1.25}
-.fy-upsell-image{display:block;width:100%;height:auto;aspect-ratio:3/2;object-fit:cover;border-radius:24px}
+.fy-upsell-image{display:block;width:100%;height:auto;aspect-ratio:3/2;object-fit:contain;border-radius:24px;background:var(--fy-paper)}
 .fy-upsell-text{color:var(--fy-muted);white-space:pre-line;line-height:1.6}
 .fy-upsell-price{text-align:center;font-size:32px;font-weight:800;color:var(--fy-primary)}
 .fy-link{border:0;background:none;padding:0;font:inherit;font-size:14px;color:var(--fy-muted);text-decoration:underline;cursor:pointer}
