@@ -36,14 +36,14 @@ describe('FunnelChart', () => {
       `Paid orders: 25${percent(0.2)} of opt-ins`,
       `Free completions: 5${percent(0.04)} of opt-ins`,
       `With bump${percent(0.4)} of completed checkouts`,
-      `With upsell${percent(0.3333)} of checkouts shown the upsell`,
+      `With OTO${percent(0.3333)} of checkouts shown the OTO`,
     ])
   })
 
   it('says an add-on is not attached instead of showing its take rate as 0 %', () => {
     render(<FunnelChart stats={{ ...stats, bump_take_rate: 0, upsell_take_rate: 0 }} attached={{ bump: true, upsell: false }} />)
 
-    expect(steps().slice(-2)).toEqual([`With bump${percent(0)} of completed checkouts`, 'With upsellNo upsell attached'])
+    expect(steps().slice(-2)).toEqual([`With bump${percent(0)} of completed checkouts`, 'With OTONo OTO attached'])
   })
 
   it('shows revenue and revenue per view with the currency symbol', () => {
@@ -81,7 +81,7 @@ describe('FunnelChart', () => {
       `Paid orders: 0${percent(0)} of opt-ins`,
       `Free completions: 0${percent(0)} of opt-ins`,
       `With bump${percent(0)} of completed checkouts`,
-      `With upsell${percent(0)} of checkouts shown the upsell`,
+      `With OTO${percent(0)} of checkouts shown the OTO`,
     ])
     expect(screen.getAllByRole('definition').map((value) => value.textContent)).toEqual(['$0.00', '$0.00'])
   })

@@ -62,18 +62,18 @@ export function funnelSteps(stats: OfferStats, attached: Attached = { bump: true
       : { label: 'With bump', note: 'No bump attached', width: 0 },
     attached.upsell
       ? {
-          label: 'With upsell',
+          label: 'With OTO',
           rate: stats.upsell_take_rate,
-          of: 'checkouts shown the upsell',
+          of: 'checkouts shown the OTO',
           width: completed * clamp(stats.upsell_take_rate),
         }
-      : { label: 'With upsell', note: 'No upsell attached', width: 0 },
+      : { label: 'With OTO', note: 'No OTO attached', width: 0 },
   ]
 }
 
 /**
  * A small horizontal funnel of a free offer: views → opt-ins → paid orders and free completions →
- * with bump → with upsell, then revenue. The figures are text in a list; the bars are decoration, hidden from
+ * with bump → with OTO (the upsell's on-screen name), then revenue. The figures are text in a list; the bars are decoration, hidden from
  * screen readers. Fits a 280 px card.
  *
  *   const stats = useOfferStats(offer.id)

@@ -27,7 +27,7 @@ describe("a free offer's funnel numbers (issue 6)", () => {
     // Decision D21: checkouts with nothing to pay are counted apart from paid orders.
     expect(steps[3]).toContain('Free completions: 4')
     expect(steps[4]).toContain('40% of completed checkouts')
-    expect(steps[5]).toContain('50% of checkouts shown the upsell')
+    expect(steps[5]).toContain('50% of checkouts shown the OTO')
     expect(screen.getByText('$310.00')).toBeInTheDocument()
   })
 
@@ -39,7 +39,7 @@ describe("a free offer's funnel numbers (issue 6)", () => {
     const funnel = await screen.findByRole('list', { name: 'Funnel' })
     const steps = within(funnel).getAllByRole('listitem')
     expect(steps[4]).toHaveTextContent('No bump attached')
-    expect(steps[5]).toHaveTextContent('No upsell attached')
+    expect(steps[5]).toHaveTextContent('No OTO attached')
   })
 
   it('leaves the card usable when the numbers cannot be read', async () => {
