@@ -32,6 +32,7 @@ const owners: Record<string, string> = {
   offerDailyViews: 'reports',
   leadDailyCounts: 'reports',
   orderDailyCounts: 'reports',
+  freeCompletionDailyCounts: 'reports',
   // Not a module's: the mail outbox is written by mail/ (outside modules) for every area.
   emails: 'mail',
 }

@@ -160,8 +160,9 @@ export const offerStatsSchema = z.object({
   /** Decision D21: orders with an amount above zero that were paid. */
   paid_orders: z.number().int(),
   /**
-   * Decision D21: people who completed a checkout with nothing to pay (D11), counted apart from paid
-   * orders; one per email like opt-ins, so a repeat free checkout does not count again.
+   * Decision D21: people who first completed a checkout with nothing to pay (D11) in the range,
+   * counted apart from paid orders; one per email like opt-ins, so a repeat free checkout does not
+   * count again.
    */
   free_completions: z.number().int(),
   /** completed checkouts (paid or free) with the bump / completed checkouts */

@@ -20,6 +20,12 @@ export const leads = pgTable(
     fullName: text('full_name').notNull(),
     /** When the free offer's download email was queued (decision D16: once per lead and offer). */
     downloadSentAt: timestamp('download_sent_at', { withTimezone: true }),
+    /**
+     * When this person first completed the free checkout (an order with nothing to pay, D11); a
+     * repeat leaves it. `free_completion_daily_counts` counts it, so the funnel's free completions
+     * are one per lead (docs/decisions/0005).
+     */
+    freeCompletedAt: timestamp('free_completed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

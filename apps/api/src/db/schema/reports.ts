@@ -40,6 +40,27 @@ export const leadDailyCounts = pgTable(
 )
 
 /**
+ * Leads that first completed the free checkout, per seller, free offer and UTC day of
+ * `leads.free_completed_at`, kept by a trigger on `leads` (deferred to COMMIT like the lead counter's):
+ * the funnel's free completions sum these rows instead of counting people over orders.
+ */
+export const freeCompletionDailyCounts = pgTable(
+  'free_completion_daily_counts',
+  {
+    sellerId: uuid('seller_id').notNull(),
+    freeOfferId: uuid('free_offer_id')
+      .notNull()
+      .references(() => freeOffers.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    completers: bigint('completers', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ name: 'free_completion_daily_counts_pkey', columns: [t.sellerId, t.freeOfferId, t.day] }),
+    index('free_completion_daily_counts_offer_day_idx').on(t.freeOfferId, t.day),
+  ],
+)
+
+/**
  * Listed orders (with the visitor's details, decision D20) per seller, free offer, UTC day, status
  * and currency, kept by a trigger on `orders` like `lead_daily_counts`. Each column is what the
  * order list's count and the funnel numbers (decision D21) add up.

@@ -72,4 +72,14 @@ export const leadRepository = {
       .returning({ id: leads.id })
     return new Set(claimed.map((row) => row.id))
   },
+  /**
+   * Notes the lead's first free checkout completion (decision D11): a repeat leaves the first, so
+   * the funnel counts the person once (its counter moves by a trigger at COMMIT, migration 0015).
+   */
+  async markFreeCompletion(db: Executor, leadId: string, at: Date): Promise<void> {
+    await db
+      .update(leads)
+      .set({ freeCompletedAt: at })
+      .where(and(eq(leads.id, leadId), isNull(leads.freeCompletedAt)))
+  },
 }

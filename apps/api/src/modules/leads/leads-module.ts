@@ -19,6 +19,8 @@ export type LeadRecording = {
   findOffer: (executor: Executor, freeOfferId: string) => Promise<LeadOffer | undefined>
   /** Keeps the lead once per offer and email and owes its follow-ups, committed with the caller's transaction. */
   record: (tx: Executor, item: LeadToRecord) => Promise<{ leadId: string }>
+  /** Notes that the lead completed the free checkout at `at`, unless it already had: its funnel counts people, not orders. */
+  markFreeCompletion: (tx: Executor, leadId: string, at: Date) => Promise<void>
 }
 
 export function createLeadsModule(deps: Parameters<typeof createLeadService>[0]): ApiModule<{
@@ -29,7 +31,11 @@ export function createLeadsModule(deps: Parameters<typeof createLeadService>[0])
 }> {
   const leads = createLeadService(deps)
   const queues = { jobs: deps.jobs, webhooks: deps.webhooks }
-  const recording: LeadRecording = { findOffer: findLeadOffer, record: (tx, item) => recordLead(tx, queues, item) }
+  const recording: LeadRecording = {
+    findOffer: findLeadOffer,
+    record: (tx, item) => recordLead(tx, queues, item),
+    markFreeCompletion: leadRepository.markFreeCompletion,
+  }
   // The `queue-lead-follow-ups` job handler, for the worker.
   const followUpHandler = createLeadFollowUpHandler({ db: deps.db, ...queues })
   // The leads that keep an offer from being deleted; only free offers take leads.

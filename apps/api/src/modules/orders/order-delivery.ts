@@ -14,7 +14,7 @@ import { type OrderRow, orderRepository } from './order-repository.js'
  * seller's `order.paid` CRM webhook.
  */
 export const createOrderDelivery =
-  ({ jobs, leads, webhooks }: { jobs: JobQueue; leads: Pick<LeadRecording, 'record'>; webhooks: WebhookEmitter }) =>
+  ({ jobs, leads, webhooks }: { jobs: JobQueue; leads: Pick<LeadRecording, 'record' | 'markFreeCompletion'>; webhooks: WebhookEmitter }) =>
   async (tx: Executor, order: OrderRow, at: Date): Promise<void> => {
     const details = await orderRepository.deliveryDetails(tx, order)
     // The free offer is gone (its orders went with it), or a draft, which holds no payment: nothing to deliver.
@@ -34,6 +34,9 @@ export const createOrderDelivery =
       visitor,
       at,
     })
+
+    // The funnel counts the people who completed the free checkout, each once (docs/decisions/0005).
+    if (order.amountCents === 0) await leads.markFreeCompletion(tx, leadId, at)
 
     if (order.amountCents > 0) {
       // Orders priced before the prices were kept on the order list their items without one.

@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client.js'
 import { newestFirst } from '../../db/ordering.js'
 import {
   bumpOffers,
+  freeCompletionDailyCounts,
   freeOffers,
   leadDailyCounts,
   type leads,
@@ -20,10 +21,10 @@ const createdIn = (createdAt: typeof leads.createdAt | typeof orders.createdAt, 
 ]
 
 /** Inclusive UTC days of the daily counters. */
-const inDays = (day: typeof leadDailyCounts.day | typeof orderDailyCounts.day, range: OfferStatsQuery) => [
-  range.date_from ? gte(day, range.date_from) : undefined,
-  range.date_to ? lte(day, range.date_to) : undefined,
-]
+const inDays = (
+  day: typeof leadDailyCounts.day | typeof orderDailyCounts.day | typeof freeCompletionDailyCounts.day,
+  range: OfferStatsQuery,
+) => [range.date_from ? gte(day, range.date_from) : undefined, range.date_to ? lte(day, range.date_to) : undefined]
 
 /** A completed checkout: paid, whatever the amount (free completions of D11 included). */
 const completed = eq(orderDailyCounts.status, 'paid')
@@ -103,19 +104,19 @@ export const offerStatsRepository = {
     )[0],
 
   /**
-   * The people who completed the free checkout in the range, one per email as leads are kept (one
-   * per offer and email): a repeat free checkout is one more order, not one more completion, so the
-   * figure never exceeds the offer's opt-ins. Row-level, through `orders (free_offer_id, created_at)`.
+   * The people who first completed the free checkout in the range, one per lead (one per offer and
+   * email): a repeat free checkout is one more order, not one more completion, so over all time the
+   * figure never exceeds the offer's opt-ins. Sums the daily counter kept from `leads.free_completed_at`.
    */
   freeCompleters: async (db: Executor, offerId: string, range: OfferStatsQuery) =>
-    (
-      await db
-        .select({ value: sql`count(distinct lower(${orders.email}))`.mapWith(Number) })
-        .from(orders)
-        .where(
-          and(eq(orders.freeOfferId, offerId), eq(orders.status, 'paid'), eq(orders.amountCents, 0), ...createdIn(orders.createdAt, range)),
-        )
-    )[0]?.value ?? 0,
+    Number(
+      (
+        await db
+          .select({ value: sum(freeCompletionDailyCounts.completers) })
+          .from(freeCompletionDailyCounts)
+          .where(and(eq(freeCompletionDailyCounts.freeOfferId, offerId), ...inDays(freeCompletionDailyCounts.day, range)))
+      )[0]?.value ?? 0,
+    ),
 
   /** Paid amounts per currency in the range (free completions add nothing). */
   revenueByCurrency: async (db: Executor, offerId: string, range: OfferStatsQuery) =>

@@ -45,12 +45,24 @@ describe('GET /api/v1/free-product/{id}/stats/', () => {
     otherOfferId = (await insertFreeOffer(ctx, other.seller.id)).id
 
     await insertDailyViews(ctx, offerId, { '2025-03-01': 40, '2025-03-02': 60, '2025-03-05': 100 })
-    for (let n = 0; n < 20; n += 1) await insertLead(ctx, { sellerId, freeOfferId: offerId, createdAt: new Date('2025-03-01T10:00:00Z') })
-    for (let n = 0; n < 30; n += 1)
-      await insertLead(ctx, { sellerId, freeOfferId: offerId, createdAt: new Date('2025-03-05T23:59:59.999Z') })
-
     const march1 = new Date('2025-03-01T12:00:00Z')
     const march5 = new Date('2025-03-05T08:00:00Z')
+    // The people behind the free orders below (#4 on the 1st, #6 and #8 on the 5th) completed then.
+    for (let n = 0; n < 20; n += 1)
+      await insertLead(ctx, {
+        sellerId,
+        freeOfferId: offerId,
+        createdAt: new Date('2025-03-01T10:00:00Z'),
+        ...(n < 1 ? { freeCompletedAt: march1 } : {}),
+      })
+    for (let n = 0; n < 30; n += 1)
+      await insertLead(ctx, {
+        sellerId,
+        freeOfferId: offerId,
+        createdAt: new Date('2025-03-05T23:59:59.999Z'),
+        ...(n < 2 ? { freeCompletedAt: march5 } : {}),
+      })
+
     const order = (
       createdAt: Date,
       amountCents: number,

@@ -6,7 +6,7 @@ export type FunnelCounts = {
   orders: number
   /** Decision D21: paid with an amount above zero. */
   paidOrders: number
-  /** Decision D21: people who completed with nothing to pay (D11), each once however often they did. */
+  /** Decision D21: people who first completed with nothing to pay (D11) in the range, each once however often they did. */
   freeCompletions: number
   /** The orders behind them (a repeat free checkout is one more): with paid orders, the completed checkouts. */
   freeOrders: number

@@ -12,7 +12,7 @@ const next = () => {
 
 export async function insertLead(
   ctx: TestApp,
-  values: { sellerId: string; freeOfferId: string; createdAt: Date; fullName?: string; email?: string },
+  values: { sellerId: string; freeOfferId: string; createdAt: Date; fullName?: string; email?: string; freeCompletedAt?: Date },
 ) {
   const n = next()
   const [row] = await ctx.db
