@@ -91,6 +91,14 @@ export async function seedAll(client: pg.PoolClient, sizes: { name: string; lead
   await client.query(`set session_replication_role = replica`)
   const sellers = []
   for (const size of sizes) sellers.push(await seedSeller(client, size.name, size.leads, size.orders))
+  // Each lead's first free completion, from its offer's paid orders with nothing to pay, as migration
+  // 0015 fills it for old rows (checkouts set it as they complete).
+  await client.query(
+    `update leads set free_completed_at = first.at
+       from (select free_offer_id, lower(email) as email, min(created_at) as at from orders
+              where status = 'paid' and amount_cents = 0 and email is not null group by 1, 2) as first
+      where leads.free_offer_id = first.free_offer_id and lower(leads.email) = first.email`,
+  )
   await client.query(`set session_replication_role = origin`)
   await client.query(`set maintenance_work_mem = '256MB'`)
   for (const index of indexes.rows) await client.query(index.definition)
@@ -104,6 +112,11 @@ export async function seedAll(client: pg.PoolClient, sizes: { name: string; lead
             count(*) filter (where amount_cents > 0), count(bump_offer_id), count(*) filter (where upsell_shown or upsell_offer_id is not null),
             count(upsell_offer_id), coalesce(sum(amount_cents), 0)
        from orders where email is not null group by 1, 2, 3, 4, 5`,
+  )
+  await client.query(
+    `insert into free_completion_daily_counts (seller_id, free_offer_id, day, completers)
+     select seller_id, free_offer_id, (free_completed_at at time zone 'UTC')::date, count(*) from leads
+      where free_completed_at is not null group by 1, 2, 3`,
   )
   await client.query('vacuum analyze')
   return sellers
