@@ -22,7 +22,7 @@ type DomainFormOutput = z.output<typeof domainSettingsPatchSchema>
 export function DomainForm({ userId, settings }: { userId: string; settings: DomainSettings }) {
   const update = useUpdateDomainSettings(userId)
   const [formError, setFormError] = useState<string | null>(null)
-  const { control, handleSubmit, setError, reset, formState } = useForm<DomainFormInput, unknown, DomainFormOutput>({
+  const { control, handleSubmit, setError, reset, resetField, formState } = useForm<DomainFormInput, unknown, DomainFormOutput>({
     resolver: zodResolver(domainSettingsPatchSchema),
     mode: 'all',
     defaultValues: { domain: settings.domain ?? '', default_offer_id: settings.default_offer_id ?? '' },
@@ -48,6 +48,13 @@ export function DomainForm({ userId, settings }: { userId: string; settings: Dom
     // Shows the stored (normalised) form of what was typed.
     reset({ domain: saved.domain ?? '', default_offer_id: saved.default_offer_id ?? '' })
     toast(settingsToasts.domain, 'success')
+  }
+
+  // Not removing it: the field shows the stored domain again and stops counting as an unsaved change (issue 15);
+  // other edits (the home page offer) stay as typed.
+  const keepDomain = () => {
+    setRemoval(null)
+    resetField('domain')
   }
 
   const onSubmit = handleSubmit(async (values) => {
@@ -96,7 +103,7 @@ export function DomainForm({ userId, settings }: { userId: string; settings: Dom
         text="Your offer pages stop being served there at once. To add it back you will have to prove it again with a new TXT record."
         confirmLabel="Remove"
         onConfirm={() => void (removal && save(removal))}
-        onCancel={() => setRemoval(null)}
+        onCancel={keepDomain}
       />
     </Stack>
   )

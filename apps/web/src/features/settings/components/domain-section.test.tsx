@@ -2,6 +2,7 @@ import { domainSettingsSchema, settingsMessages, settingsToasts } from '@funnelr
 import { screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
+import { findElsewhere } from '../../../testing/render'
 import { failCall, mockSettingsApi, savedDomain } from '../testing/mock-settings-api'
 import { findSection, renderSettings } from '../testing/render-settings'
 
@@ -56,13 +57,32 @@ describe('Settings: Custom Domain', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }))
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
     expect(calls).toEqual([])
+    // Cancel keeps the domain: the field shows it again, as it is still stored.
+    expect(section.getByLabelText('Domain')).toHaveValue('shop.example.com')
 
+    await user.clear(section.getByLabelText('Domain'))
     await user.click(section.getByRole('button', { name: 'Save' }))
     dialog = await screen.findByRole('dialog', { name: 'Remove shop.example.com?' })
     await user.click(within(dialog).getByRole('button', { name: 'Remove' }))
 
     expect(await screen.findByText(settingsToasts.domain)).toBeInTheDocument()
     expect(calls).toEqual([{ method: 'PATCH', path: domainPath, body: { domain: null, default_offer_id: null } }])
+  })
+
+  it('leaves nothing unsaved after the removal is cancelled, so leaving Settings does not ask', async () => {
+    mockSettingsApi({ domain: savedDomain('shop.example.com') })
+    const { user, router } = renderSettings()
+    const section = await findSection('Custom Domain')
+
+    await user.clear(section.getByLabelText('Domain'))
+    await user.click(section.getByRole('button', { name: 'Save' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Remove shop.example.com?' })
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    await router.navigate('/dashboard/leads')
+
+    expect(await findElsewhere()).toBe('/dashboard/leads')
+    expect(screen.queryByRole('dialog', { name: 'Leave without saving?' })).not.toBeInTheDocument()
   })
 
   it('refuses a value that is not a domain as it is typed, without calling the server', async () => {
