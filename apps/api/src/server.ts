@@ -1,5 +1,6 @@
 import { buildApp } from './app.js'
 import { ConfigError, loadConfig } from './config.js'
+import { EmbeddedDatabaseError } from './db/embedded.js'
 import { startWorkers } from './jobs/workers.js'
 import { createLogger } from './runtime/logger.js'
 import { openRuntime } from './runtime/open-runtime.js'
@@ -50,6 +51,6 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error)
+  console.error(error instanceof ConfigError || error instanceof EmbeddedDatabaseError ? error.message : error)
   process.exit(1)
 })

@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig } from './config.js'
+import { EmbeddedDatabaseError } from './db/embedded.js'
 import { startWorkers } from './jobs/workers.js'
 import { createLogger } from './runtime/logger.js'
 import { openRuntime } from './runtime/open-runtime.js'
@@ -20,6 +21,6 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error)
+  console.error(error instanceof ConfigError || error instanceof EmbeddedDatabaseError ? error.message : error)
   process.exit(1)
 })

