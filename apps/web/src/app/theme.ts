@@ -37,6 +37,10 @@ export const theme = createTheme({
     },
     MuiButton: { styleOverrides: { sizeSmall: { fontSize: 14 }, sizeMedium: { fontSize: 14 }, sizeLarge: { fontSize: 16 } } },
     MuiFormHelperText: { styleOverrides: { root: { fontSize: 14 } } },
+    // A disabled label is greyed but stays readable (4.5:1 on white and on the page's grey): an
+    // optional field the seller hid ('Show' unchecked) is kept, not deleted, and its label is not
+    // always tied to a disabled input, so axe checks its contrast (issue 15).
+    MuiFormLabel: { styleOverrides: { root: { '&.Mui-disabled': { color: '#707070' } } } },
     MuiChip: { styleOverrides: { label: { fontSize: 14 } } },
   },
 })
