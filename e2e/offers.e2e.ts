@@ -40,6 +40,8 @@ describe('a seller builds a BUMP, an OTO and a Free offer through the dashboard'
     // The free offer: the BUMP from its dropdown, the OTO made on the way through 'Add New'.
     await expectAccessible(page, 'BUMP Offers')
     await page.getByRole('link', { name: 'Free Offers' }).click()
+    // The BUMP list has an 'Add New' too: wait for the free offers list before clicking it.
+    await page.getByRole('heading', { name: 'Free Offers' }).waitFor()
     await page.getByRole('link', { name: 'Add New' }).click()
     await page.getByRole('heading', { name: 'Add New Free Offer' }).waitFor()
     await expectAccessible(page, 'Add New Free Offer')
@@ -74,7 +76,7 @@ describe('a seller builds a BUMP, an OTO and a Free offer through the dashboard'
     await draftPreview.close()
     await page.getByRole('button', { name: 'Save' }).click()
     await expectToast(page, 'Free Offer was successfully added.')
-    await page.waitForURL('**/dashboard/free-offers')
+    await page.getByRole('heading', { name: 'Free Offers' }).waitFor()
 
     // The lists.
     const freeCard = offerCard(page, 'The Ultimate Guide')
@@ -129,5 +131,20 @@ describe('a seller builds a BUMP, an OTO and a Free offer through the dashboard'
     expect(otoPreview.url()).toMatch(new RegExp(`^${server.url}/oto-offer/[0-9a-f-]{36}$`))
     await otoPreview.getByText('Video Course').first().waitFor()
     await otoPreview.close()
+
+    // Edit screens with optional fields hidden, not deleted: an OTO with no video or images, a free
+    // offer with no logo. Their greyed labels stay readable (axe color-contrast, issue 15).
+    await offerCard(page, 'Video Course').getByRole('link', { name: 'Edit' }).click()
+    await page.getByRole('heading', { name: 'Edit OTO Offer' }).waitFor()
+    expect(await page.getByRole('checkbox', { name: 'Show Video URL' }).isChecked()).toBe(false)
+    expect(await page.getByRole('checkbox', { name: 'Show Logo' }).isChecked()).toBe(false)
+    await expectAccessible(page, 'Edit OTO Offer, no video or images')
+    await page.getByRole('button', { name: 'Cancel' }).click()
+    await page.getByRole('heading', { name: 'OTO Offers' }).waitFor()
+    await page.getByRole('link', { name: 'Free Offers' }).click()
+    await freeCard.getByRole('link', { name: 'Edit' }).click()
+    await page.getByRole('heading', { name: 'Edit Free Offer' }).waitFor()
+    expect(await page.getByRole('checkbox', { name: 'Show Logo' }).isChecked()).toBe(false)
+    await expectAccessible(page, 'Edit Free Offer, Logo hidden')
   })
 })
