@@ -53,14 +53,14 @@ describe('a seller duplicates, archives, restores, searches and deletes offers f
     await showView(page, 'Active')
     expect(await confirm.count()).toBe(0)
 
-    // A free offer uses the BUMP: deleting the BUMP is refused, naming it.
+    // A free offer uses the BUMP: deleting the BUMP is refused at once, naming it, with no confirm first.
     await addFreeOfferWithBump(page, 'The Guide', 'Workbook')
     await page.getByRole('link', { name: 'BUMP Offers' }).click()
     await cardMenu(page, 'Workbook', 'Delete')
-    await page.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click()
     const refused = page.getByRole('dialog', { name: `"Workbook" can't be deleted yet` })
     await refused.getByText('These free offers use this BUMP offer.', { exact: false }).waitFor()
     await refused.getByRole('link', { name: 'The Guide' }).waitFor()
+    expect(await page.getByRole('dialog', { name: 'Delete "Workbook"?' }).count()).toBe(0)
     await expectAccessible(page, 'Delete refused: BUMP in use')
     await refused.getByRole('button', { name: 'Close' }).click()
     await refused.waitFor({ state: 'detached' })

@@ -85,9 +85,14 @@ describe('offer lifecycle: archive, restore, delete, duplicate; list search and 
       ['bump-offer', bump.id, 'bump'],
       ['upsell-offer', upsell.id, 'upsell'],
     ] as const) {
-      for (const action of ['DELETE', 'archive'] as const) {
+      // 'deletable' answers the delete's refusal without deleting, so the screen need not ask first.
+      for (const action of ['deletable', 'DELETE', 'archive'] as const) {
         const response =
-          action === 'DELETE' ? await call('DELETE', `/api/v1/${path}/${id}/`) : await call('POST', `/api/v1/${path}/${id}/archive/`)
+          action === 'deletable'
+            ? await call('GET', `/api/v1/${path}/${id}/deletable/`)
+            : action === 'DELETE'
+              ? await call('DELETE', `/api/v1/${path}/${id}/`)
+              : await call('POST', `/api/v1/${path}/${id}/archive/`)
         expect(response.statusCode).toBe(409)
         expect(response.json()).toEqual({
           detail: offerLifecycleMessages.attached(kind, ['Uses both']),
@@ -102,6 +107,7 @@ describe('offer lifecycle: archive, restore, delete, duplicate; list search and 
     const detached = await sendForm(ctx, 'PUT', `/api/v1/free-product/${free.id}/`, validFree({ headline: 'Uses both' }), headers)
     expect(detached.statusCode).toBe(200)
     expect((await call('POST', `/api/v1/upsell-offer/${upsell.id}/archive/`)).statusCode).toBe(200)
+    expect((await call('GET', `/api/v1/bump-offer/${bump.id}/deletable/`)).statusCode).toBe(204)
     expect((await call('DELETE', `/api/v1/bump-offer/${bump.id}/`)).statusCode).toBe(204)
     expect(await headlinesOf('/api/v1/upsell-offer/?archived=true')).toContain('Attached OTO')
     // An archived OTO is neither in the free offer form's dropdown nor attachable.

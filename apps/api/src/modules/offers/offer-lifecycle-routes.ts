@@ -54,6 +54,22 @@ export const offerLifecycleRoutes: FastifyPluginAsyncZod<Options> = async (app, 
       },
     )
 
+    app.get(
+      `${path}/:id/deletable/`,
+      {
+        schema: {
+          tags,
+          summary: 'Whether a delete would go through now: 204, or the 409 the delete would answer (nothing is deleted)',
+          params,
+          response: { 204: z.null(), 409: offerInUseSchema },
+        },
+      },
+      async (request, reply) => {
+        await lifecycle.checkDelete(kind, request.seller.id, request.params.id)
+        return reply.code(204).send(null)
+      },
+    )
+
     app.post(
       `${path}/:id/duplicate/`,
       { schema: { tags, summary: 'Copy an offer ("Copy of …"; a free offer’s copy starts inactive)', params, response: { 201: schema } } },

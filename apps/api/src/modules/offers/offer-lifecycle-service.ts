@@ -41,6 +41,19 @@ export function createOfferLifecycle({ db, images, usage }: { db: Database; imag
       )
   }
 
+  /** Refuses (409) deleting an add-on a free offer uses, or an offer with leads or orders (its sales stay). */
+  async function refuseDeletion(
+    kind: OfferKind,
+    store: LifecycleStore,
+    tx: Parameters<Parameters<Database['transaction']>[0]>[0],
+    id: string,
+  ) {
+    const [usedBy, sales] = await Promise.all([store.usedBy(tx, id), usage.countFor(tx, kind, id)])
+    refuseWhileUsed(kind, usedBy)
+    if (sales.leads > 0 || sales.orders > 0)
+      throw new ConflictError(offerLifecycleMessages.hasSales(kind, sales.leads, sales.orders), { used_by: [] })
+  }
+
   return {
     /** Out of the lists and the public pages; leads and orders stay. Archiving twice changes nothing. */
     archive: (kind: OfferKind, sellerId: string, id: string): Promise<void> =>
@@ -59,15 +72,19 @@ export function createOfferLifecycle({ db, images, usage }: { db: Database; imag
     async delete(kind: OfferKind, sellerId: string, id: string): Promise<void> {
       const released = await withLocked(kind, sellerId, id, 'update', async (row, store, tx) => {
         // Counted under the row's lock: a lead or order that points at the offer waits for it.
-        const [usedBy, sales] = await Promise.all([store.usedBy(tx, id), usage.countFor(tx, kind, id)])
-        refuseWhileUsed(kind, usedBy)
-        if (sales.leads > 0 || sales.orders > 0)
-          throw new ConflictError(offerLifecycleMessages.hasSales(kind, sales.leads, sales.orders), { used_by: [] })
+        await refuseDeletion(kind, store, tx, id)
         await store.delete(tx, id)
         return imageKeysOf(row)
       })
       await images.release(released)
     },
+
+    /**
+     * The refusal a delete would meet now, without deleting: the screen shows it instead of asking
+     * the seller to confirm what cannot happen (issue 15). Answers nothing when the offer can go.
+     */
+    checkDelete: (kind: OfferKind, sellerId: string, id: string): Promise<void> =>
+      withLocked(kind, sellerId, id, 'share', (_row, store, tx) => refuseDeletion(kind, store, tx, id)),
 
     /** A copy named "Copy of …", in use (a free offer's copy starts inactive); answers its id. */
     duplicate: (kind: OfferKind, sellerId: string, id: string): Promise<string> =>

@@ -24,6 +24,15 @@ export async function runOfferLifecycle(kind: OfferKind, action: OfferLifecycleA
 }
 
 /**
+ * Asks whether a delete would go through (GET `{path}{id}/deletable/`, nothing deleted): resolves
+ * when it would, rejects with the delete's own 409 when not, so the screen can say why instead of
+ * asking the seller to confirm what cannot happen (issue 15).
+ */
+export async function checkOfferDeletable(kind: OfferKind, id: string): Promise<void> {
+  await apiClient.get(`${offerPaths[kind]}${id}/deletable/`)
+}
+
+/**
  * One mutation for the card's menu. Every list, detail and dropdown of the kind is refreshed
  * after it: the offer moves between Active and Archived, a copy appears, a deleted one goes.
  * The success toast is given here, not by the card: the card may be gone from the refreshed

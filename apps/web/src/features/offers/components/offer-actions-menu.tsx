@@ -5,7 +5,7 @@ import { useId, useState } from 'react'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { detailMessage } from '../../../lib/api-error'
 import { toast } from '../../../lib/toast'
-import { type OfferLifecycleAction, offerInUse, useOfferLifecycle } from '../api/offer-lifecycle'
+import { checkOfferDeletable, type OfferLifecycleAction, offerInUse, useOfferLifecycle } from '../api/offer-lifecycle'
 import { type OfferKind, offerListTexts } from '../lib/offer-texts'
 import { OfferInUseDialog } from './offer-in-use-dialog'
 
@@ -18,8 +18,9 @@ type Refused = { action: 'archive' | 'delete'; refusal: OfferInUse }
 
 /**
  * The card's "⋮" menu (issue 15): Duplicate, Archive (Restore on an archived offer) and Delete,
- * kept out of the action row so a card stays clean on a phone. Delete asks first; a refusal
- * (409) opens a dialog that says why and what to do, never a raw error.
+ * kept out of the action row so a card stays clean on a phone. Delete asks the API whether it
+ * can go, then the seller to confirm; a refusal (409) opens a dialog that says why and what to
+ * do, never a raw error, and never after a confirm it made pointless.
  */
 export function OfferActionsMenu({ kind, offer }: OfferActionsMenuProps) {
   const menuId = useId()
@@ -27,6 +28,7 @@ export function OfferActionsMenu({ kind, offer }: OfferActionsMenuProps) {
   const [confirming, setConfirming] = useState(false)
   const [refused, setRefused] = useState<Refused | null>(null)
   const lifecycle = useOfferLifecycle(kind)
+  const [checking, setChecking] = useState(false)
   const archived = offer.archived_at !== null
 
   const run = (action: OfferLifecycleAction) => {
@@ -43,6 +45,21 @@ export function OfferActionsMenu({ kind, offer }: OfferActionsMenuProps) {
     )
   }
 
+  /** Asks the API first: a refused delete shows why at once; otherwise the seller confirms. */
+  const askDelete = () => {
+    setAnchor(null)
+    setChecking(true)
+    checkOfferDeletable(kind, offer.id)
+      .then(() => setConfirming(true))
+      .catch((error: unknown) => {
+        const refusal = offerInUse(error)
+        if (refusal) setRefused({ action: 'delete', refusal })
+        // Not known (e.g. offline): the confirm, then the delete itself, say what happens.
+        else setConfirming(true)
+      })
+      .finally(() => setChecking(false))
+  }
+
   return (
     <>
       <IconButton
@@ -50,7 +67,7 @@ export function OfferActionsMenu({ kind, offer }: OfferActionsMenuProps) {
         aria-haspopup="menu"
         aria-controls={anchor ? menuId : undefined}
         aria-expanded={anchor ? 'true' : undefined}
-        disabled={lifecycle.isPending}
+        disabled={lifecycle.isPending || checking}
         onClick={(event) => setAnchor(event.currentTarget)}
         sx={{ width: 44, height: 44 }}
       >
@@ -63,13 +80,7 @@ export function OfferActionsMenu({ kind, offer }: OfferActionsMenuProps) {
         <MenuItem onClick={() => run(archived ? 'restore' : 'archive')} sx={{ minHeight: 44 }}>
           {archived ? 'Restore' : 'Archive'}
         </MenuItem>
-        <MenuItem
-          onClick={() => {
-            setAnchor(null)
-            setConfirming(true)
-          }}
-          sx={{ minHeight: 44, color: 'error.main' }}
-        >
+        <MenuItem onClick={askDelete} sx={{ minHeight: 44, color: 'error.main' }}>
           Delete
         </MenuItem>
       </Menu>

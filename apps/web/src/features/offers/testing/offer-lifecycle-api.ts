@@ -80,6 +80,12 @@ function mockKindLifecycle<T extends StoredOffer>({ path, schema, listSchema }: 
       offer.archived_at = action === 'archive' ? new Date().toISOString() : null
       return HttpResponse.json<T>(offer)
     }),
+    // Answers the delete's refusal without deleting (not a change, so not in `calls`).
+    apiHandler('get', `${path}:id/deletable/`, offerInUseSchema, ({ params }) => {
+      const refusal = refused('delete', params.id)
+      if (refusal) return HttpResponse.json<OfferInUse>(refusal, { status: 409 })
+      return new HttpResponse(null, { status: 204 })
+    }),
     apiHandler('delete', `${path}:id/`, offerInUseSchema, ({ params }) => {
       state.calls.push(`delete ${String(params.id)}`)
       const refusal = refused('delete', params.id)
