@@ -186,6 +186,8 @@ describe('offer lifecycle: archive, restore, delete, duplicate; list search and 
       expect((await call('POST', url, other.headers)).statusCode).toBe(404)
     }
     expect((await call('DELETE', `/api/v1/free-product/${offer.id}/`, other.headers)).statusCode).toBe(404)
+    expect((await call('GET', `/api/v1/free-product/${offer.id}/deletable/`, other.headers)).statusCode).toBe(404)
+    expect((await call('GET', `/api/v1/free-product/${offer.id}/deletable/`, null)).statusCode).toBe(401)
     expect((await call('DELETE', `/api/v1/free-product/${offer.id}/`, null)).statusCode).toBe(401)
     expect((await call('GET', `/api/v1/free-product/${offer.id}/`)).statusCode).toBe(200)
   })
