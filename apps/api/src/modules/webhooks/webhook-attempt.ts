@@ -1,6 +1,6 @@
 import type { FinishedAttempt, StartedAttempt } from './webhook-repository.js'
 import { BlockedAddressError, postJson, type SendResult } from './webhook-sender.js'
-import { signatureHeader, signWebhookBody } from './webhook-signature.js'
+import { signatureHeader, signWebhookBody, standardWebhookHeaders } from './webhook-signature.js'
 
 export type AttemptResult = {
   outcome: FinishedAttempt['outcome']
@@ -26,13 +26,14 @@ function errorDetail(error: unknown): string {
 export async function sendAttempt(started: StartedAttempt, secret: string, allowPrivate: boolean): Promise<AttemptResult> {
   const { delivery } = started
   const body = JSON.stringify(delivery.payload)
+  const sentAt = Date.now()
   const headers = {
+    ...standardWebhookHeaders(secret, delivery.id, new Date(sentAt), body),
     [signatureHeader]: signWebhookBody(secret, body),
     'x-funnelry-event': delivery.event,
     'x-funnelry-delivery': delivery.id,
     'user-agent': 'Funnelry-Webhooks/1.0',
   }
-  const sentAt = Date.now()
   let result: SendResult | undefined
   let failure: string | null = null
   let blocked = false

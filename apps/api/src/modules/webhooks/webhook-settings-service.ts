@@ -3,7 +3,7 @@ import type { Database, Executor } from '../../db/client.js'
 import { ValidationError } from '../../lib/errors.js'
 import { checkPublicUrl } from '../../lib/net/public-address.js'
 import { type CrmWebhookRow, type CrmWebhookValues, webhookSettingsRepository } from './webhook-settings-repository.js'
-import { newWebhookSecret } from './webhook-signature.js'
+import { newWebhookSecret, shownSecret } from './webhook-signature.js'
 
 type Deps = { db: Database; now: () => Date; allowPrivate: boolean }
 
@@ -14,7 +14,7 @@ export type WebhookSettingsPatch = Pick<StoreSettingsPatch, 'webhook_url' | 'web
 const toWebhookSettings = (row: CrmWebhookRow, secret: string): WebhookSettings => ({
   webhook_url: row.url,
   webhook_keys: { email: row.emailKey, full_name: row.fullNameKey },
-  webhook_secret: secret,
+  webhook_secret: shownSecret(secret),
 })
 
 /** Only the fields the body carries: an absent field keeps its stored value. */
