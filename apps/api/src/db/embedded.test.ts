@@ -5,7 +5,7 @@ import path from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort } from '../../test/free-port.js'
-import { type EmbeddedDatabase, startEmbeddedDatabase } from './embedded.js'
+import { type EmbeddedDatabase, EmbeddedDatabaseError, startEmbeddedDatabase } from './embedded.js'
 
 const answers = async (url: string) => {
   const client = new pg.Client({ connectionString: url })
@@ -47,6 +47,30 @@ describe('the embedded database in one DATA_DIR', () => {
     expect(await answers(server.url)).toBe(1)
     await server.stop()
     server = undefined
+  }, 120_000)
+
+  // Issue 23: as root in a folder only root can enter (a clone in /root), the start crashed with
+  // a bare `spawn …/initdb EACCES`: PostgreSQL runs as the user postgres, which cannot get there.
+  it('runs from a folder only its owner can enter, or, as root, stops at once saying what to do', async () => {
+    const home = await mkdtemp(path.join(os.tmpdir(), 'funnelry-private-home-'))
+    await chmod(home, 0o700)
+    const privateDataDir = path.join(home, 'funnelry', '.data')
+    try {
+      const start = startEmbeddedDatabase({ dataDir: privateDataDir, port: await freePort() })
+      if (os.userInfo().uid === 0) {
+        await expect(start).rejects.toThrow(
+          new EmbeddedDatabaseError(
+            `As root, the embedded PostgreSQL runs as the user postgres, which cannot enter ${home} on the way to DATA_DIR (${privateDataDir}): set DATA_DIR to a folder that user can enter (e.g. DATA_DIR=/var/lib/funnelry), run npm start as another user, or set DATABASE_URL to a PostgreSQL server.`,
+          ),
+        )
+      } else {
+        const running = await start
+        expect(await answers(running.url)).toBe(1)
+        await running.stop()
+      }
+    } finally {
+      await rm(home, { recursive: true, force: true })
+    }
   }, 120_000)
 
   it('says in plain words why it did not start, e.g. its port is taken by another program', async () => {

