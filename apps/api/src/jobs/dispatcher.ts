@@ -12,6 +12,8 @@ export type DispatchOptions = {
   idleMs: number
   /** The slots usable now (fewer while requests wait on this process: jobs/requests-first.ts). */
   allowed?: (concurrency: number) => number
+  /** How often the heartbeat of every job in flight here is refreshed (jobs/stale-claims.ts). */
+  heartbeatMs: number
   onError: (error: Error) => void
 }
 
@@ -53,8 +55,16 @@ export function startDispatcher<T>(
 
   const completions = createCompletionBuffer(boss, name, options.onError)
 
+  // Every job held here, from its fetch until its completion is written: while this process lives
+  // their heartbeats stay fresh, so only the jobs of a worker that stopped look abandoned.
+  const held = new Map<string, JobAttempt>()
+  const heartbeat = setInterval(() => {
+    if (held.size > 0) boss.touch(name, [...held.values()]).catch((error: Error) => options.onError(error))
+  }, options.heartbeatMs)
+
   const run = (job: Job<T>) => {
     running++
+    held.set(job.id, attemptOf(job))
     handler(job)
       .then(
         () => completions.add(job),
@@ -67,6 +77,7 @@ export function startDispatcher<T>(
       // it active for its group, and a fetch would skip that group.
       .finally(() => {
         running--
+        held.delete(job.id)
         freedSinceFetch = true
         wake?.()
       })
@@ -113,6 +124,7 @@ export function startDispatcher<T>(
       const deadline = Date.now() + timeoutMs
       while (running > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50))
       await completions.flush()
+      clearInterval(heartbeat)
     },
   }
 }

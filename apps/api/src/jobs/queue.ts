@@ -3,6 +3,7 @@ import { type Db, fromDrizzle, PgBoss } from 'pg-boss'
 import type { Executor } from '../db/client.js'
 import { type Dispatcher, startDispatcher } from './dispatcher.js'
 import { createRequestsFirst } from './requests-first.js'
+import { type StaleClaimRescue, staleClaimsIndexSql, startStaleClaimRescue } from './stale-claims.js'
 
 /**
  * Every background job of the product, with its payload. Jobs live in PostgreSQL (pg-boss), so a
@@ -24,19 +25,36 @@ type QueuePolicy = {
   retryBackoff: boolean
   retryDelayMax?: number
   expireInSeconds: number
+  /**
+   * A running job's heartbeat must be newer than this, or its worker is taken for stopped and the
+   * job runs again (jobs/stale-claims.ts). pg-boss's minimum, 10 s.
+   */
+  heartbeatSeconds: number
   /** pg-boss's queue policy; `exclusive` holds at most one job queued or running. */
   policy?: 'exclusive'
 }
 
+/** Jobs still running are heartbeated this often, well inside `heartbeatSeconds` on a busy machine. */
+const heartbeatMs = 3000
+/** How often each worker process looks for jobs of a stopped worker. */
+const staleClaimCheckMs = 5000
+
 /** Retry policy per queue: mail retries for about a day with exponential backoff. */
 const queuePolicies: Record<JobName, QueuePolicy> = {
-  'send-email': { retryLimit: 12, retryDelay: 30, retryBackoff: true, retryDelayMax: 3600, expireInSeconds: 120 },
+  'send-email': { retryLimit: 12, retryDelay: 30, retryBackoff: true, retryDelayMax: 3600, expireInSeconds: 120, heartbeatSeconds: 10 },
   // 30 s doubling up to an hour, 30 times: a CRM that is down is retried for more than a day.
-  'deliver-webhook': { retryLimit: 30, retryDelay: 30, retryBackoff: true, retryDelayMax: 3600, expireInSeconds: 60 },
+  'deliver-webhook': { retryLimit: 30, retryDelay: 30, retryBackoff: true, retryDelayMax: 3600, expireInSeconds: 60, heartbeatSeconds: 10 },
   // Database work only: it fails only while the database does, so retry soon.
-  'queue-lead-follow-ups': { retryLimit: 30, retryDelay: 5, retryBackoff: true, retryDelayMax: 600, expireInSeconds: 60 },
+  'queue-lead-follow-ups': {
+    retryLimit: 30,
+    retryDelay: 5,
+    retryBackoff: true,
+    retryDelayMax: 600,
+    expireInSeconds: 60,
+    heartbeatSeconds: 10,
+  },
   // One sweep at a time, never piling up; a failed one is not worth retrying long: the next comes within 15 minutes.
-  'abandon-orders': { retryLimit: 2, retryDelay: 60, retryBackoff: false, expireInSeconds: 600, policy: 'exclusive' },
+  'abandon-orders': { retryLimit: 2, retryDelay: 60, retryBackoff: false, expireInSeconds: 600, heartbeatSeconds: 10, policy: 'exclusive' },
 }
 
 /**
@@ -101,11 +119,14 @@ export function createJobQueue(
   options: {
     pollingIntervalSeconds?: number
     onError?: (error: Error) => void
+    /** Told when jobs of a worker that stopped were handed back to run again. */
+    onRescued?: (name: string, count: number) => void
     /** Tests retry after this many seconds (backoff capped there) instead of the production policy. */
     retryDelaySeconds?: number
   } = {},
 ): JobQueue {
-  const boss = new PgBoss({ connectionString, schema: 'pgboss', max: 4 })
+  const schema = 'pgboss'
+  const boss = new PgBoss({ connectionString, schema, max: 4 })
   // Without a listener, an 'error' (a lost connection) would end the process.
   boss.on('error', (error: Error) => options.onError?.(error))
   const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2
@@ -114,11 +135,14 @@ export function createJobQueue(
   const dispatcherOf = new Map<JobName, Dispatcher>()
   const requestsFirst = createRequestsFirst()
   const cleanups: (() => void)[] = []
+  const worked = new Set<JobName>()
+  let rescue: StaleClaimRescue | undefined
 
   return {
     boss,
     async start() {
       await boss.start()
+      await boss.getDb().executeSql(staleClaimsIndexSql(schema))
       // Queues are set up side by side: each is a few queries, and this runs at every start.
       await Promise.all(
         Object.entries(queuePolicies).map(async ([name, policy]) => {
@@ -135,6 +159,8 @@ export function createJobQueue(
       for (const { name, cron } of schedules) await boss.schedule(name, cron, {}, { missed: 'once' })
     },
     async stop() {
+      await rescue?.stop()
+      rescue = undefined
       // Dispatchers first: their running jobs complete while pg-boss can still record it.
       dispatcherOf.clear()
       await Promise.all(dispatchers.splice(0).map((dispatcher) => dispatcher.stop(10_000)))
@@ -161,12 +187,21 @@ export function createJobQueue(
     },
     async work(name, handler) {
       const isLast = (retryCount: number) => retryCount >= queuePolicies[name].retryLimit
+      // A process that works queues also hands back the jobs of workers that stopped.
+      worked.add(name)
+      rescue ??= startStaleClaimRescue(boss, {
+        schema,
+        queues: () => [...worked],
+        intervalMs: staleClaimCheckMs,
+        onError,
+        ...(options.onRescued ? { onRescued: options.onRescued } : {}),
+      })
       const dispatch = dispatchPolicies[name]
       if (dispatch) {
         const dispatcher = startDispatcher<JobPayloads[typeof name]>(
           boss,
           name,
-          { ...dispatch, idleMs: pollingIntervalSeconds * 1000, onError, allowed: requestsFirst.allowed },
+          { ...dispatch, idleMs: pollingIntervalSeconds * 1000, heartbeatMs, onError, allowed: requestsFirst.allowed },
           (job) => handler(job.data, { isLast: isLast(job.retryCount) }),
         )
         dispatchers.push(dispatcher)

@@ -35,7 +35,10 @@ export async function openRuntime(config: Config, log: (message: string) => void
     : await startEmbeddedDatabase({ dataDir: config.dataDir, port: config.EMBEDDED_DB_PORT, log, onLost: exitWithMessage })
   const databaseUrl = config.DATABASE_URL ?? embedded?.url ?? ''
   const database = connectDatabase(databaseUrl)
-  const jobs = createJobQueue(databaseUrl, { onError: (error) => log(`job queue: ${error.message}`) })
+  const jobs = createJobQueue(databaseUrl, {
+    onError: (error) => log(`job queue: ${error.message}`),
+    onRescued: (name, count) => log(`job queue: ${count} ${name} job(s) of a worker that stopped run again`),
+  })
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 1 }) : undefined
   const close = async () => {
     await jobs.stop().catch((error: Error) => log(`job queue stop: ${error.message}`))
