@@ -14,6 +14,12 @@ export type JobPayloads = {
   'deliver-webhook': { deliveryId: string }
   /** Queues the webhooks and emails a lead-capture batch owes (modules/leads/lead-follow-ups.ts). */
   'queue-lead-follow-ups': { followUpId: string }
+  /**
+   * A payment that may have succeeded with no event reaching us: one intent (queued by the local
+   * provider with the success itself), or, without one, a sweep of the open orders (queued by every
+   * process that starts). modules/orders/payment-settlement.ts.
+   */
+  'settle-payments': { intentId?: string }
   /** Decision D20: the periodic sweep of unpaid orders (see `schedules`). */
   'abandon-orders': Record<string, never>
 }
@@ -53,6 +59,16 @@ const queuePolicies: Record<JobName, QueuePolicy> = {
     expireInSeconds: 60,
     heartbeatSeconds: 10,
   },
+  // One job per intent (its singletonKey) or per sweep ('sweep') queued or running at once.
+  'settle-payments': {
+    retryLimit: 10,
+    retryDelay: 5,
+    retryBackoff: true,
+    retryDelayMax: 300,
+    expireInSeconds: 900,
+    heartbeatSeconds: 10,
+    policy: 'exclusive',
+  },
   // One sweep at a time, never piling up; a failed one is not worth retrying long: the next comes within 15 minutes.
   'abandon-orders': { retryLimit: 2, retryDelay: 60, retryBackoff: false, expireInSeconds: 600, heartbeatSeconds: 10, policy: 'exclusive' },
 }
@@ -67,6 +83,7 @@ export const dispatchPolicies: Partial<Record<JobName, { concurrency: number; pe
   'send-email': { concurrency: 20 },
   'deliver-webhook': { concurrency: 100, perGroup: 25 },
   'queue-lead-follow-ups': { concurrency: 4 },
+  'settle-payments': { concurrency: 4 },
 }
 
 /**

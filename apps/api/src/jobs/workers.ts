@@ -40,6 +40,14 @@ export async function startWorkers({
   await jobs.work('send-email', createSendEmailHandler({ db, transport }))
   await jobs.work('queue-lead-follow-ups', modules.leads.services.followUpHandler)
   await jobs.work('deliver-webhook', modules.webhooks.services.deliveryHandler)
+  const settlement = modules.orders.services.settlement
+  await jobs.work('settle-payments', async ({ intentId }) => {
+    if (intentId) await settlement.settleIntent(intentId)
+    else {
+      const settled = await settlement.sweep()
+      if (settled > 0) log(`${settled} orders paid while no process heard of it settled`)
+    }
+  })
   // Abandoning an order cancels its provider intent: the sweep uses the payments module's provider.
   const abandonment = modules.orders.services.abandonment
   await jobs.work('abandon-orders', async () => {

@@ -50,6 +50,9 @@ export async function openRuntime(config: Config, log: (message: string) => void
     await runMigrations(database.pool)
     await seedOptionLists(database.db)
     await jobs.start()
+    // A payment may have succeeded while no process of ours answered (its event then went nowhere):
+    // any start asks the provider about the open orders (modules/orders/payment-settlement.ts).
+    await jobs.send('settle-payments', {}, { singletonKey: 'sweep' })
     const secret = config.JWT_SECRET ?? (await readOrCreateSecret(path.join(config.dataDir, 'secrets', 'jwt-secret')))
     return { config, database, databaseUrl, jobs, tokens: createTokenSigner(secret), ...(redis ? { redis } : {}), close }
   } catch (error) {

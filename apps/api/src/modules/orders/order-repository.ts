@@ -158,6 +158,19 @@ export const orderRepository = {
       .orderBy(asc(orders.updatedAt))
       .limit(limit),
 
+  /**
+   * Pending and failed orders of `provider` changed since `since`, most recent first: the ones a
+   * payment may have settled with no event reaching us (payment-settlement.ts). Drafts and orders
+   * whose intent was dropped have provider `none`. The partial unpaid index serves it.
+   */
+  payableSince: (db: Executor, provider: 'local' | 'stripe', since: Date, limit: number) =>
+    db
+      .select()
+      .from(orders)
+      .where(and(inArray(orders.status, ['pending', 'failed']), gt(orders.updatedAt, since), eq(orders.provider, provider)))
+      .orderBy(desc(orders.updatedAt))
+      .limit(limit),
+
   /** Decision D20: abandoned, unless the visitor came back (or a payment arrived) since it was read. */
   abandonIfUnchanged: async (db: Executor, id: string, version: string, at: Date): Promise<boolean> =>
     (

@@ -13,6 +13,7 @@ import { createOrderFulfilment } from './order-fulfilment.js'
 import { orderReceiptRoutes } from './order-receipt-routes.js'
 import { createOrderReceipts } from './order-receipts.js'
 import { orderRepository } from './order-repository.js'
+import { createPaymentSettlement } from './payment-settlement.js'
 
 type Deps = {
   db: Database
@@ -44,6 +45,8 @@ function createOrderServices({ db, jobs, now, payments, offers, leads, webhooks,
     checkout,
     receipts: createOrderReceipts({ db, now }),
     abandonment: createAbandonmentSweep({ db, payments, now, log }),
+    /** Payments that succeeded with no event reaching us, asked of the provider (the `settle-payments` job). */
+    settlement: createPaymentSettlement({ db, payments, fulfilment, now, log }),
     /** The orders that keep an offer from being deleted. */
     offerUsage: orderRepository.countForOffer satisfies OfferUsageCount,
   }

@@ -21,11 +21,16 @@ type Deps = {
   sellers: Pick<SellerService, 'findById' | 'setHasStripeAccount'>
   /** Order fulfilment (orders module) for payment_intent events: Stripe's webhook and the local card form. */
   onPaymentEvent?: (event: PaymentIntentEvent) => Promise<void>
+  /**
+   * Queues, in the transaction that records a local test payment, the settlement that runs should
+   * this process die before handling its event (the orders module's `settle-payments` job).
+   */
+  settleLater?: (tx: Executor, intentId: string) => Promise<void>
 }
 
-async function createPaymentServices({ config, db, now, provider, sellers }: Deps) {
+async function createPaymentServices({ config, db, now, provider, sellers, settleLater }: Deps) {
   const signer: LinkSigner = createLinkSigner(await loadLinkSigningKey(config))
-  const payments = provider ?? createPaymentProvider({ config, db, signer, now })
+  const payments = provider ?? createPaymentProvider({ config, db, signer, now, settleLater })
   return {
     provider: payments,
     signer,

@@ -1,13 +1,19 @@
 import type { Config } from '../../../config.js'
-import type { Database } from '../../../db/client.js'
+import type { Database, Executor } from '../../../db/client.js'
 import type { LinkSigner } from './link-signer.js'
 import { createLocalPaymentProvider, type LocalPaymentProvider } from './local-provider.js'
 import type { PaymentProvider } from './provider.js'
 import { createStripePaymentProvider } from './stripe-provider.js'
 
 /** `stripe` when the operator set Stripe keys, the local test provider otherwise (config.ts decides). */
-export function createPaymentProvider(deps: { config: Config; db: Database; signer: LinkSigner; now: () => Date }): PaymentProvider {
-  const { config, db, signer, now } = deps
+export function createPaymentProvider(deps: {
+  config: Config
+  db: Database
+  signer: LinkSigner
+  now: () => Date
+  settleLater?: ((tx: Executor, intentId: string) => Promise<void>) | undefined
+}): PaymentProvider {
+  const { config, db, signer, now, settleLater } = deps
   if (config.paymentProvider === 'stripe' && config.STRIPE_SECRET_KEY) {
     return createStripePaymentProvider({
       secretKey: config.STRIPE_SECRET_KEY,
@@ -18,7 +24,7 @@ export function createPaymentProvider(deps: { config: Config; db: Database; sign
       signer,
     })
   }
-  return createLocalPaymentProvider({ db, publicUrl: config.publicUrl, signer, now })
+  return createLocalPaymentProvider({ db, publicUrl: config.publicUrl, signer, now, settleLater })
 }
 
 export function isLocalProvider(provider: PaymentProvider): provider is LocalPaymentProvider {

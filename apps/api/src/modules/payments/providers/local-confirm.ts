@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { localTestCards, normalizeCardNumber, paymentMessages } from '@funnelry/shared'
 import { and, eq } from 'drizzle-orm'
-import type { Database } from '../../../db/client.js'
+import type { Database, Executor } from '../../../db/client.js'
 import { localPaymentIntents } from '../../../db/schema/index.js'
 
 /**
@@ -19,7 +19,16 @@ export type LocalConfirmResult =
   | { status: 'succeeded'; event: SignedEvent }
   | { status: 'failed'; statusCode: 400 | 404; error: string; event: SignedEvent | null }
 
-type Deps = { db: Database; now: () => Date; sign: (rawBody: string) => string }
+type Deps = {
+  db: Database
+  now: () => Date
+  sign: (rawBody: string) => string
+  /**
+   * Queues the settlement of a paid intent in the transaction that records the payment, so a
+   * process that dies before handling the event leaves the work to a job worker (issue 23).
+   */
+  settleLater?: ((tx: Executor, intentId: string) => Promise<void>) | undefined
+}
 
 const closedMessage = 'This payment is closed. Please reload the page.'
 
@@ -46,7 +55,8 @@ function eventFor(row: IntentRow, type: 'payment_intent.succeeded' | 'payment_in
   return { rawBody, signature: sign(rawBody) }
 }
 
-export async function confirmLocalIntent({ db, now, sign }: Deps, clientSecret: string, cardNumber: string): Promise<LocalConfirmResult> {
+export async function confirmLocalIntent(deps: Deps, clientSecret: string, cardNumber: string): Promise<LocalConfirmResult> {
+  const { db, now, sign, settleLater } = deps
   const card = normalizeCardNumber(cardNumber)
   const row = await db.query.localPaymentIntents.findFirst({ where: eq(localPaymentIntents.clientSecret, clientSecret) })
   if (!row) return { status: 'failed', statusCode: 404, error: paymentMessages.intentNotFound, event: null }
@@ -67,7 +77,7 @@ export async function confirmLocalIntent({ db, now, sign }: Deps, clientSecret: 
       .set({ lastError: paymentMessages.cardDeclined, updatedAt: at })
       .where(waiting)
       .returning()
-    if (!declined) return confirmLocalIntent({ db, now, sign }, clientSecret, cardNumber)
+    if (!declined) return confirmLocalIntent(deps, clientSecret, cardNumber)
     return {
       status: 'failed',
       statusCode: 400,
@@ -75,12 +85,16 @@ export async function confirmLocalIntent({ db, now, sign }: Deps, clientSecret: 
       event: eventFor(declined, 'payment_intent.payment_failed', at, sign),
     }
   }
-  const [paid] = await db
-    .update(localPaymentIntents)
-    .set({ status: 'succeeded', lastError: null, updatedAt: at })
-    .where(waiting)
-    .returning()
+  const paid = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(localPaymentIntents)
+      .set({ status: 'succeeded', lastError: null, updatedAt: at })
+      .where(waiting)
+      .returning()
+    if (row) await settleLater?.(tx, row.id)
+    return row
+  })
   // Another confirm or a cancel got there first: answer from the state it left.
-  if (!paid) return confirmLocalIntent({ db, now, sign }, clientSecret, cardNumber)
+  if (!paid) return confirmLocalIntent(deps, clientSecret, cardNumber)
   return { status: 'succeeded', event: eventFor(paid, 'payment_intent.succeeded', at, sign) }
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
-import type { Database } from '../../../db/client.js'
+import type { Database, Executor } from '../../../db/client.js'
 import { localPaymentIntents } from '../../../db/schema/index.js'
 import { PaymentError } from '../../../lib/errors.js'
 import { paymentAccountRepository } from '../payment-account-repository.js'
@@ -39,9 +39,16 @@ const onboardingPurpose = 'local-onboarding'
 
 const token = (bytes: number) => randomBytes(bytes).toString('base64url').replace(/[-_]/g, '0')
 
-type Deps = { db: Database; publicUrl: string; signer: LinkSigner; now: () => Date }
+type Deps = {
+  db: Database
+  publicUrl: string
+  signer: LinkSigner
+  now: () => Date
+  /** Queues the settlement of a paid intent in the transaction that records the payment (local-confirm.ts). */
+  settleLater?: ((tx: Executor, intentId: string) => Promise<void>) | undefined
+}
 
-export function createLocalPaymentProvider({ db, publicUrl, signer, now }: Deps): LocalPaymentProvider {
+export function createLocalPaymentProvider({ db, publicUrl, signer, now, settleLater }: Deps): LocalPaymentProvider {
   const webhookSecret = `whsec_local_${signer.sign('local-webhooks', 'v1')}`
 
   const toIntent = (row: typeof localPaymentIntents.$inferSelect): PaymentIntent => ({
@@ -144,6 +151,6 @@ export function createLocalPaymentProvider({ db, publicUrl, signer, now }: Deps)
     signWebhook: (rawBody) => signProviderEvent(rawBody, webhookSecret),
 
     confirmWithTestCard: (clientSecret, cardNumber) =>
-      confirmLocalIntent({ db, now, sign: (rawBody) => signProviderEvent(rawBody, webhookSecret) }, clientSecret, cardNumber),
+      confirmLocalIntent({ db, now, sign: (rawBody) => signProviderEvent(rawBody, webhookSecret), settleLater }, clientSecret, cardNumber),
   }
 }
