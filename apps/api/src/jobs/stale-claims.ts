@@ -20,13 +20,13 @@ const staleClaimsSql = (schema: string) => `
 
 /**
  * Only active jobs are in it (a few hundred at most), so it costs next to nothing to keep; without
- * it the search reads every completed job kept for a week. The lock keeps simultaneous starts from
- * racing to create it.
+ * it the search reads every completed job kept for a week. Built once (a job table of millions of
+ * rows blocks job inserts for the seconds that takes: see the decision record). The statements run
+ * as one transaction, whose lock keeps simultaneous starts from racing to create it.
  */
 export const staleClaimsIndexSql = (schema: string) => `
-  select pg_advisory_lock(727003);
-  create index if not exists funnelry_job_active_heartbeat on ${schema}.job (heartbeat_on) where state = 'active';
-  select pg_advisory_unlock(727003);`
+  select pg_advisory_xact_lock(727003);
+  create index if not exists funnelry_job_active_heartbeat on ${schema}.job (heartbeat_on) where state = 'active';`
 
 type StaleClaim = { id: string; name: string; retryCount: number }
 

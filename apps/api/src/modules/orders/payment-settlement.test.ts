@@ -79,14 +79,21 @@ describe('a payment that succeeded while no server could handle it', () => {
     await holder.query('select 1 from orders where id = $1 for update', [order.intent_id])
 
     const first = await startServer(ctx)
+    // Cleanup stops the servers after this (closers run in reverse): a server waiting on the row
+    // would not stop while the row is held.
+    closers.push(async () => {
+      await holder.query('rollback').catch(() => {})
+    })
     const confirm = fetch(`${first.url}/api/v1/payments/local/confirm/`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ client_secret: order.client_secret, card_number: '4242 4242 4242 4242' }),
     }).catch(() => undefined)
+    // Asked outside the holder's transaction, whose view of pg_stat_activity stays as first read.
     const waitingOnTheOrder = async () => {
-      const { rows } = await holder.query<{ waiting: number }>(
-        `select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+      const { rows } = await ctx.pool.query<{ waiting: number }>(
+        `select count(*)::int as waiting from pg_stat_activity
+         where datname = current_database() and wait_event_type = 'Lock' and query ilike 'update "orders"%'`,
       )
       return rows[0]?.waiting === 1
     }
