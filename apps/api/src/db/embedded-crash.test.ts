@@ -35,7 +35,7 @@ describe('the server and its embedded database across a kill -9', () => {
   }
 
   beforeAll(async () => {
-    buildApiIfChanged()
+    await buildApiIfChanged()
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'funnelry-crash-'))
     // As root, PostgreSQL runs as a separate user that must be able to enter this folder.
     await chmod(dataDir, 0o755)

@@ -49,7 +49,7 @@ describe('jobs in flight when their worker is killed', () => {
   const workers: CompiledProcess[] = []
 
   beforeAll(async () => {
-    buildApiIfChanged()
+    await buildApiIfChanged()
     // The test's own app runs no job workers: only the worker processes below deliver.
     ctx = await createTestApp()
     crm = await startHangingCrm()

@@ -1,10 +1,11 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
+import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, eventually, type TestApp, testJwtSecret } from '../../test/build-test-app.js'
+import { buildApiIfChanged } from '../../test/compiled-process.js'
 import { createSeller } from '../../test/factories.js'
 import { freePort } from '../../test/free-port.js'
 import { configureWebhook, insertFreeOffer } from '../../test/funnel-factories.js'
@@ -47,9 +48,7 @@ describe('web processes and a worker process on one database', () => {
   let offerId: string
 
   beforeAll(async () => {
-    // Builds apps/api/dist when its sources changed, as `npm start` does.
-    const built = spawnSync(process.execPath, ['scripts/build.mjs', '--if-changed', 'api'], { cwd: repoRoot, encoding: 'utf8' })
-    if (built.status !== 0) throw new Error(`the API did not build:\n${built.stdout}${built.stderr}`)
+    await buildApiIfChanged()
 
     // The test's own app runs no job workers: only the worker process below delivers.
     ctx = await createTestApp()

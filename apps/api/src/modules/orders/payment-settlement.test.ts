@@ -20,7 +20,7 @@ const stripeEnv = (url: string) => ({
 // Issue 23: a payment that succeeded while the server was down stayed Pending.
 describe('a payment that succeeded while no server could handle it', () => {
   const closers: (() => Promise<void>)[] = []
-  beforeAll(() => buildApiIfChanged(), 120_000)
+  beforeAll(buildApiIfChanged, 120_000)
   afterEach(async () => {
     for (const close of closers.splice(0).reverse()) await close()
   })

@@ -1,1 +1,0 @@
-CREATE INDEX "seller_domains_default_offer_idx" ON "seller_domains" USING btree ("default_offer_id");
