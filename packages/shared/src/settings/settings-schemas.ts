@@ -69,7 +69,7 @@ export const storeSettingsSchema = z.object({
   privacy_policy: z.string().nullable(),
   terms_and_conditions: z.string().nullable(),
   support_link: z.string().nullable(),
-  /** Signs the CRM webhooks (HMAC-SHA256, decision D9); shown in Settings so the CRM can check it. */
+  /** Signs the CRM webhooks (Standard Webhooks, and X-Signature; decision D9); shown in Settings so the CRM can check it. */
   webhook_secret: z.string(),
 })
 export type StoreSettings = z.infer<typeof storeSettingsSchema>

@@ -2,8 +2,8 @@ import { InputAdornment, TextField } from '@mui/material'
 import { CopyButton } from '../../../components/copy-button'
 
 /**
- * The secret that signs every CRM webhook (decision D9), so the seller's CRM can check that a
- * request really comes from us. Read-only: the server generates it.
+ * The secret that signs every CRM webhook (decision D9, as Standard Webhooks since issue 23), so the
+ * seller's CRM can check that a request really comes from us. Read-only: the server generates it.
  */
 export function WebhookSecret({ secret }: { secret: string }) {
   return (
@@ -11,7 +11,7 @@ export function WebhookSecret({ secret }: { secret: string }) {
       label="Signing Secret"
       value={secret}
       fullWidth
-      helperText="Each webhook request carries an X-Signature header: sha256= followed by the HMAC-SHA256 of the exact request body, signed with this secret."
+      helperText="Webhooks follow Standard Webhooks: verify them with this secret and any Standard Webhooks library (webhook-id, webhook-timestamp and webhook-signature headers). The X-Signature header (sha256= and the HMAC-SHA256 of the body) is still sent."
       slotProps={{
         htmlInput: { readOnly: true, spellCheck: false, sx: { fontFamily: 'monospace', textOverflow: 'ellipsis' } },
         input: {

@@ -20,7 +20,7 @@ describe('Settings: CRM Webhook', () => {
     expect(section.getByLabelText('Full Name Key')).toHaveValue('name')
     expect(section.getByLabelText('Signing Secret')).toHaveValue('whsec_test-secret')
     expect(section.getByLabelText('Signing Secret')).toHaveAttribute('readonly')
-    expect(section.getByText(/X-Signature header: sha256= followed by the HMAC-SHA256/)).toBeInTheDocument()
+    expect(section.getByText(/verify them with this secret and any Standard Webhooks library/)).toBeInTheDocument()
   })
 
   it('copies the signing secret', async () => {
