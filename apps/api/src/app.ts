@@ -19,6 +19,7 @@ import { authPlugin } from './plugins/auth.js'
 import { registerErrorHandler } from './plugins/error-handler.js'
 import { answerClientError, answerFrameworkError } from './plugins/framework-errors.js'
 import { hostRoutingPlugin } from './plugins/host-routing.js'
+import { registerJsonBodyParser } from './plugins/json-body.js'
 import { registerRateLimits } from './plugins/rate-limits.js'
 import { replayPublicReads } from './plugins/replay-public-reads.js'
 import { serverTimeouts } from './plugins/server-timeouts.js'
@@ -72,6 +73,8 @@ export async function buildApp(deps: AppDeps) {
   // Every call takes JSON or multipart; Fastify would otherwise read text/plain as a string and
   // answer a confusing 400 instead of 415.
   app.removeContentTypeParser('text/plain')
+  // JSON nested past a fixed depth is refused before anything walks it (issue 23).
+  registerJsonBodyParser(app)
   registerErrorHandler(app)
   // First of all hooks: a repeated public read of a cached offer is answered here (decision 0015).
   replayPublicReads(app, (id) => offers.services.publicFree.peek(id))
