@@ -18,12 +18,14 @@ import { registerApiDocs } from './plugins/api-docs.js'
 import { authPlugin } from './plugins/auth.js'
 import { registerErrorHandler } from './plugins/error-handler.js'
 import { answerClientError, answerFrameworkError } from './plugins/framework-errors.js'
+import { hostHeaderServerOptions, refuseAmbiguousHost } from './plugins/host-header.js'
 import { hostRoutingPlugin } from './plugins/host-routing.js'
 import { registerJsonBodyParser } from './plugins/json-body.js'
 import { registerRateLimits } from './plugins/rate-limits.js'
 import { replayPublicReads } from './plugins/replay-public-reads.js'
 import { serverTimeouts } from './plugins/server-timeouts.js'
 import { storableTextValidatorCompiler } from './plugins/storable-text.js'
+import { refuseUnknownQueryParameters } from './plugins/strict-query.js'
 import { registerWebApp } from './plugins/web-app.js'
 import { createFileStorage } from './storage/create-file-storage.js'
 import type { FileStorage } from './storage/file-storage.js'
@@ -58,11 +60,13 @@ export type AppDeps = {
 export async function buildApp(deps: AppDeps) {
   const { config, db, jobs, tokens } = deps
   const now = deps.now ?? (() => new Date())
+  const timeouts = serverTimeouts(config)
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
-    ...serverTimeouts(config),
+    ...timeouts,
+    http: { ...timeouts.http, ...hostHeaderServerOptions },
     // Errors raised before any route runs, answered in the product's shape too.
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
@@ -76,7 +80,11 @@ export async function buildApp(deps: AppDeps) {
   // JSON nested past a fixed depth is refused before anything walks it (issue 23).
   registerJsonBodyParser(app)
   registerErrorHandler(app)
-  // First of all hooks: a repeated public read of a cached offer is answered here (decision 0015).
+  // Unknown query parameters are refused like unknown body fields, on every API route.
+  refuseUnknownQueryParameters(app)
+  // Zero or two Host headers are a 400 before anything reads the Host (RFC 9112).
+  refuseAmbiguousHost(app)
+  // Then first: a repeated public read of a cached offer is answered here (decision 0015).
   replayPublicReads(app, (id) => offers.services.publicFree.peek(id))
 
   // Public reads are cached per process; this listener keeps every process's caches current.

@@ -98,7 +98,7 @@ describe('the embedded database dying', () => {
       const response = await health()
       return response.statusCode === 503 ? response : undefined
     })
-    expect(away.json()).toEqual({ status: 'unavailable' })
+    expect(away.json()).toEqual({ detail: expect.any(String), status: 'unavailable' })
     await eventually(async () => (await health()).statusCode === 200, 60_000)
     expect(lost).toEqual([])
   }, 90_000)

@@ -44,7 +44,11 @@ export function zodIssuesToFieldErrors(
   for (const issue of issues) {
     const key = (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.')
     if (issue.keyword === 'unrecognized_keys' && Array.isArray(issue.params?.keys)) {
-      for (const unknown of issue.params.keys) add(key ? `${key}.${unknown}` : String(unknown), 'This field is not accepted here.')
+      for (const unknown of issue.params.keys) {
+        // `?=1` or `{"": 1}`: a field with no name cannot be keyed by it.
+        if (unknown === '') add('non_field_errors', 'A field or parameter with no name is not accepted here.')
+        else add(key ? `${key}.${unknown}` : String(unknown), 'This field is not accepted here.')
+      }
       continue
     }
     add(key || 'non_field_errors', issue.message ?? 'This value is not valid.')
@@ -52,19 +56,26 @@ export function zodIssuesToFieldErrors(
   return fields
 }
 
+/**
+ * The one sentence of a 400 with field errors (issue 23: every error body has `detail`): the first
+ * problem of the request as a whole, else the first field's first message, named.
+ */
+export function fieldErrorsDetail(fields: FieldErrors): string {
+  const [nonField] = fields.non_field_errors ?? []
+  if (nonField) return nonField
+  const [field, [message = 'This value is not valid.'] = []] = Object.entries(fields)[0] ?? ['request', []]
+  return `${field}: ${message}`
+}
+
+/** `{detail, ...fields}`: the spec's field errors keyed by field, in the one error envelope. */
+export const withDetail = (fields: FieldErrors) => ({ detail: fieldErrorsDetail(fields), ...fields })
+
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const fields = zodIssuesToFieldErrors(error.validation)
-      // A bad query string or path is not a form: answer with one readable sentence.
-      if (error.validationContext === 'querystring' || error.validationContext === 'params') {
-        const [field, [message = 'is not valid'] = []] = Object.entries(fields)[0] ?? ['value', []]
-        return reply.code(400).send({ detail: `${field}: ${message}`, ...fields })
-      }
-      return reply.code(400).send(fields)
-    }
-    if (error instanceof ValidationError) return reply.code(400).send(error.fields)
-    if (error instanceof PaymentError) return reply.code(error.statusCode).send({ error: error.message })
+    if (hasZodFastifySchemaValidationErrors(error)) return reply.code(400).send(withDetail(zodIssuesToFieldErrors(error.validation)))
+    if (error instanceof ValidationError) return reply.code(400).send(withDetail(error.fields))
+    // Payment calls answer `error` (spec section 8); `detail` carries the same sentence.
+    if (error instanceof PaymentError) return reply.code(error.statusCode).send({ detail: error.message, error: error.message })
     if (error instanceof TooManyRequestsError) reply.header('retry-after', String(error.retryAfterSeconds))
     if (error instanceof ConflictError) return reply.code(409).send({ detail: error.message, ...error.extra })
     if (error instanceof AppError) return reply.code(error.statusCode).send({ detail: error.message })

@@ -1,21 +1,7 @@
-import net from 'node:net'
+import type net from 'node:net'
 import type { TestApp } from '../../test/build-test-app.js'
 import { describe, expect, test } from '../../test/fixtures.js'
-
-/** Sends raw bytes (what a browser or a scanner could send) and returns the whole answer. */
-function rawRequest(port: number, text: string): Promise<{ status: number; headers: string; body: string }> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = []
-    const socket = net.connect(port, '127.0.0.1', () => socket.write(text))
-    socket.on('data', (chunk) => chunks.push(chunk))
-    socket.on('error', reject)
-    socket.on('close', () => {
-      const answer = Buffer.concat(chunks).toString('utf8')
-      const [head = '', ...rest] = answer.split('\r\n\r\n')
-      resolve({ status: Number(head.split(' ')[1]), headers: head, body: rest.join('\r\n\r\n') })
-    })
-  })
-}
+import { rawRequest } from '../../test/raw-request.js'
 
 const longPath = `/api/v1/free-product/${'a'.repeat(5000)}/`
 const hugeHeader = `X-Padding: ${'a'.repeat(20_000)}`

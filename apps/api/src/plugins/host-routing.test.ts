@@ -203,7 +203,7 @@ describe("a seller's custom domain", () => {
     expect(mineOrder.statusCode).toBe(200)
     const update = await onDomain('POST', '/api/v1/stripe/update-payment-intent/', { ...visitor, intent_id: mineOrder.json().intent_id })
     expect(update.statusCode).toBe(400)
-    expect(update.json()).toEqual({ error: 'This payment is already complete.' })
+    expect(update.json()).toEqual({ detail: expect.any(String), error: 'This payment is already complete.' })
 
     const theirOrder = await ctx.app.inject({
       method: 'POST',

@@ -10,7 +10,7 @@ const publicReadPath = /^\/(?:api\/v1\/free-product\/([0-9a-f-]{36})\/|free-offe
  * and the full path already answered this very request for this cached entry, the same status,
  * headers (security headers included) and bytes are written again, and nothing else runs. The
  * entry's recorded answers go with it when the seller changes anything, so what is replayed is
- * always what the full path would answer now. Must be the app's first onRequest hook.
+ * always what the full path would answer now. Must be the first onRequest hook after the Host check (host-header.ts).
  */
 export function replayPublicReads(app: FastifyInstance, cachedOffer: (id: string) => PublicOffer | undefined) {
   app.addHook('onRequest', (request, reply, done) => {

@@ -18,7 +18,9 @@ export function applyServerErrors<T extends FieldValues>(
     if (formFields.includes(key)) setError(key as Path<T>, { type: 'server', message })
     else leftovers.push(message)
   }
-  const formMessage = nonFieldError(error) ?? leftovers[0] ?? detailMessage(error)
+  // Every error body has a `detail`; with field errors it only repeats the first of them.
+  const hasFields = Object.keys(fields).length > 0
+  const formMessage = nonFieldError(error) ?? leftovers[0] ?? (hasFields ? undefined : detailMessage(error))
   if (formMessage) return formMessage
-  return Object.keys(fields).length > 0 ? null : messages.somethingWentWrong
+  return hasFields ? null : messages.somethingWentWrong
 }

@@ -125,8 +125,8 @@ export const localConfirmSchema = z.strictObject({
 export type LocalConfirmInput = z.input<typeof localConfirmSchema>
 
 export const localConfirmSuccessSchema = z.object({ status: z.literal('succeeded') })
-/** A declined or unusable card (400) or an unknown or closed payment (404 / 400). */
-export const localConfirmFailureSchema = z.object({ status: z.literal('failed'), error: z.string() })
+/** A declined or unusable card (400) or an unknown or closed payment (404 / 400); `detail` repeats `error` (the one error envelope). */
+export const localConfirmFailureSchema = z.object({ status: z.literal('failed'), error: z.string(), detail: z.string() })
 export const localConfirmResponseSchema = z.union([localConfirmSuccessSchema, localConfirmFailureSchema])
 export type LocalConfirmResponse = z.infer<typeof localConfirmResponseSchema>
 

@@ -72,31 +72,39 @@ describe('authentication routes', () => {
       const { seller } = await createSeller(ctx)
       const response = await post(loginUrl, { email: seller.email, password: 'not the password' })
       expect(response.statusCode).toBe(400)
-      expect(response.json()).toEqual({ non_field_errors: [wrongCredentials] })
+      expect(response.json()).toEqual({ detail: expect.any(String), non_field_errors: [wrongCredentials] })
     })
 
     test('answers an unknown email exactly like a wrong password', async () => {
       const response = await post(loginUrl, { email: 'nobody-here@example.com', password: 'whatever password' })
       expect(response.statusCode).toBe(400)
-      expect(response.json()).toEqual({ non_field_errors: [wrongCredentials] })
+      expect(response.json()).toEqual({ detail: expect.any(String), non_field_errors: [wrongCredentials] })
     })
 
     test('asks for the missing fields with the spec messages', async () => {
       const response = await post(loginUrl, {})
       expect(response.statusCode).toBe(400)
-      expect(response.json()).toEqual({ email: [messages.emailRequired], password: [messages.passwordRequired] })
+      expect(response.json()).toEqual({
+        detail: expect.any(String),
+        email: [messages.emailRequired],
+        password: [messages.passwordRequired],
+      })
     })
 
     test('treats empty and blank fields as missing', async () => {
       const response = await post(loginUrl, { email: '   ', password: '' })
       expect(response.statusCode).toBe(400)
-      expect(response.json()).toEqual({ email: [messages.emailRequired], password: [messages.passwordRequired] })
+      expect(response.json()).toEqual({
+        detail: expect.any(String),
+        email: [messages.emailRequired],
+        password: [messages.passwordRequired],
+      })
     })
 
     test('refuses a malformed email with "Invalid email"', async () => {
       const response = await post(loginUrl, { email: 'not-an-email', password: 'something' })
       expect(response.statusCode).toBe(400)
-      expect(response.json()).toEqual({ email: [messages.invalidEmail] })
+      expect(response.json()).toEqual({ detail: expect.any(String), email: [messages.invalidEmail] })
     })
   })
 
@@ -115,7 +123,7 @@ describe('authentication routes', () => {
       expect(claims).toMatchObject({ user_id: seller.id, full_name: 'Grace Hopper', email: seller.email, token_type: 'access' })
       expect(claims.exp).toBe(Math.floor(ctx.clock.now().getTime() / 1000) + 15 * 60)
       // The new access token opens what the first one did.
-      expect(await ctx.tokens.verifyAccess(body.access)).toEqual({ user_id: seller.id, full_name: 'Grace Hopper', email: seller.email })
+            expect(await ctx.tokens.verifyAccess(body.access)).toEqual({ user_id: seller.id, full_name: 'Grace Hopper', email: seller.email })
     })
 
     test('refuses a token signed with another secret', async () => {
@@ -172,7 +180,7 @@ describe('authentication routes', () => {
     test('asks for a missing refresh token', async () => {
       const response = await post(refreshUrl, {})
       expect(response.statusCode).toBe(400)
-      expect(response.json()).toEqual({ refresh: [messages.required] })
+      expect(response.json()).toEqual({ detail: expect.any(String), refresh: [messages.required] })
     })
   })
 

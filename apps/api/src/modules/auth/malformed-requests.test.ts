@@ -49,14 +49,15 @@ describe('malformed requests to the auth and sign-up calls', () => {
     ])('answers 400 with a readable error for %s instead of an object', async (_name, body) => {
       const response = await send(url, body)
       expect(response.statusCode).toBe(400)
-      expect(response.json()).toEqual({ non_field_errors: [expect.stringMatching(/expected object/)] })
+      expect(response.json()).toEqual({ detail: expect.any(String), non_field_errors: [expect.stringMatching(/expected object/)] })
     })
 
     test('answers 400 with field errors for fields of the wrong type', async () => {
       const wrong = Object.fromEntries(Object.keys(valid).map((key) => [key, { nested: true }]))
       const response = await send(url, JSON.stringify(wrong))
       expect(response.statusCode).toBe(400)
-      const json = response.json() as Record<string, unknown>
+      const { detail, ...json } = response.json() as Record<string, unknown>
+      expect(detail).toEqual(expect.any(String))
       expect(Object.keys(json).sort()).toEqual(Object.keys(valid).sort())
       for (const value of Object.values(json)) {
         expect(value).toEqual([expect.any(String)])
@@ -66,7 +67,7 @@ describe('malformed requests to the auth and sign-up calls', () => {
     test('answers 400 naming a field it does not accept', async () => {
       const response = await send(url, JSON.stringify({ ...valid, is_admin: true }))
       expect(response.statusCode).toBe(400)
-      expect(response.json()).toEqual({ is_admin: ['This field is not accepted here.'] })
+      expect(response.json()).toEqual({ detail: expect.any(String), is_admin: ['This field is not accepted here.'] })
     })
 
     test('answers 400 for a prototype-polluting key', async () => {
@@ -94,13 +95,13 @@ describe('malformed requests to the auth and sign-up calls', () => {
     test('answers 400, not 500, for a request with no body at all', async () => {
       const response = await ctx.app.inject({ method: 'POST', url, remoteAddress: nextAddress() })
       expect(response.statusCode).toBe(400)
-      expect(response.json()).toEqual({ non_field_errors: [expect.stringMatching(/expected object/)] })
+      expect(response.json()).toEqual({ detail: expect.any(String), non_field_errors: [expect.stringMatching(/expected object/)] })
     })
   })
 
   test('keeps the spec messages for wrong types on the log-in call', async () => {
     const response = await send('/api/v1/authentication/token/', JSON.stringify({ email: 42, password: false }))
     expect(response.statusCode).toBe(400)
-    expect(response.json()).toEqual({ email: [messages.emailRequired], password: [messages.passwordRequired] })
+    expect(response.json()).toEqual({ detail: expect.any(String), email: [messages.emailRequired], password: [messages.passwordRequired] })
   })
 })

@@ -55,7 +55,7 @@ describe('rate limits of log-in and invitation checks (per client address and em
     for (let attempt = 1; attempt <= 12; attempt += 1) {
       const response = await post(loginUrl, { email: seller.email }, client)
       expect(response.statusCode).toBe(400)
-      expect(response.json()).toEqual({ password: [messages.passwordRequired] })
+      expect(response.json()).toEqual({ detail: expect.any(String), password: [messages.passwordRequired] })
     }
     expect((await post(loginUrl, { email: seller.email, password }, client)).statusCode).toBe(200)
   })

@@ -26,7 +26,7 @@ describe('POST /authentication/validate-invite/', () => {
   const expectRefused = async (payload: unknown, message: string) => {
     const response = await validate(payload)
     expect(response.statusCode).toBe(400)
-    expect(response.json()).toEqual({ non_field_errors: [message] })
+    expect(response.json()).toEqual({ detail: message, non_field_errors: [message] })
   }
 
   test('answers valid for the invited email and its token', async () => {
@@ -103,10 +103,10 @@ describe('POST /authentication/validate-invite/', () => {
   test('asks for missing fields and a valid email', async () => {
     const missing = await validate({})
     expect(missing.statusCode).toBe(400)
-    expect(missing.json()).toEqual({ email: [messages.required], token: [messages.required] })
+    expect(missing.json()).toEqual({ detail: expect.any(String), email: [messages.required], token: [messages.required] })
 
     const malformed = await validate({ email: 'nope', token: 'x' })
     expect(malformed.statusCode).toBe(400)
-    expect(malformed.json()).toEqual({ email: [messages.invalidEmail] })
+    expect(malformed.json()).toEqual({ detail: expect.any(String), email: [messages.invalidEmail] })
   })
 })

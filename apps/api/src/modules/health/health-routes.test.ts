@@ -12,6 +12,6 @@ describe('GET /api/v1/health/', () => {
     await app.pool.end()
     const response = await app.inject({ method: 'GET', url: '/api/v1/health/' })
     expect(response.statusCode).toBe(503)
-    expect(response.json()).toEqual({ status: 'unavailable' })
+    expect(response.json()).toEqual({ detail: expect.any(String), status: 'unavailable' })
   })
 })

@@ -71,7 +71,7 @@ describe('lead capture in batches', () => {
     expect(off.statusCode).toBe(200)
     const late = await notify(ctx, { full_name: 'Late', email: 'late@example.com', product_id: id })
     expect(late.statusCode).toBe(400)
-    expect(late.json()).toEqual({ non_field_errors: ['Offer is not available'] })
+    expect(late.json()).toEqual({ detail: expect.any(String), non_field_errors: ['Offer is not available'] })
     // A change made in the database by anything else reaches the cache too (migration 0007's triggers).
     await ctx.db.update(freeOffers).set({ isActive: true }).where(eq(freeOffers.id, id))
     let attempt = 0

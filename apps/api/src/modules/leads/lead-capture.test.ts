@@ -72,10 +72,14 @@ describe('lead capture and the CRM webhook', () => {
   test("answers with the spec's messages for bad details", async () => {
     const missing = await notify(ctx, { full_name: ' ', email: '', product_id: offerId })
     expect(missing.statusCode).toBe(400)
-    expect(missing.json()).toEqual({ full_name: ['Full Name is required'], email: ['Email Address is required'] })
+    expect(missing.json()).toEqual({
+      detail: expect.any(String),
+      full_name: ['Full Name is required'],
+      email: ['Email Address is required'],
+    })
     const malformed = await notify(ctx, { full_name: 'A', email: 'nope', product_id: 'not-an-id' })
     expect(malformed.statusCode).toBe(400)
-    expect(malformed.json()).toEqual({ email: ['Invalid email'], product_id: ['This offer does not exist.'] })
+    expect(malformed.json()).toEqual({ detail: expect.any(String), email: ['Invalid email'], product_id: ['This offer does not exist.'] })
     const unknownField = await notify(ctx, { full_name: 'A', email: 'a@example.com', product_id: offerId, amount: 1 })
     expect(unknownField.statusCode).toBe(400)
   })
@@ -87,7 +91,7 @@ describe('lead capture and the CRM webhook', () => {
     const inactive = await insertFreeOffer(ctx, sellerId, { isActive: false })
     const refused = await notify(ctx, { full_name: 'A', email: 'a@example.com', product_id: inactive.id })
     expect(refused.statusCode).toBe(400)
-    expect(refused.json()).toEqual({ non_field_errors: ['Offer is not available'] })
+    expect(refused.json()).toEqual({ detail: expect.any(String), non_field_errors: ['Offer is not available'] })
   })
 
   test('takes every visitor behind one shared address (decision D22)', async () => {

@@ -77,7 +77,7 @@ describe('lead capture: the free download at opt-in, and text that cannot be sto
     const email = `broken-${fullName.length}-${fullName.charCodeAt(2)}@example.com`
     const response = await notify(ctx, { full_name: fullName, email, product_id: offerId })
     expect(response.statusCode).toBe(400)
-    expect(response.json()).toEqual({ full_name: [unstorableTextMessage] })
+    expect(response.json()).toEqual({ detail: expect.any(String), full_name: [unstorableTextMessage] })
     expect(await ctx.db.select().from(leads).where(eq(leads.email, email))).toHaveLength(0)
     expect(await mailsTo(email)).toHaveLength(0)
   })

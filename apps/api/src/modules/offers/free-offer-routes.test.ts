@@ -86,6 +86,7 @@ describe('free offers', () => {
     const response = await sendForm(ctx, 'POST', '/api/v1/free-product/', { headline: '   ', url: 'nope', is_active: 'yes' }, headers)
     expect(response.statusCode).toBe(400)
     expect(response.json()).toEqual({
+      detail: expect.any(String),
       headline: [messages.required],
       url: [messages.invalidUrl],
       opt_in_button: [messages.required],
@@ -96,11 +97,15 @@ describe('free offers', () => {
   test('refuses unknown fields and an empty body', async () => {
     const unknown = await sendForm(ctx, 'POST', '/api/v1/free-product/', validFree({ price: '5', seller_id: 'x' }), headers)
     expect(unknown.statusCode).toBe(400)
-    expect(unknown.json()).toEqual({ price: ['This field is not accepted here.'], seller_id: ['This field is not accepted here.'] })
+    expect(unknown.json()).toEqual({
+      detail: expect.any(String),
+      price: ['This field is not accepted here.'],
+      seller_id: ['This field is not accepted here.'],
+    })
 
     const empty = await ctx.app.inject({ method: 'POST', url: '/api/v1/free-product/', headers })
     expect(empty.statusCode).toBe(400)
-    expect(empty.json()).toEqual({ non_field_errors: [offerMessages.formExpected] })
+    expect(empty.json()).toEqual({ detail: expect.any(String), non_field_errors: [offerMessages.formExpected] })
   })
 
   test("refuses another seller's bump or upsell, and malformed ids, on their fields", async () => {
@@ -115,7 +120,11 @@ describe('free offers', () => {
       headers,
     )
     expect(response.statusCode).toBe(400)
-    expect(response.json()).toEqual({ bump_offer_id: [offerMessages.chooseBump], upsell_offer_id: [offerMessages.chooseUpsell] })
+    expect(response.json()).toEqual({
+      detail: expect.any(String),
+      bump_offer_id: [offerMessages.chooseBump],
+      upsell_offer_id: [offerMessages.chooseUpsell],
+    })
 
     const malformed = await sendForm(
       ctx,
@@ -124,7 +133,11 @@ describe('free offers', () => {
       validFree({ bump_offer_id: '42', upsell_offer_id: 'x' }),
       headers,
     )
-    expect(malformed.json()).toEqual({ bump_offer_id: [offerMessages.chooseBump], upsell_offer_id: [offerMessages.chooseUpsell] })
+    expect(malformed.json()).toEqual({
+      detail: expect.any(String),
+      bump_offer_id: [offerMessages.chooseBump],
+      upsell_offer_id: [offerMessages.chooseUpsell],
+    })
   })
 
   test('refuses a bump and an upsell in different currencies', async () => {
@@ -138,7 +151,7 @@ describe('free offers', () => {
       headers,
     )
     expect(response.statusCode).toBe(400)
-    expect(response.json()).toEqual({ upsell_offer_id: [offerMessages.currencyMismatch] })
+    expect(response.json()).toEqual({ detail: expect.any(String), upsell_offer_id: [offerMessages.currencyMismatch] })
 
     const free = await createFree(ctx, headers, { bump_offer_id: bump.id })
     const put = await sendForm(
@@ -149,7 +162,7 @@ describe('free offers', () => {
       headers,
     )
     expect(put.statusCode).toBe(400)
-    expect(put.json()).toEqual({ upsell_offer_id: [offerMessages.currencyMismatch] })
+    expect(put.json()).toEqual({ detail: expect.any(String), upsell_offer_id: [offerMessages.currencyMismatch] })
   })
 
   test('answers the public read without auth, active or not, without the download link', async () => {
@@ -202,7 +215,7 @@ describe('free offers', () => {
 
     const missing = await sendForm(ctx, 'PATCH', `/api/v1/free-product/${free.id}/`, {}, headers)
     expect(missing.statusCode).toBe(400)
-    expect(missing.json()).toEqual({ is_active: [offerMessages.isActive] })
+    expect(missing.json()).toEqual({ detail: expect.any(String), is_active: [offerMessages.isActive] })
 
     const extra = await ctx.app.inject({
       method: 'PATCH',
@@ -211,7 +224,7 @@ describe('free offers', () => {
       payload: { is_active: true, headline: 'sneaky' },
     })
     expect(extra.statusCode).toBe(400)
-    expect(extra.json()).toEqual({ headline: ['This field is not accepted here.'] })
+    expect(extra.json()).toEqual({ detail: expect.any(String), headline: ['This field is not accepted here.'] })
   })
 
   test('never answers 500 to broken bodies', async () => {

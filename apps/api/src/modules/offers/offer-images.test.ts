@@ -30,10 +30,10 @@ describe('offer images', () => {
       headers,
     )
     expect(response.statusCode).toBe(400)
-    expect(response.json()).toEqual({ asset_image: [offerMessages.imageType], logo: [offerMessages.imageType] })
+    expect(response.json()).toEqual({ detail: expect.any(String), asset_image: [offerMessages.imageType], logo: [offerMessages.imageType] })
 
     const vector = await sendForm(ctx, 'POST', '/api/v1/bump-offer/', validBump({ asset_image: imagePart(svg, 'a.png') }), headers)
-    expect(vector.json()).toEqual({ asset_image: [offerMessages.imageType] })
+    expect(vector.json()).toEqual({ detail: expect.any(String), asset_image: [offerMessages.imageType] })
   })
 
   test('refuses a truncated JPEG and a text value in an image field', async () => {
@@ -49,7 +49,7 @@ describe('offer images', () => {
       headers,
     )
     expect(truncated.statusCode).toBe(400)
-    expect(truncated.json()).toEqual({ logo: [offerMessages.imageType] })
+    expect(truncated.json()).toEqual({ detail: expect.any(String), logo: [offerMessages.imageType] })
     const onlyTruncated = await sendForm(
       ctx,
       'POST',
@@ -57,7 +57,7 @@ describe('offer images', () => {
       validUpsell({ asset_image: imagePart(jpeg.subarray(0, jpeg.length / 2), 'half.jpg', 'image/jpeg') }),
       headers,
     )
-    expect(onlyTruncated.json()).toEqual({ asset_image: [offerMessages.imageType] })
+    expect(onlyTruncated.json()).toEqual({ detail: expect.any(String), asset_image: [offerMessages.imageType] })
   })
 
   test('decides by the bytes, not by the name or the declared type', async () => {
@@ -185,7 +185,7 @@ describe('offer images', () => {
     const png = await imageBytes('png')
     const asFile = await sendForm(ctx, 'POST', '/api/v1/free-product/', validFree({ headline: imagePart(png, 'h.png') }), headers)
     expect(asFile.statusCode).toBe(400)
-    expect(asFile.json()).toEqual({ headline: ['Send this field as text, not as a file.'] })
+    expect(asFile.json()).toEqual({ detail: expect.any(String), headline: ['Send this field as text, not as a file.'] })
 
     const free = await createFree(ctx, headers)
     const form = new FormData()
@@ -199,7 +199,7 @@ describe('offer images', () => {
       payload: Buffer.from(await body.arrayBuffer()),
     })
     expect(twice.statusCode).toBe(400)
-    expect(twice.json()).toEqual({ is_active: ['Send this field once.'] })
+    expect(twice.json()).toEqual({ detail: expect.any(String), is_active: ['Send this field once.'] })
   })
 
   test('answers 404 for a missing media file, and never serves a folder or a path outside uploads', async () => {
@@ -230,7 +230,7 @@ describe('offer image size limit', () => {
       headers,
     )
     expect(response.statusCode).toBe(400)
-    expect(response.json()).toEqual({ asset_image: [fileTooLarge(2000)], logo: [fileTooLarge(2000)] })
+    expect(response.json()).toEqual({ detail: expect.any(String), asset_image: [fileTooLarge(2000)], logo: [fileTooLarge(2000)] })
     expect(fileTooLarge(2000)).toBe('The file is larger than 1.95 KB. Upload a smaller image.')
     expect(fileTooLarge(10 * 1024 * 1024)).toBe('The file is larger than 10 MB. Upload a smaller image.')
 

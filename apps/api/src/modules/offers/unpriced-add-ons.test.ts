@@ -23,7 +23,7 @@ describe('BUMP and OTO offers without a price above zero', () => {
       const response = await sendForm(ctx, 'POST', '/api/v1/free-product/', validFree({ bump_offer_id: bump.id }), headers)
       expect(response.statusCode).toBe(400)
       const headline = bump === noPrice ? 'Free Stickers' : 'Zero Stickers'
-      expect(response.json()).toEqual({ bump_offer_id: [offerMessages.unpricedBump(headline)] })
+      expect(response.json()).toEqual({ detail: expect.any(String), bump_offer_id: [offerMessages.unpricedBump(headline)] })
     }
     const both = await sendForm(
       ctx,
@@ -33,6 +33,7 @@ describe('BUMP and OTO offers without a price above zero', () => {
       headers,
     )
     expect(both.json()).toEqual({
+      detail: expect.any(String),
       bump_offer_id: [offerMessages.unpricedBump('Free Stickers')],
       upsell_offer_id: [offerMessages.unpricedUpsell('The Free Course')],
     })
@@ -41,7 +42,7 @@ describe('BUMP and OTO offers without a price above zero', () => {
     const offer = await createFree(ctx, headers)
     const edit = await sendForm(ctx, 'PUT', `/api/v1/free-product/${offer.id}/`, validFree({ upsell_offer_id: freeUpsell.id }), headers)
     expect(edit.statusCode).toBe(400)
-    expect(edit.json()).toEqual({ upsell_offer_id: [offerMessages.unpricedUpsell('The Free Course')] })
+    expect(edit.json()).toEqual({ detail: expect.any(String), upsell_offer_id: [offerMessages.unpricedUpsell('The Free Course')] })
   })
 
   test('refuses to take the price away from one that a free offer uses, and allows it once detached', async () => {
@@ -51,10 +52,10 @@ describe('BUMP and OTO offers without a price above zero', () => {
 
     const bumpEdit = await sendForm(ctx, 'PUT', `/api/v1/bump-offer/${bump.id}/`, validBump({ new_price: '' }), headers)
     expect(bumpEdit.statusCode).toBe(400)
-    expect(bumpEdit.json()).toEqual({ new_price: [offerMessages.attachedBumpNeedsPrice] })
+    expect(bumpEdit.json()).toEqual({ detail: expect.any(String), new_price: [offerMessages.attachedBumpNeedsPrice] })
     const upsellEdit = await sendForm(ctx, 'PUT', `/api/v1/upsell-offer/${upsell.id}/`, validUpsell({ product_price: '0' }), headers)
     expect(upsellEdit.statusCode).toBe(400)
-    expect(upsellEdit.json()).toEqual({ product_price: [offerMessages.attachedUpsellNeedsPrice] })
+    expect(upsellEdit.json()).toEqual({ detail: expect.any(String), product_price: [offerMessages.attachedUpsellNeedsPrice] })
     // A price change that stays above zero is fine.
     expect((await sendForm(ctx, 'PUT', `/api/v1/bump-offer/${bump.id}/`, validBump({ new_price: '1.00' }), headers)).statusCode).toBe(200)
 

@@ -110,11 +110,11 @@ describe('checkout drafts and the lead they become', () => {
   test('refuses one detail without the other, on the missing one', async () => {
     const noEmail = await createIntent(ctx, { full_name: 'Half There', product_id: funnel.offer.id })
     expect(noEmail.statusCode).toBe(400)
-    expect(noEmail.json()).toEqual({ email: [messages.emailRequired] })
+    expect(noEmail.json()).toEqual({ detail: expect.any(String), email: [messages.emailRequired] })
     const draft = (await createIntent(ctx, { product_id: funnel.offer.id, bump_offer_id: bumpId })).json()
     const noName = await updateIntent(ctx, { intent_id: draft.intent_id, email: 'half@example.com' })
     expect(noName.statusCode).toBe(400)
-    expect(noName.json()).toEqual({ full_name: [messages.fullNameRequired] })
+    expect(noName.json()).toEqual({ detail: expect.any(String), full_name: [messages.fullNameRequired] })
     expect(await orderOf(ctx, draft.intent_id)).toMatchObject({ status: 'draft', email: null })
   })
 
@@ -123,7 +123,7 @@ describe('checkout drafts and the lead they become', () => {
     try {
       const refused = await createIntent(ctx, { product_id: funnel.offer.id, bump_offer_id: bumpId })
       expect(refused.statusCode).toBe(400)
-      expect(refused.json()).toEqual({ error: paymentMessages.sellerCannotTakePayments })
+      expect(refused.json()).toEqual({ detail: expect.any(String), error: paymentMessages.sellerCannotTakePayments })
     } finally {
       await ctx.db.update(paymentAccounts).set({ chargesEnabled: true }).where(eq(paymentAccounts.sellerId, sellerId))
     }
@@ -134,7 +134,7 @@ describe('checkout drafts and the lead they become', () => {
     await ctx.db.update(orders).set({ status: 'abandoned' }).where(eq(orders.id, open.intent_id))
     const refused = await updateIntent(ctx, { intent_id: open.intent_id, ...visitor, bump_offer_id: null })
     expect(refused.statusCode).toBe(400)
-    expect(refused.json()).toEqual({ error: paymentMessages.orderExpired })
+    expect(refused.json()).toEqual({ detail: expect.any(String), error: paymentMessages.orderExpired })
   })
 
   test('never charges for a BUMP or an OTO saved without a price above zero (decision D19, issue 9 item 1)', async () => {
@@ -142,9 +142,9 @@ describe('checkout drafts and the lead they become', () => {
     const unpriced = await insertFunnel(ctx, sellerId, { bump: { newPriceCents: null }, upsell: { productPriceCents: 0 } })
     const bump = await createIntent(ctx, { ...visitor, product_id: unpriced.offer.id, bump_offer_id: unpriced.bump?.id })
     expect(bump.statusCode).toBe(400)
-    expect(bump.json()).toEqual({ bump_offer_id: [paymentMessages.bumpNotOffered] })
+    expect(bump.json()).toEqual({ detail: expect.any(String), bump_offer_id: [paymentMessages.bumpNotOffered] })
     const upsell = await createIntent(ctx, { ...visitor, product_id: unpriced.offer.id, upsell_offer_id: unpriced.upsell?.id })
-    expect(upsell.json()).toEqual({ upsell_offer_id: [paymentMessages.upsellNotOffered] })
+    expect(upsell.json()).toEqual({ detail: expect.any(String), upsell_offer_id: [paymentMessages.upsellNotOffered] })
     // And the page never offers them.
     const page = await ctx.app.inject({ url: `/api/v1/free-product/${unpriced.offer.id}/` })
     expect(page.json()).toMatchObject({ bump_offer: null, upsell_offer: null })

@@ -137,7 +137,7 @@ describe('creating a payment intent: the server prices the order', () => {
     for (const [choices, errors] of cases) {
       const response = await create(choices)
       expect(response.statusCode).toBe(400)
-      expect(response.json()).toEqual(errors)
+      expect(response.json()).toEqual({ detail: expect.any(String), ...errors })
     }
     expect(await ctx.db.select().from(orders)).toHaveLength(before)
   })
@@ -145,15 +145,23 @@ describe('creating a payment intent: the server prices the order', () => {
   test('refuses any amount the client sends, and other unknown fields', async () => {
     const response = await create({ bump_offer_id: bumpId, amount: 1, price: '0.01' })
     expect(response.statusCode).toBe(400)
-    expect(response.json()).toEqual({ amount: ['This field is not accepted here.'], price: ['This field is not accepted here.'] })
+    expect(response.json()).toEqual({
+      detail: expect.any(String),
+      amount: ['This field is not accepted here.'],
+      price: ['This field is not accepted here.'],
+    })
   })
 
   test('answers with the visitor-details messages of the spec', async () => {
     const missing = await createIntent(ctx, { full_name: ' ', email: '', product_id: funnel.offer.id })
     expect(missing.statusCode).toBe(400)
-    expect(missing.json()).toEqual({ full_name: ['Full Name is required'], email: ['Email Address is required'] })
+    expect(missing.json()).toEqual({
+      detail: expect.any(String),
+      full_name: ['Full Name is required'],
+      email: ['Email Address is required'],
+    })
     const malformed = await createIntent(ctx, { full_name: 'A', email: 'nope', product_id: funnel.offer.id })
-    expect(malformed.json()).toEqual({ email: ['Invalid email'] })
+    expect(malformed.json()).toEqual({ detail: expect.any(String), email: ['Invalid email'] })
   })
 
   test('uses the currency of the attached offers, for paid and free orders', async () => {
@@ -186,7 +194,7 @@ describe('creating a payment intent: the server prices the order', () => {
     for (const choices of [{}, { bump_offer_id: inactive.bump?.id }]) {
       const response = await createIntent(ctx, { ...visitor, product_id: inactive.offer.id, ...choices })
       expect(response.statusCode).toBe(400)
-      expect(response.json()).toEqual({ error: 'Offer is not available' })
+      expect(response.json()).toEqual({ detail: expect.any(String), error: 'Offer is not available' })
     }
     const unknown = await createIntent(ctx, { ...visitor, product_id: crypto.randomUUID() })
     expect(unknown.statusCode).toBe(404)
@@ -200,7 +208,7 @@ describe('creating a payment intent: the server prices the order', () => {
       const shop = await insertFunnel(ctx, sellerWithout)
       const response = await createIntent(ctx, { ...visitor, product_id: shop.offer.id, bump_offer_id: shop.bump?.id })
       expect(response.statusCode).toBe(400)
-      expect(response.json()).toEqual({ error: 'This seller cannot take payments yet.' })
+      expect(response.json()).toEqual({ detail: expect.any(String), error: 'This seller cannot take payments yet.' })
       expect(await ctx.db.select().from(orders).where(eq(orders.freeOfferId, shop.offer.id))).toHaveLength(0)
     }
   })

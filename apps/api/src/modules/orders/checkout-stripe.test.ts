@@ -126,7 +126,7 @@ describe('checkout with Stripe (the real SDK against the local stand-in)', () =>
 
     const late = await updateIntent(ctx, { intent_id: body.intent_id, ...visitor, bump_offer_id: null })
     expect(late.statusCode).toBe(400)
-    expect(late.json()).toEqual({ error: paymentMessages.alreadyComplete })
+    expect(late.json()).toEqual({ detail: expect.any(String), error: paymentMessages.alreadyComplete })
   })
 
   test('answers 400 to an event whose signature does not verify, and changes nothing', async () => {
@@ -175,7 +175,7 @@ describe('checkout with Stripe (the real SDK against the local stand-in)', () =>
     stripe.setIntentStatus((await orderOf(ctx, created.intent_id))?.intentId ?? '', 'processing')
     const refused = await updateIntent(ctx, { intent_id: created.intent_id, ...visitor, upsell_offer_id: funnel.upsell?.id })
     expect(refused.statusCode).toBe(400)
-    expect(refused.json()).toEqual({ error: paymentMessages.alreadyComplete })
+    expect(refused.json()).toEqual({ detail: expect.any(String), error: paymentMessages.alreadyComplete })
   })
 
   test('refuses to charge while Stripe says the account cannot take charges, and offers no local card form', async () => {
@@ -183,7 +183,7 @@ describe('checkout with Stripe (the real SDK against the local stand-in)', () =>
     try {
       const refused = await createIntent(ctx, { ...visitor, product_id: funnel.offer.id, bump_offer_id: funnel.bump?.id })
       expect(refused.statusCode).toBe(400)
-      expect(refused.json()).toEqual({ error: paymentMessages.sellerCannotTakePayments })
+      expect(refused.json()).toEqual({ detail: expect.any(String), error: paymentMessages.sellerCannotTakePayments })
     } finally {
       await ctx.db.update(paymentAccounts).set({ chargesEnabled: true }).where(eq(paymentAccounts.sellerId, sellerId))
     }
@@ -204,7 +204,7 @@ describe('checkout with Stripe (the real SDK against the local stand-in)', () =>
       const shop = await insertFunnel(offline, session.seller.id)
       const response = await createIntent(offline, { ...visitor, product_id: shop.offer.id, bump_offer_id: shop.bump?.id })
       expect(response.statusCode).toBe(502)
-      expect(response.json()).toEqual({ error: paymentMessages.providerUnavailable })
+      expect(response.json()).toEqual({ detail: expect.any(String), error: paymentMessages.providerUnavailable })
     } finally {
       await offline.close()
     }

@@ -98,7 +98,7 @@ describe('updating a payment intent', () => {
     // The old client secret can no longer pay for what the visitor unticked.
     const stale = await confirmLocal(ctx, { client_secret: created.client_secret, card_number: '4242424242424242' })
     expect(stale.statusCode).toBe(400)
-    expect(stale.json()).toEqual({ status: 'failed', error: 'This payment is closed. Please reload the page.' })
+    expect(stale.json()).toEqual({ detail: expect.any(String), status: 'failed', error: 'This payment is closed. Please reload the page.' })
 
     const again = await updateIntent(ctx, { intent_id: created.intent_id, ...visitor, bump_offer_id: bumpId })
     expect(again.statusCode).toBe(200)
@@ -139,7 +139,7 @@ describe('updating a payment intent', () => {
     expect((await confirmLocal(ctx, { client_secret: created.client_secret, card_number: '4242424242424242' })).statusCode).toBe(200)
     const paid = await updateIntent(ctx, { intent_id: created.intent_id, ...visitor, upsell_offer_id: upsellId })
     expect(paid.statusCode).toBe(400)
-    expect(paid.json()).toEqual({ error: 'This payment is already complete.' })
+    expect(paid.json()).toEqual({ detail: expect.any(String), error: 'This payment is already complete.' })
     expect(await orderOf(ctx, created.intent_id)).toMatchObject({ upsellOfferId: null, amountCents: 350 })
 
     // Paid at the provider, its event not handled yet: the provider's refusal reads the same.
@@ -152,7 +152,7 @@ describe('updating a payment intent', () => {
     for (const bump of [null, bumpId]) {
       const refused = await updateIntent(ctx, { intent_id: racing.intent_id, ...visitor, bump_offer_id: bump })
       expect(refused.statusCode).toBe(400)
-      expect(refused.json()).toEqual({ error: paymentMessages.alreadyComplete })
+      expect(refused.json()).toEqual({ detail: expect.any(String), error: paymentMessages.alreadyComplete })
     }
     expect(await orderOf(ctx, racing.intent_id)).toMatchObject({ provider: 'local', amountCents: 350, bumpOfferId: bumpId })
 
@@ -160,7 +160,7 @@ describe('updating a payment intent', () => {
     const free = await createIntent(ctx, { ...visitor, product_id: funnel.offer.id })
     const upgrade = await updateIntent(ctx, { intent_id: free.json().intent_id, ...visitor, bump_offer_id: bumpId })
     expect(upgrade.statusCode).toBe(400)
-    expect(upgrade.json()).toEqual({ error: paymentMessages.alreadyComplete })
+    expect(upgrade.json()).toEqual({ detail: expect.any(String), error: paymentMessages.alreadyComplete })
   })
 
   test('answers 404 for an intent it does not know', async () => {
@@ -176,9 +176,9 @@ describe('updating a payment intent', () => {
     const loose = await insertBump(ctx, sellerId)
     const foreign = await updateIntent(ctx, { intent_id: created.intent_id, ...visitor, bump_offer_id: loose.id })
     expect(foreign.statusCode).toBe(400)
-    expect(foreign.json()).toEqual({ bump_offer_id: [paymentMessages.bumpNotOffered] })
+    expect(foreign.json()).toEqual({ detail: expect.any(String), bump_offer_id: [paymentMessages.bumpNotOffered] })
     const amount = await updateIntent(ctx, { intent_id: created.intent_id, ...visitor, amount_cents: 1 })
-    expect(amount.json()).toEqual({ amount_cents: ['This field is not accepted here.'] })
+    expect(amount.json()).toEqual({ detail: expect.any(String), amount_cents: ['This field is not accepted here.'] })
     expect(await orderOf(ctx, created.intent_id)).toMatchObject({ bumpOfferId: bumpId, amountCents: 350 })
 
     const other = await createLocalSeller(ctx)
@@ -187,12 +187,12 @@ describe('updating a payment intent', () => {
     await ctx.db.update(paymentAccounts).set({ chargesEnabled: false }).where(eq(paymentAccounts.sellerId, other.seller.id))
     const notReady = await updateIntent(ctx, { intent_id: open.intent_id, ...visitor, upsell_offer_id: shop.upsell?.id })
     expect(notReady.statusCode).toBe(400)
-    expect(notReady.json()).toEqual({ error: paymentMessages.sellerCannotTakePayments })
+    expect(notReady.json()).toEqual({ detail: expect.any(String), error: paymentMessages.sellerCannotTakePayments })
 
     await ctx.db.update(freeOffers).set({ isActive: false }).where(eq(freeOffers.id, shop.offer.id))
     const inactive = await updateIntent(ctx, { intent_id: open.intent_id, ...visitor })
     expect(inactive.statusCode).toBe(400)
-    expect(inactive.json()).toEqual({ error: 'Offer is not available' })
+    expect(inactive.json()).toEqual({ detail: expect.any(String), error: 'Offer is not available' })
   })
 
   test('keeps one outcome when the page sends quick updates at once', async () => {

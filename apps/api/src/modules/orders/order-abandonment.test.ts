@@ -83,7 +83,7 @@ describe('abandoning unpaid orders after 24 hours (local provider)', () => {
 
     // The old client secret can no longer pay; the page hears the order expired.
     const stale = await confirmLocal(ctx, { client_secret: pending.client_secret, card_number: '4242424242424242' })
-    expect(stale.json()).toEqual({ status: 'failed', error: 'This payment is closed. Please reload the page.' })
+    expect(stale.json()).toEqual({ detail: expect.any(String), status: 'failed', error: 'This payment is closed. Please reload the page.' })
     expect(await orderOf(ctx, pending.intent_id)).toMatchObject({ status: 'abandoned' })
   })
 

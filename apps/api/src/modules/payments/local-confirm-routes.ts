@@ -1,10 +1,4 @@
-import {
-  detailErrorSchema,
-  fieldErrorsSchema,
-  localConfirmFailureSchema,
-  localConfirmSchema,
-  localConfirmSuccessSchema,
-} from '@funnelry/shared'
+import { fieldErrorBodySchema, localConfirmFailureSchema, localConfirmSchema, localConfirmSuccessSchema } from '@funnelry/shared'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { PaymentIntentEvent } from './provider-webhook-routes.js'
@@ -37,7 +31,7 @@ export const localConfirmRoutes: FastifyPluginAsyncZod<Options> = async (app, { 
         // A 400 is a refused card or, as on every route, field errors or a `detail` for a malformed body.
         response: {
           200: localConfirmSuccessSchema,
-          400: z.union([localConfirmFailureSchema, detailErrorSchema, fieldErrorsSchema]),
+          400: z.union([localConfirmFailureSchema, fieldErrorBodySchema]),
           404: localConfirmFailureSchema,
         },
       },
@@ -47,7 +41,7 @@ export const localConfirmRoutes: FastifyPluginAsyncZod<Options> = async (app, { 
       const result = await provider.confirmWithTestCard(request.body.client_secret, request.body.card_number)
       if (result.event) await deliver(result.event)
       if (result.status === 'succeeded') return { status: 'succeeded' as const }
-      return reply.code(result.statusCode).send({ status: 'failed' as const, error: result.error })
+      return reply.code(result.statusCode).send({ status: 'failed' as const, error: result.error, detail: result.error })
     },
   )
 }

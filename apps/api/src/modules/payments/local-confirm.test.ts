@@ -63,7 +63,7 @@ describe('the local test card form (POST /payments/local/confirm/)', () => {
     const order = await openOrder()
     const declined = await confirmLocal(ctx, { client_secret: order.client_secret, card_number: '4000 0000 0000 0002' })
     expect(declined.statusCode).toBe(400)
-    expect(declined.json()).toEqual({ status: 'failed', error: 'Your card was declined.' })
+    expect(declined.json()).toEqual({ detail: expect.any(String), status: 'failed', error: 'Your card was declined.' })
     expect(await orderOf(ctx, order.intent_id)).toMatchObject({ status: 'failed', paidAt: null })
     expect(await intentOf(order.intent_id)).toMatchObject({ status: 'requires_payment_method', lastError: 'Your card was declined.' })
     expect((await emailsTo(ctx, order.email)).map((mail) => mail.kind)).toEqual(['free-download'])
@@ -79,6 +79,7 @@ describe('the local test card form (POST /payments/local/confirm/)', () => {
       const response = await confirmLocal(ctx, { client_secret: order.client_secret, card_number })
       expect(response.statusCode).toBe(400)
       expect(response.json()).toEqual({
+        detail: expect.any(String),
         status: 'failed',
         error: 'Use the test card 4242 4242 4242 4242 (or 4000 0000 0000 0002 to see a decline).',
       })
@@ -90,10 +91,14 @@ describe('the local test card form (POST /payments/local/confirm/)', () => {
   test('answers 404 for an unknown client secret and field errors for a malformed body', async () => {
     const unknown = await confirmLocal(ctx, { client_secret: 'pi_local_x_secret_y', card_number: '4242424242424242' })
     expect(unknown.statusCode).toBe(404)
-    expect(unknown.json()).toEqual({ status: 'failed', error: paymentMessages.intentNotFound })
+    expect(unknown.json()).toEqual({ detail: expect.any(String), status: 'failed', error: paymentMessages.intentNotFound })
     const malformed = await confirmLocal(ctx, { client_secret: 'pi_local_x_secret_y', amount: 1 })
     expect(malformed.statusCode).toBe(400)
-    expect(malformed.json()).toEqual({ card_number: ['Card number is required'], amount: ['This field is not accepted here.'] })
+    expect(malformed.json()).toEqual({
+      detail: expect.any(String),
+      card_number: ['Card number is required'],
+      amount: ['This field is not accepted here.'],
+    })
     const broken = await ctx.app.inject({
       method: 'POST',
       url: '/api/v1/payments/local/confirm/',

@@ -49,11 +49,3 @@ ${decisionForm(action, accountId, token, 'incomplete', 'Leave incomplete')}
 </div>`,
   )
 }
-
-export function onboardingLinkProblemPage(): string {
-  return layout(
-    'Link not valid',
-    `<h1>This onboarding link is not valid</h1>
-<p>Go back to Settings and use the connect action again to get a fresh link.</p>`,
-  )
-}

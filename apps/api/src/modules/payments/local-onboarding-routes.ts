@@ -1,10 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { onboardingLinkProblemPage, onboardingPage } from './local-onboarding-page.js'
+import { NotFoundError } from '../../lib/errors.js'
+import { onboardingPage } from './local-onboarding-page.js'
 import { signedAccountQuerySchema } from './payment-account-routes.js'
 import { type LocalPaymentProvider, localOnboardingPath } from './providers/local-provider.js'
 
 type Options = { provider: LocalPaymentProvider; publicUrl: string }
+
+// Under /api/v1 every error is JSON with a `detail`, this page's too (issue 23).
+const linkNotValid = () =>
+  new NotFoundError('This onboarding link is not valid. Go back to Settings and use the connect action again to get a fresh link.')
 
 // Strict like every other body: the page's form posts exactly these three fields.
 const decisionBodySchema = z.strictObject({ ...signedAccountQuerySchema.shape, decision: z.enum(['approve', 'incomplete']) })
@@ -27,8 +32,8 @@ export const localOnboardingRoutes: FastifyPluginAsyncZod<Options> = async (app,
     { schema: { tags: ['payments'], summary: 'Local test provider: the onboarding page', querystring: signedAccountQuerySchema } },
     async (request, reply) => {
       const { account, token } = request.query
+      if (!token || !provider.verifyOnboardingToken(account, token)) throw linkNotValid()
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('referrer-policy', 'no-referrer')
-      if (!token || !provider.verifyOnboardingToken(account, token)) return reply.code(404).send(onboardingLinkProblemPage())
       return reply.send(onboardingPage(localOnboardingPath, account, token))
     },
   )
@@ -41,13 +46,9 @@ export const localOnboardingRoutes: FastifyPluginAsyncZod<Options> = async (app,
     },
     async (request, reply) => {
       const { account, token, decision } = request.body
-      if (!provider.verifyOnboardingToken(account, token)) {
-        return reply.code(404).type('text/html; charset=utf-8').send(onboardingLinkProblemPage())
-      }
-      if (!(await provider.completeOnboarding(account, decision === 'approve'))) {
-        // A signed id whose account was replaced since (e.g. a newer connect): nothing to approve.
-        return reply.code(404).type('text/html; charset=utf-8').send(onboardingLinkProblemPage())
-      }
+      if (!provider.verifyOnboardingToken(account, token)) throw linkNotValid()
+      // A signed id whose account was replaced since (e.g. a newer connect): nothing to approve.
+      if (!(await provider.completeOnboarding(account, decision === 'approve'))) throw linkNotValid()
       return reply.redirect(`${publicUrl}/thank-you-stripe`, 303)
     },
   )

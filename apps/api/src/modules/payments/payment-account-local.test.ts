@@ -114,9 +114,9 @@ describe('payment account with the local test provider', () => {
     const seller = await createSellerSession(ctx)
     const response = await connect(seller, 'yes')
     expect(response.statusCode).toBe(400)
-    expect(response.json()).toEqual({ has_stripe_account: [messages.required] })
+    expect(response.json()).toEqual({ detail: expect.any(String), has_stripe_account: [messages.required] })
     const missing = await ctx.app.inject({ method: 'POST', url: '/api/v1/stripe/account/connect/', headers: seller.headers, payload: {} })
-    expect(missing.json()).toEqual({ has_stripe_account: [messages.required] })
+    expect(missing.json()).toEqual({ detail: expect.any(String), has_stripe_account: [messages.required] })
     expect(
       (await ctx.app.inject({ method: 'POST', url: '/api/v1/stripe/account/connect/', payload: { has_stripe_account: true } })).statusCode,
     ).toBe(401)

@@ -95,6 +95,7 @@ describe('POST /seller/ (sign-up, decision D15)', () => {
     expect(response.statusCode).toBe(400)
     const required = [messages.required]
     expect(response.json()).toEqual({
+      detail: expect.any(String),
       full_name: required,
       email: required,
       business_name: required,
@@ -112,7 +113,8 @@ describe('POST /seller/ (sign-up, decision D15)', () => {
     const payload = await invited()
     const response = await signUp({ ...payload, full_name: '   ', business_name: '', website: '', email: '' })
     expect(response.statusCode).toBe(400)
-    const body = response.json() as Record<string, string[]>
+    const { detail, ...body } = response.json() as Record<string, string[]>
+    expect(detail).toEqual(expect.any(String))
     expect(Object.keys(body).sort()).toEqual(['business_name', 'email', 'full_name', 'website'])
     expect(body.full_name).toEqual([messages.required])
     expect(body.business_name).toEqual([messages.required])
@@ -125,7 +127,7 @@ describe('POST /seller/ (sign-up, decision D15)', () => {
     const payload = await invited()
     const response = await signUp({ ...payload, email: 'not-an-email' })
     expect(response.statusCode).toBe(400)
-    expect(response.json()).toEqual({ email: [messages.invalidEmail] })
+    expect(response.json()).toEqual({ detail: expect.any(String), email: [messages.invalidEmail] })
   })
 
   test.each(['example.com', 'ftp://example.com', 'https://', 'javascript:alert(1)', 'http://exa mple.com'])(
@@ -134,7 +136,7 @@ describe('POST /seller/ (sign-up, decision D15)', () => {
       const payload = await invited()
       const response = await signUp({ ...payload, website })
       expect(response.statusCode).toBe(400)
-      expect(response.json()).toEqual({ website: [messages.invalidUrl] })
+      expect(response.json()).toEqual({ detail: expect.any(String), website: [messages.invalidUrl] })
     },
   )
 
@@ -142,7 +144,7 @@ describe('POST /seller/ (sign-up, decision D15)', () => {
     const payload = await invited()
     const response = await signUp({ ...payload, confirmed_password: `${payload.password}!` })
     expect(response.statusCode).toBe(400)
-    expect(response.json()).toEqual({ confirmed_password: [messages.passwordsMustMatch] })
+    expect(response.json()).toEqual({ detail: expect.any(String), confirmed_password: [messages.passwordsMustMatch] })
     expect(await storedSeller(payload.email)).toBeUndefined()
   })
 
@@ -150,7 +152,7 @@ describe('POST /seller/ (sign-up, decision D15)', () => {
     const payload = await invited({ password: 'short', confirmed_password: 'short' })
     const response = await signUp(payload)
     expect(response.statusCode).toBe(400)
-    expect(response.json()).toEqual({ password: ['Use at least 8 characters.'] })
+    expect(response.json()).toEqual({ detail: expect.any(String), password: ['Use at least 8 characters.'] })
   })
 
   test('refuses an industry and a team size that are not in the lists, and keeps the invitation', async () => {
@@ -158,6 +160,7 @@ describe('POST /seller/ (sign-up, decision D15)', () => {
     const response = await signUp({ ...payload, business_industry: 'Piracy', staff_members: '1000000' })
     expect(response.statusCode).toBe(400)
     expect(response.json()).toEqual({
+      detail: expect.any(String),
       business_industry: ['Choose one of the listed industries.'],
       staff_members: ['Choose one of the listed team sizes.'],
     })
@@ -187,7 +190,10 @@ describe('POST /seller/ (sign-up, decision D15)', () => {
 
     const again = await signUp({ ...payload, full_name: 'Someone Else' })
     expect(again.statusCode).toBe(400)
-    expect(again.json()).toEqual({ non_field_errors: ['This invitation has already been used. Please log in.'] })
+    expect(again.json()).toEqual({
+      detail: expect.any(String),
+      non_field_errors: ['This invitation has already been used. Please log in.'],
+    })
     expect((await storedSeller(payload.email))?.fullName).toBe(payload.full_name)
   })
 
@@ -196,14 +202,14 @@ describe('POST /seller/ (sign-up, decision D15)', () => {
     const other = signUpPayload()
     const response = await signUp({ ...other, token: payload.token })
     expect(response.statusCode).toBe(400)
-    expect(response.json()).toEqual({ non_field_errors: [messages.invitationInvalid] })
+    expect(response.json()).toEqual({ detail: expect.any(String), non_field_errors: [messages.invitationInvalid] })
     expect(await storedSeller(other.email)).toBeUndefined()
   })
 
   test('refuses an unknown token', async () => {
     const response = await signUp({ ...signUpPayload(), token: 'made-up-token' })
     expect(response.statusCode).toBe(400)
-    expect(response.json()).toEqual({ non_field_errors: [messages.invitationInvalid] })
+    expect(response.json()).toEqual({ detail: expect.any(String), non_field_errors: [messages.invitationInvalid] })
   })
 
   test('refuses an expired invitation', async () => {
@@ -211,7 +217,10 @@ describe('POST /seller/ (sign-up, decision D15)', () => {
     ctx.clock.advance(7 * 24 * 60 * 60 * 1000 + 1000)
     const response = await signUp(payload)
     expect(response.statusCode).toBe(400)
-    expect(response.json()).toEqual({ non_field_errors: ['This invitation has expired. Please ask for a new one.'] })
+    expect(response.json()).toEqual({
+      detail: expect.any(String),
+      non_field_errors: ['This invitation has expired. Please ask for a new one.'],
+    })
   })
 
   test('refuses an email that already has an account, and keeps the invitation unused', async () => {
@@ -227,7 +236,10 @@ describe('POST /seller/ (sign-up, decision D15)', () => {
     })
     const response = await signUp({ ...signUpPayload(), email: first.email.toUpperCase(), token })
     expect(response.statusCode).toBe(400)
-    expect(response.json()).toEqual({ email: ['A seller with this email already has an account. Please log in.'] })
+    expect(response.json()).toEqual({
+      detail: expect.any(String),
+      email: ['A seller with this email already has an account. Please log in.'],
+    })
 
     const invitation = await ctx.db.query.invitations.findFirst({ where: eq(invitations.tokenHash, hashInvitationToken(token)) })
     expect(invitation?.usedAt).toBeNull()
@@ -244,7 +256,10 @@ describe('POST /seller/ (sign-up, decision D15)', () => {
 
     expect(responses.map((r) => r.statusCode).sort()).toEqual([201, 400])
     const refused = responses.find((r) => r.statusCode === 400)
-    expect(refused?.json()).toEqual({ non_field_errors: ['This invitation has already been used. Please log in.'] })
+    expect(refused?.json()).toEqual({
+      detail: expect.any(String),
+      non_field_errors: ['This invitation has already been used. Please log in.'],
+    })
     const [{ count } = { count: -1 }] = await ctx.db
       .select({ count: sql<number>`count(*)::int` })
       .from(sellers)
@@ -267,7 +282,10 @@ describe('POST /seller/ (sign-up, decision D15)', () => {
 
     expect(responses.map((r) => r.statusCode).sort()).toEqual([201, 400])
     const refused = responses.find((r) => r.statusCode === 400)
-    expect(refused?.json()).toEqual({ email: ['A seller with this email already has an account. Please log in.'] })
+    expect(refused?.json()).toEqual({
+      detail: expect.any(String),
+      email: ['A seller with this email already has an account. Please log in.'],
+    })
   })
 
   test('answers a field error, not a 500, when another sign-up for the email commits while this one is writing', async () => {
@@ -293,7 +311,10 @@ describe('POST /seller/ (sign-up, decision D15)', () => {
 
       const response = await pending
       expect(response.statusCode).toBe(400)
-      expect(response.json()).toEqual({ email: ['A seller with this email already has an account. Please log in.'] })
+      expect(response.json()).toEqual({
+        detail: expect.any(String),
+        email: ['A seller with this email already has an account. Please log in.'],
+      })
       // The refused sign-up rolled back: its invitation can still be used (for nothing, as the email is taken).
       const invitation = await ctx.db.query.invitations.findFirst({ where: eq(invitations.tokenHash, hashInvitationToken(payload.token)) })
       expect(invitation?.usedAt).toBeNull()

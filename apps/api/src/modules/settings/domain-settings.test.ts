@@ -147,7 +147,7 @@ describe('domain settings and the DNS proof of a domain', () => {
     for (const bad of [theirs.id, 'not-an-id']) {
       const refused = await save(owner, 'shop.example.com', { default_offer_id: bad })
       expect(refused.statusCode, bad).toBe(400)
-      expect(refused.json(), bad).toEqual({ default_offer_id: [settingsMessages.defaultOffer] })
+      expect(refused.json(), bad).toEqual({ detail: expect.any(String), default_offer_id: [settingsMessages.defaultOffer] })
     }
     expect((await save(owner, 'shop.example.com')).json().default_offer_id).toBe(mine.id)
     expect((await save(owner, 'shop.example.com', { default_offer_id: null })).json().default_offer_id).toBeNull()
@@ -157,19 +157,22 @@ describe('domain settings and the DNS proof of a domain', () => {
     for (const bad of ['not a domain', 'localhost', 'ftp://shop.example.net', '10.0.0.1']) {
       const response = await save(other, bad)
       expect(response.statusCode, bad).toBe(400)
-      expect(response.json(), bad).toEqual({ domain: [settingsMessages.invalidDomain] })
+      expect(response.json(), bad).toEqual({ detail: expect.any(String), domain: [settingsMessages.invalidDomain] })
     }
     for (const reserved of ['https://app.funnelry.test', 'evil.app.funnelry.test', 'pages.funnelry.test', 'x.pages.funnelry.test']) {
-      expect((await save(other, reserved)).json(), reserved).toEqual({ domain: [settingsMessages.domainReserved] })
+      expect((await save(other, reserved)).json(), reserved).toEqual({
+        detail: expect.any(String),
+        domain: [settingsMessages.domainReserved],
+      })
     }
     const missing = await ctx.app.inject({ method: 'PATCH', url: url(other), headers: other.headers, payload: {} })
-    expect(missing.json()).toEqual({ domain: [messages.required] })
+    expect(missing.json()).toEqual({ detail: expect.any(String), domain: [messages.required] })
   })
 
   test('asks for a domain before checking one', async () => {
     const response = await verify(other)
     expect(response.statusCode).toBe(400)
-    expect(response.json()).toEqual({ domain: [settingsMessages.noDomain] })
+    expect(response.json()).toEqual({ detail: expect.any(String), domain: [settingsMessages.noDomain] })
   })
 
   test('answers domains/allowed 400 without a domain', async () => {

@@ -58,9 +58,9 @@ describe('advertising pixels', () => {
   test('answers the validation messages', async () => {
     const response = await call(owner, 'POST', '', { pixel_type: 'tiktok', script: '' })
     expect(response.statusCode).toBe(400)
-    expect(response.json()).toEqual({ pixel_type: ['Choose Facebook or Google.'], script: [messages.required] })
+    expect(response.json()).toEqual({ detail: expect.any(String), pixel_type: ['Choose Facebook or Google.'], script: [messages.required] })
     const long = await call(owner, 'POST', '', { pixel_type: 'google', script: 'x'.repeat(20_001) })
-    expect(long.json()).toEqual({ script: ['Use at most 20000 characters.'] })
+    expect(long.json()).toEqual({ detail: expect.any(String), script: ['Use at most 20000 characters.'] })
     const fits = await call(owner, 'POST', '', { pixel_type: 'google', script: 'x'.repeat(20_000) })
     expect(fits.statusCode).toBe(201)
     await call(owner, 'DELETE', `${fits.json().id}/`)
@@ -74,7 +74,7 @@ describe('advertising pixels', () => {
     const scriptOnly = await call(owner, 'PATCH', `${pixel.id}/`, { script: '<script>again()</script>' })
     expect(scriptOnly.json()).toEqual({ id: pixel.id, pixel_type: 'google', script: '<script>again()</script>' })
     const bad = await call(owner, 'PATCH', `${pixel.id}/`, { pixel_type: 'bing' })
-    expect(bad.json()).toEqual({ pixel_type: ['Choose Facebook or Google.'] })
+    expect(bad.json()).toEqual({ detail: expect.any(String), pixel_type: ['Choose Facebook or Google.'] })
   })
 
   test("answers 404 for another seller's pixel and for malformed ids, and leaves theirs alone", async () => {

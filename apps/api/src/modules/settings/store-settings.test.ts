@@ -73,18 +73,24 @@ describe('store settings', () => {
     const empty = await patch(owner, { webhook_url: '', webhook_keys: { email: '', full_name: '' } })
     expect(empty.statusCode).toBe(400)
     expect(empty.json()).toEqual({
+      detail: expect.any(String),
       webhook_url: [messages.required],
       'webhook_keys.email': [messages.required],
       'webhook_keys.full_name': [messages.required],
     })
     const spaced = await patch(owner, { webhook_url: 'crm.example.com', webhook_keys: { email: 'e mail', full_name: 'full\tname' } })
     expect(spaced.json()).toEqual({
+      detail: expect.any(String),
       webhook_url: [messages.invalidUrl],
       'webhook_keys.email': [messages.noSpaces],
       'webhook_keys.full_name': [messages.noSpaces],
     })
     const missingKeys = await patch(owner, { webhook_url: 'https://crm.example.com', webhook_keys: {} })
-    expect(missingKeys.json()).toEqual({ 'webhook_keys.email': [messages.required], 'webhook_keys.full_name': [messages.required] })
+    expect(missingKeys.json()).toEqual({
+      detail: expect.any(String),
+      'webhook_keys.email': [messages.required],
+      'webhook_keys.full_name': [messages.required],
+    })
   })
 
   test('answers the company link messages by field', async () => {
@@ -94,14 +100,22 @@ describe('store settings', () => {
       support_link: 'https://ok.example.com',
     })
     expect(response.statusCode).toBe(400)
-    expect(response.json()).toEqual({ privacy_policy: [messages.invalidUrl], terms_and_conditions: [messages.invalidUrl] })
+    expect(response.json()).toEqual({
+      detail: expect.any(String),
+      privacy_policy: [messages.invalidUrl],
+      terms_and_conditions: [messages.invalidUrl],
+    })
   })
 
   test('refuses to leave a half-configured webhook', async () => {
     const fresh = await createSellerSession(ctx)
     const response = await patch(fresh, { webhook_url: 'https://crm.example.com/hook' })
     expect(response.statusCode).toBe(400)
-    expect(response.json()).toEqual({ 'webhook_keys.email': [messages.required], 'webhook_keys.full_name': [messages.required] })
+    expect(response.json()).toEqual({
+      detail: expect.any(String),
+      'webhook_keys.email': [messages.required],
+      'webhook_keys.full_name': [messages.required],
+    })
   })
 
   test('answers 404 for another seller id, and 401 without a token', async () => {
@@ -155,7 +169,7 @@ describe('store settings with ALLOW_PRIVATE_WEBHOOKS off (the production default
     ]) {
       const response = await save(address)
       expect(response.statusCode, address).toBe(400)
-      expect(response.json(), address).toEqual({ webhook_url: [settingsMessages.privateWebhook] })
+      expect(response.json(), address).toEqual({ detail: expect.any(String), webhook_url: [settingsMessages.privateWebhook] })
     }
   })
 

@@ -38,7 +38,11 @@ describe('CRM webhook settings', () => {
   test('a refused webhook part leaves the company links of the same body unsaved', async () => {
     const incomplete = await patch({ webhook_url: 'https://crm.example.com/hook', ...links })
     expect(incomplete.statusCode).toBe(400)
-    expect(incomplete.json()).toEqual({ 'webhook_keys.email': [messages.required], 'webhook_keys.full_name': [messages.required] })
+    expect(incomplete.json()).toEqual({
+      detail: expect.any(String),
+      'webhook_keys.email': [messages.required],
+      'webhook_keys.full_name': [messages.required],
+    })
     expect(await ctx.db.select().from(storeSettings).where(eq(storeSettings.sellerId, owner.seller.id))).toEqual([])
     expect((await read()).json()).toMatchObject({ webhook_url: null, privacy_policy: null, support_link: null })
   })
@@ -62,7 +66,7 @@ describe('CRM webhook settings with ALLOW_PRIVATE_WEBHOOKS off', () => {
       payload: { ...webhook, webhook_url: 'http://10.1.2.3/hook', ...links },
     })
     expect(response.statusCode).toBe(400)
-    expect(response.json()).toEqual({ webhook_url: [settingsMessages.privateWebhook] })
+    expect(response.json()).toEqual({ detail: expect.any(String), webhook_url: [settingsMessages.privateWebhook] })
     expect(await app.db.select().from(storeSettings).where(eq(storeSettings.sellerId, owner.seller.id))).toEqual([])
     expect(await app.db.select().from(crmWebhooks).where(eq(crmWebhooks.sellerId, owner.seller.id))).toEqual([])
   })

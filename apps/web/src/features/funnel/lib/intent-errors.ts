@@ -7,7 +7,7 @@ import { detailMessage, fieldErrors, isApiError, paymentErrorMessage } from '../
  * so 'Payment failed.' would mislead.
  */
 export function intentErrorMessage(error: unknown): string {
-  const fromServer = paymentErrorMessage(error) ?? detailMessage(error) ?? Object.values(fieldErrors(error))[0]
+  const fromServer = paymentErrorMessage(error) ?? Object.values(fieldErrors(error))[0] ?? detailMessage(error)
   if (fromServer) return fromServer
   if (isApiError(error) && error.status === 0) return error.message
   return messages.somethingWentWrong

@@ -3,6 +3,7 @@ import {
   centsToAmount,
   type FreeOffer,
   freeOfferSchema,
+  type LocalConfirmResponse,
   leadCaptureResponseSchema,
   localConfirmResponseSchema,
   type PaymentIntentResponse,
@@ -104,9 +105,9 @@ export function mockFunnelApi(options: MockOptions = {}) {
       order.push('confirm')
       const answer = options.confirm?.(body)
       if (answer) return answer
-      return body.card_number === '4242424242424242'
-        ? HttpResponse.json({ status: 'succeeded' })
-        : HttpResponse.json({ status: 'failed', error: 'Your card was declined.' }, { status: 400 })
+      if (body.card_number === '4242424242424242') return HttpResponse.json({ status: 'succeeded' })
+      const declined = 'Your card was declined.'
+      return HttpResponse.json<LocalConfirmResponse>({ status: 'failed', error: declined, detail: declined }, { status: 400 })
     }),
   )
   return { calls, order, offer }

@@ -1,6 +1,6 @@
 import { type FreeOffer, messages } from '@funnelry/shared'
 import { FormControlLabel, Switch } from '@mui/material'
-import { detailMessage } from '../../../lib/api-error'
+import { detailMessage, fieldErrors } from '../../../lib/api-error'
 import { toast } from '../../../lib/toast'
 import { useUpdateFreeOfferActivation } from '../api/update-free-offer-activation'
 import { activationToast } from '../lib/offer-texts'
@@ -16,7 +16,7 @@ export function ActivationSwitch({ offer }: { offer: FreeOffer }) {
       { id: offer.id, isActive },
       {
         onSuccess: (updated) => toast(activationToast(updated.is_active), 'success'),
-        onError: (error) => toast(detailMessage(error) ?? messages.somethingWentWrong, 'error'),
+        onError: (error) => toast(fieldErrors(error).is_active ?? detailMessage(error) ?? messages.somethingWentWrong, 'error'),
       },
     )
   return (

@@ -43,7 +43,7 @@ export function DomainProof({ userId, settings }: { userId: string; settings: Do
       if (checked.status === 'verified') toast('The domain is verified.', 'success')
       else toast('The domain is not verified yet.', 'error')
     } catch (error) {
-      toast(detailMessage(error) ?? fieldErrors(error).domain ?? 'The domain could not be checked. Try again.', 'error')
+      toast(fieldErrors(error).domain ?? detailMessage(error) ?? 'The domain could not be checked. Try again.', 'error')
     }
   }
 
