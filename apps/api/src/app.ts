@@ -1,6 +1,6 @@
 import path from 'node:path'
 import fastifyHelmet from '@fastify/helmet'
-import Fastify, { type FastifyBaseLogger } from 'fastify'
+import Fastify, { type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify'
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { Redis } from 'ioredis'
 import { createApiModules } from './api-modules.js'
@@ -55,6 +55,8 @@ export type AppDeps = {
   changes?: SellerChanges
   /** Decision D22's lead-capture limits (modules/leads/lead-capture-limits.ts) when absent; tests make them small. */
   leadCaptureLimits?: LeadCaptureLimits
+  /** Sees every answer just before it is sent: tests check each against the API document. */
+  observeAnswer?: (request: FastifyRequest, reply: FastifyReply, payload: unknown) => void
 }
 
 export async function buildApp(deps: AppDeps) {
@@ -65,6 +67,8 @@ export async function buildApp(deps: AppDeps) {
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    // The spec's calls end in '/'; the API document lists them without it (plugins/openapi-document.ts).
+    routerOptions: { ignoreTrailingSlash: true },
     ...timeouts,
     http: { ...timeouts.http, ...hostHeaderServerOptions },
     // Errors raised before any route runs, answered in the product's shape too.
@@ -80,6 +84,14 @@ export async function buildApp(deps: AppDeps) {
   // JSON nested past a fixed depth is refused before anything walks it (issue 23).
   registerJsonBodyParser(app)
   registerErrorHandler(app)
+  const { observeAnswer } = deps
+  // Before any plugin is registered, so that every route's answers pass here.
+  if (observeAnswer) {
+    app.addHook('onSend', (request, reply, payload, done) => {
+      observeAnswer(request, reply, payload)
+      done(null, payload)
+    })
+  }
   // Unknown query parameters are refused like unknown body fields, on every API route.
   refuseUnknownQueryParameters(app)
   // Zero or two Host headers are a 400 before anything reads the Host (RFC 9112).

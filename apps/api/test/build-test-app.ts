@@ -6,6 +6,7 @@ import { loadConfig } from '../src/config.js'
 import { createJobQueue } from '../src/jobs/queue.js'
 import { startWorkers } from '../src/jobs/workers.js'
 import { createTokenSigner } from '../src/lib/tokens.js'
+import { createResponseCheck } from './openapi-responses.js'
 import { createTestDatabase, type TestDatabase } from './test-db.js'
 
 export const testJwtSecret = 'test-secret-that-is-long-enough-for-hs256-signing'
@@ -59,13 +60,16 @@ export async function createTestApp(options: TestAppOptions = {}) {
   const jobs = createJobQueue(database.url, { pollingIntervalSeconds: 0.5, retryDelaySeconds: 1 })
   await jobs.start()
   const tokens = createTokenSigner(testJwtSecret, clock.now)
-  const app = await buildApp({
+  // Every answer is checked against the app's own OpenAPI document; close() fails on any off it.
+  const answers = createResponseCheck(() => app.swagger())
+  const app: Awaited<ReturnType<typeof buildApp>> = await buildApp({
     config,
     db: database.db,
     jobs,
     tokens,
     now: clock.now,
     webDist: path.join(dataDir, 'no-web'),
+    observeAnswer: answers.check,
     ...options.deps,
   })
   const startJobWorkers = () => startWorkers({ config, db: database.db, jobs, log: () => {}, now: clock.now })
@@ -84,11 +88,15 @@ export async function createTestApp(options: TestAppOptions = {}) {
     tokens,
     /** Starts the job workers later, e.g. to show that queued work survives until a worker runs. */
     startWorkers: startJobWorkers,
+    /** Answers off the API document so far (emptied by reading), for a test that checks them itself. */
+    answersOffDocument: answers.takeProblems,
     async close() {
       await app.close()
       await jobs.stop()
       if (!options.database) await database.drop()
       await rm(dataDir, { recursive: true, force: true })
+      const problems = answers.takeProblems()
+      if (problems.length > 0) throw new Error(`Answers off the OpenAPI document:\n${problems.join('\n')}`)
     },
   }
 }

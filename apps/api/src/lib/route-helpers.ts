@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod'
-import type { CurrentSeller } from '../plugins/auth.js'
+import { type CurrentSeller, markOptionalSignIn } from '../plugins/auth.js'
 
 /** Any string: a malformed id answers 404 like an unknown one, not 400. */
 export const offerIdParams = z.object({ id: z.string() })
@@ -12,9 +12,10 @@ export const listUrlOf = (publicUrl: string, request: FastifyRequest) => `${publ
  * For the public reads: no Authorization header reads as a visitor; a header must be valid
  * (a stale token answers 401 so the browser refreshes it) and makes the owner recognisable.
  */
-export const optionalAuthentication = (app: FastifyInstance) => async (request: FastifyRequest) => {
-  if (request.headers.authorization) await app.authenticate(request)
-}
+export const optionalAuthentication = (app: FastifyInstance) =>
+  markOptionalSignIn(async (request: FastifyRequest) => {
+    if (request.headers.authorization) await app.authenticate(request)
+  })
 
 /** The signed-in seller reading a public offer, if any. */
 export const viewerIdOf = (request: FastifyRequest): string | null => (request.seller as CurrentSeller | null)?.id ?? null

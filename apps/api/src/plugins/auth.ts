@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify'
 import fp from 'fastify-plugin'
 import { AuthenticationError } from '../lib/errors.js'
 import type { TokenSigner } from '../lib/tokens.js'
@@ -39,3 +39,38 @@ export const authPlugin = fp(async (app: FastifyInstance, { tokens, sellerExists
     request.seller = { id: claims.user_id, fullName: claims.full_name, email: claims.email }
   })
 })
+
+/** Hooks that recognise a seller when a token is sent but let visitors through (optionalAuthentication). */
+const optionalSignInHooks = new WeakSet<object>()
+export function markOptionalSignIn<T extends object>(hook: T): T {
+  optionalSignInHooks.add(hook)
+  return hook
+}
+
+const hooksOf = (route: RouteOptions): unknown[] => {
+  const { onRequest } = route
+  if (!onRequest) return []
+  return Array.isArray(onRequest) ? onRequest : [onRequest]
+}
+
+/** Whether a route needs a bearer token, takes one, or none: read from its onRequest hooks (the API document says so). */
+export function signInOf(app: FastifyInstance, route: RouteOptions): 'required' | 'optional' | 'none' {
+  const hooks = hooksOf(route)
+  if (hooks.includes(app.authenticate)) return 'required'
+  if (hooks.some((hook) => typeof hook === 'function' && optionalSignInHooks.has(hook))) return 'optional'
+  return 'none'
+}
+
+/**
+ * Every route registered after this in the calling plugin needs a valid bearer access token:
+ * the same as `app.addHook('onRequest', app.authenticate)`, but on each route, where the API
+ * document (plugins/openapi-document.ts) can see it.
+ */
+export function requireSignIn(app: FastifyInstance): void {
+  const authenticate: onRequestHookHandler = app.authenticate
+  app.addHook('onRoute', (route) => {
+    const hooks = hooksOf(route).filter((hook): hook is onRequestHookHandler => typeof hook === 'function')
+    // A GET's HEAD twin arrives with the GET's hooks, already signed-in.
+    if (!hooks.includes(authenticate)) route.onRequest = [authenticate, ...hooks]
+  })
+}

@@ -47,7 +47,7 @@ describe('the routes found', () => {
   it('include the dashboard calls', () => {
     expect(protectedOperations.length).toBeGreaterThanOrEqual(17)
     expect(protectedOperations.map((operation) => operation.route)).toEqual(
-      expect.arrayContaining(['GET /api/v1/free-product/', 'POST /api/v1/advertising-pixel/', 'PATCH /api/v1/store-settings/{userId}/']),
+      expect.arrayContaining(['GET /api/v1/free-product', 'POST /api/v1/advertising-pixel', 'PATCH /api/v1/store-settings/{userId}']),
     )
   })
 })

@@ -89,14 +89,14 @@ describe('text PostgreSQL cannot store, in every text field of every call', () =
     // Lead capture, both intent calls, sign-up, the offer forms, settings, the report filters, and more.
     expect(calls.size).toBeGreaterThanOrEqual(30)
     for (const where of ['json', 'multipart', 'query', 'path'] as const) expect(inputs.some((input) => input.where === where)).toBe(true)
-    expect(inputs).toContainEqual({ method: 'post', path: '/api/v1/seller/webhook/notify/', where: 'json', field: ['full_name'] })
+    expect(inputs).toContainEqual({ method: 'post', path: '/api/v1/seller/webhook/notify', where: 'json', field: ['full_name'] })
     expect(inputs).toContainEqual({
       method: 'patch',
-      path: '/api/v1/store-settings/{userId}/',
+      path: '/api/v1/store-settings/{userId}',
       where: 'json',
       field: ['webhook_keys', 'email'],
     })
-    expect(inputs).toContainEqual({ method: 'get', path: '/api/v1/orders/', where: 'query', field: ['search'] })
+    expect(inputs).toContainEqual({ method: 'get', path: '/api/v1/orders', where: 'query', field: ['search'] })
   })
 
   test('answers 400 on the field for a NUL character, everywhere', async () => {

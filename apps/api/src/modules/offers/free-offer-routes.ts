@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { sendEncoded } from '../../lib/encoded-body.js'
 import { NotFoundError } from '../../lib/errors.js'
 import { listUrlOf, offerIdParams, optionalAuthentication, viewerIdOf } from '../../lib/route-helpers.js'
+import { markOptionalSignIn } from '../../plugins/auth.js'
 import type { FreeOfferService } from './free-offer-service.js'
 import { formBody } from './multipart-form.js'
 import type { PublicOfferCache } from './public-offer-cache.js'
@@ -72,10 +73,10 @@ export const freeOfferRoutes: FastifyPluginAsyncZod<Options> = async (app, { fre
        * sees the download link) and a custom domain (whose ownership check runs at preValidation)
        * take the full route below.
        */
-      onRequest: async (request, reply) => {
+      onRequest: markOptionalSignIn(async (request: FastifyRequest, reply: FastifyReply) => {
         if (request.headers.authorization || request.site.kind === 'custom-domain') return signedInOrCustomDomain(request)
         return answerVisitor((request.params as { id: string }).id, request, reply)
-      },
+      }),
       schema: { tags, summary: 'A free offer, for its public page (no auth)', params: offerIdParams, response: { 200: freeOfferSchema } },
     },
     async (request, reply) => {

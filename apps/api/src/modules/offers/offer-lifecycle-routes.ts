@@ -2,6 +2,7 @@ import { bumpOfferSchema, freeOfferSchema, type OfferKind, offerInUseSchema, ups
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { offerIdParams } from '../../lib/route-helpers.js'
+import { requireSignIn } from '../../plugins/auth.js'
 import type { OfferLifecycle } from './offer-lifecycle-service.js'
 import type { OfferServices } from './offer-services.js'
 
@@ -32,7 +33,7 @@ const kinds = (offers: OfferServices) =>
 
 /** Archive, restore, delete and duplicate for the three kinds of offer (docs/decisions/0021). */
 export const offerLifecycleRoutes: FastifyPluginAsyncZod<Options> = async (app, { lifecycle, offers }) => {
-  app.addHook('onRequest', app.authenticate)
+  requireSignIn(app)
 
   for (const [kind, { path, tag, schema, view }] of Object.entries(kinds(offers)) as [OfferKind, ReturnType<typeof kinds>[OfferKind]][]) {
     const tags = [tag]

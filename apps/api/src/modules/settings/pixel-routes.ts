@@ -1,11 +1,12 @@
 import { pixelIdParamsSchema, pixelInputSchema, pixelListSchema, pixelPatchSchema, pixelSchema } from '@funnelry/shared'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { requireSignIn } from '../../plugins/auth.js'
 import type { PixelService } from './pixel-service.js'
 
 export const pixelRoutes: FastifyPluginAsyncZod<{ pixels: PixelService }> = async (app, { pixels }) => {
   // onRequest: an unauthenticated caller learns nothing, not even whether its body would validate.
-  app.addHook('onRequest', app.authenticate)
+  requireSignIn(app)
 
   app.get(
     '/advertising-pixel/',

@@ -8,6 +8,7 @@ import {
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { NotFoundError } from '../../lib/errors.js'
+import { requireSignIn } from '../../plugins/auth.js'
 import type { DomainService } from './domain-service.js'
 import type { StoreSettingsService } from './store-settings-service.js'
 
@@ -21,7 +22,7 @@ function ownId(request: FastifyRequest & { params: { userId: string } }): string
 
 export const settingsRoutes: FastifyPluginAsyncZod<Options> = async (app, { storeSettings, domains }) => {
   // onRequest: an unauthenticated caller learns nothing, not even whether its body would validate.
-  app.addHook('onRequest', app.authenticate)
+  requireSignIn(app)
 
   app.get(
     '/store-settings/:userId/',
