@@ -72,9 +72,17 @@ try {
   const jobs = createJobQueue(database.url, {})
   const app = await buildApp({ config, db: handle.db, jobs, tokens, webDist: path.join(dataDir, 'no-web') })
   const base = await app.listen({ port: 0, host: '127.0.0.1' })
-  const auth = async (seller: BenchSeller) => ({
-    authorization: `Bearer ${await tokens.signAccess({ user_id: seller.id, full_name: seller.email, email: seller.email })}`,
-  })
+  // A log-in of the seeded seller (one refresh-token family), which its access token names.
+  const auth = async (seller: BenchSeller) => {
+    const logInId = crypto.randomUUID()
+    await handle.pool.query(
+      "insert into refresh_tokens (id, seller_id, family_id, expires_at) values ($1, $2, $1, now() + interval '7 days')",
+      [logInId, seller.id],
+    )
+    return {
+      authorization: `Bearer ${await tokens.signAccess({ user_id: seller.id, full_name: seller.email, email: seller.email }, logInId)}`,
+    }
+  }
   const headers = new Map<string, Record<string, string>>()
   for (const seller of [smallSeller, bigSeller, otherBigSeller]) headers.set(seller.id, await auth(seller))
 

@@ -55,6 +55,11 @@ export type AppDeps = {
   changes?: SellerChanges
   /** Decision D22's lead-capture limits (modules/leads/lead-capture-limits.ts) when absent; tests make them small. */
   leadCaptureLimits?: LeadCaptureLimits
+  /**
+   * Whether an access token's log-in is still going; the auth module's (in memory, kept current by
+   * database notifications) when absent. The bench's anchor passes one that reads nothing.
+   */
+  logInLive?: (logInId: string, sellerId: string) => Promise<boolean>
   /** Sees every answer just before it is sent: tests check each against the API document. */
   observeAnswer?: (request: FastifyRequest, reply: FastifyReply, payload: unknown) => void
 }
@@ -134,7 +139,8 @@ export async function buildApp(deps: AppDeps) {
     leadCaptureLimits: deps.leadCaptureLimits,
     log: { warn: (message) => app.log.warn(message), error: (message) => app.log.error(message) },
   })
-  await app.register(authPlugin, { tokens, sellerExists: sellers.services.sellers.exists })
+  const auth = createAuthModule({ db, tokens, now, limits, sellers: sellers.services.sellers, changes })
+  await app.register(authPlugin, { tokens, logInLive: deps.logInLive ?? auth.services.logIns.isLive })
   await app.register(hostRoutingPlugin, {
     access: settings.services.domainAccess,
     publicUrl: config.publicUrl,
@@ -142,19 +148,7 @@ export async function buildApp(deps: AppDeps) {
   })
   await registerMediaRoute(app, storage)
 
-  const modules = [
-    createHealthModule({ db }),
-    createAuthModule({ db, tokens, now, limits, sellers: sellers.services.sellers }),
-    sellers,
-    gettingStarted,
-    leads,
-    settings,
-    payments,
-    orders,
-    offers,
-    reports,
-    webhooks,
-  ]
+  const modules = [createHealthModule({ db }), auth, sellers, gettingStarted, leads, settings, payments, orders, offers, reports, webhooks]
   await app.register(
     async (api) => {
       for (const module of modules) await api.register(module.routes)

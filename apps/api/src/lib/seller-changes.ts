@@ -25,6 +25,15 @@ export type SellerChanges = {
 
 const reconnectDelaysMs = [100, 250, 500, 1000, 2000, 5000]
 
+/**
+ * A connection can die without closing (a network cut, a failover that leaves the socket open):
+ * no error, and no notification either. The listener asks its server every half second and counts
+ * itself lost when no answer came within a second, so what it missed is known within 2 seconds
+ * (session revocation's bound, docs/decisions/session-revocation.md), and caches stop serving.
+ */
+export const heartbeatIntervalMs = 500
+export const heartbeatTimeoutMs = 1000
+
 export function createSellerChanges(connection: pg.ClientConfig, log: (message: string) => void = () => {}): SellerChanges {
   const listeners: ChangeListener[] = []
   let live = false
@@ -33,6 +42,31 @@ export function createSellerChanges(connection: pg.ClientConfig, log: (message: 
   let client: pg.Client | undefined
   let failures = 0
   let retryTimer: NodeJS.Timeout | undefined
+  let heartbeat: NodeJS.Timeout | undefined
+
+  const stopHeartbeat = () => {
+    if (heartbeat) clearInterval(heartbeat)
+    heartbeat = undefined
+  }
+
+  const startHeartbeat = (listening: pg.Client) => {
+    let answeredAt = Date.now()
+    let waiting = false
+    heartbeat = setInterval(() => {
+      if (client !== listening) return stopHeartbeat()
+      if (waiting && Date.now() - answeredAt > heartbeatTimeoutMs) return lost('the database did not answer the heartbeat')
+      if (waiting) return
+      waiting = true
+      listening.query('select 1').then(
+        () => {
+          waiting = false
+          answeredAt = Date.now()
+        },
+        (error: unknown) => lost(error instanceof Error ? error.message : String(error)),
+      )
+    }, heartbeatIntervalMs)
+    heartbeat.unref()
+  }
 
   const emit = (sellerId: string | null) => {
     generation += 1
@@ -41,6 +75,7 @@ export function createSellerChanges(connection: pg.ClientConfig, log: (message: 
 
   const lost = (reason: string) => {
     if (!client) return
+    stopHeartbeat()
     const lostClient = client
     client = undefined
     if (live) log(`Cache invalidation listener lost (${reason}); serving public reads uncached until it is back.`)
@@ -84,6 +119,7 @@ export function createSellerChanges(connection: pg.ClientConfig, log: (message: 
     // Whatever changed while nobody listened is unknown: start from empty caches.
     emit(null)
     live = true
+    startHeartbeat(next)
   }
 
   return {
@@ -105,6 +141,7 @@ export function createSellerChanges(connection: pg.ClientConfig, log: (message: 
     async stop() {
       stopped = true
       live = false
+      stopHeartbeat()
       if (retryTimer) clearTimeout(retryTimer)
       retryTimer = undefined
       const current = client

@@ -10,8 +10,14 @@ export const refreshTokenSeconds = 7 * 24 * 60 * 60
  * carrying anything else is refused here, before any query could choke on it.
  */
 const refreshClaimsSchema = z.object({ user_id: z.guid(), jti: z.guid() })
-const verifiedAccessClaimsSchema = accessClaimsSchema.extend({ user_id: z.guid() })
+/**
+ * `sid` names the log-in (the refresh-token family) an access token was issued in: the server
+ * refuses the token as soon as that log-in ends (modules/auth/log-ins.ts). The browser does not
+ * read it, so it is not part of the shared claims.
+ */
+const verifiedAccessClaimsSchema = accessClaimsSchema.extend({ user_id: z.guid(), sid: z.guid() })
 export type RefreshClaims = z.infer<typeof refreshClaimsSchema>
+export type VerifiedAccessClaims = z.infer<typeof verifiedAccessClaimsSchema>
 
 /** Signs and checks the two JWT kinds; `token_type` keeps one from passing for the other. */
 export function createTokenSigner(secret: string, now: () => Date = () => new Date()) {
@@ -39,9 +45,11 @@ export function createTokenSigner(secret: string, now: () => Date = () => new Da
   }
 
   return {
-    signAccess: (claims: AccessClaims) => sign(claims, 'access', accessTokenSeconds, crypto.randomUUID()),
+    /** An access token of the log-in `logInId` (its refresh-token family). */
+    signAccess: (claims: AccessClaims, logInId: string) =>
+      sign({ ...claims, sid: logInId }, 'access', accessTokenSeconds, crypto.randomUUID()),
     signRefresh: (userId: string, jti: string) => sign({ user_id: userId }, 'refresh', refreshTokenSeconds, jti),
-    async verifyAccess(token: string): Promise<AccessClaims | null> {
+    async verifyAccess(token: string): Promise<VerifiedAccessClaims | null> {
       const parsed = verifiedAccessClaimsSchema.safeParse(await verify(token, 'access'))
       return parsed.success ? parsed.data : null
     },

@@ -10,12 +10,14 @@ const secret = 'auth-plugin-test-secret-that-is-long-enough'
 const notProvided = 'Authentication credentials were not provided.'
 const notValid = 'Your session has expired or is not valid. Please log in again.'
 const claims = { user_id: '7f1c3a52-4c57-4b43-9a43-6f3f0b2f8e11', full_name: 'Ada Lovelace', email: 'ada@example.com' }
+const logInId = '0d6c2f8e-5b1a-4e8f-9a53-2b7c4d9e1f60'
 
 // The plugin alone, on a minimal real Fastify instance; protected-routes.test.ts covers the app's routes.
 describe('authPlugin (preHandler: app.authenticate)', () => {
   let app: FastifyInstance
   let tokens: TokenSigner
   let clock: TestClock
+  let ended: Set<string>
 
   // Per test (no database: a Fastify instance is cheap): a fresh clock each, so moving it is local.
   beforeEach(async () => {
@@ -23,7 +25,12 @@ describe('authPlugin (preHandler: app.authenticate)', () => {
     tokens = createTokenSigner(secret, clock.now)
     app = Fastify({ logger: false })
     registerErrorHandler(app)
-    await app.register(authPlugin, { tokens, sellerExists: async (id) => id === claims.user_id })
+    ended = new Set()
+    // The one live log-in of the one seller; modules/auth/log-ins.test.ts covers the real check.
+    await app.register(authPlugin, {
+      tokens,
+      logInLive: async (sid, sellerId) => sid === logInId && sellerId === claims.user_id && !ended.has(sid),
+    })
     app.get('/protected', { preHandler: app.authenticate }, async (request) => ({ seller: request.seller }))
     app.get('/open', async (request) => ({ seller: request.seller }))
     await app.ready()
@@ -55,7 +62,7 @@ describe('authPlugin (preHandler: app.authenticate)', () => {
   })
 
   it('answers 401 for an access token signed with another secret', async () => {
-    const forged = await createTokenSigner('another-secret-that-is-long-enough-for-hs256').signAccess(claims)
+    const forged = await createTokenSigner('another-secret-that-is-long-enough-for-hs256').signAccess(claims, logInId)
     const response = await get(`Bearer ${forged}`)
     expect(response.statusCode).toBe(401)
     expect(response.json()).toEqual({ detail: notValid })
@@ -87,33 +94,53 @@ describe('authPlugin (preHandler: app.authenticate)', () => {
   })
 
   it('answers 200 with the seller for a valid access token, read from its own claims (D4)', async () => {
-    const access = await tokens.signAccess(claims)
+    const access = await tokens.signAccess(claims, logInId)
     const response = await get(`Bearer ${access}`)
     expect(response.statusCode).toBe(200)
     expect(response.json()).toEqual({ seller: { id: claims.user_id, fullName: 'Ada Lovelace', email: 'ada@example.com' } })
   })
 
   it('answers 401 for a validly signed token whose user_id is not a UUID', async () => {
-    const access = await tokens.signAccess({ ...claims, user_id: 'not-a-uuid' })
+    const access = await tokens.signAccess({ ...claims, user_id: 'not-a-uuid' }, logInId)
     const response = await get(`Bearer ${access}`)
     expect(response.statusCode).toBe(401)
     expect(response.json()).toEqual({ detail: notValid })
   })
 
   it('answers 401 for a validly signed token of a seller that does not exist', async () => {
-    const access = await tokens.signAccess({ ...claims, user_id: crypto.randomUUID() })
+    const access = await tokens.signAccess({ ...claims, user_id: crypto.randomUUID() }, logInId)
     const response = await get(`Bearer ${access}`)
     expect(response.statusCode).toBe(401)
     expect(response.json()).toEqual({ detail: notValid })
   })
 
+  it('answers 401 for a token whose log-in has ended, and for one of another log-in', async () => {
+    const access = await tokens.signAccess(claims, logInId)
+    const other = await tokens.signAccess(claims, crypto.randomUUID())
+    expect((await get(`Bearer ${other}`)).statusCode).toBe(401)
+    expect((await get(`Bearer ${access}`)).statusCode).toBe(200)
+    ended.add(logInId)
+    const response = await get(`Bearer ${access}`)
+    expect(response.statusCode).toBe(401)
+    expect(response.json()).toEqual({ detail: notValid })
+  })
+
+  it('answers 401 for a validly signed token without a log-in id', async () => {
+    const bare = await new SignJWT({ ...claims, token_type: 'access' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuedAt()
+      .setExpirationTime('15m')
+      .sign(new TextEncoder().encode(secret))
+    expect((await get(`Bearer ${bare}`)).statusCode).toBe(401)
+  })
+
   it('accepts the scheme in any case', async () => {
-    const access = await tokens.signAccess(claims)
+    const access = await tokens.signAccess(claims, logInId)
     expect((await get(`bearer ${access}`)).statusCode).toBe(200)
   })
 
   it('answers 401 once the access token is over 15 minutes old', async () => {
-    const access = await tokens.signAccess(claims)
+    const access = await tokens.signAccess(claims, logInId)
     clock.advance(14 * 60 * 1000)
     expect((await get(`Bearer ${access}`)).statusCode).toBe(200)
     clock.advance(2 * 60 * 1000)

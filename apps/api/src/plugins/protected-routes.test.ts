@@ -41,7 +41,8 @@ for (const operation of operations) {
 }
 
 const notValid = { detail: 'Your session has expired or is not valid. Please log in again.' }
-const signedWithOurKey = (userId: string) => ctx.tokens.signAccess({ user_id: userId, full_name: 'Mallory', email: 'mallory@example.com' })
+const signedWithOurKey = (userId: string) =>
+  ctx.tokens.signAccess({ user_id: userId, full_name: 'Mallory', email: 'mallory@example.com' }, crypto.randomUUID())
 
 describe('the routes found', () => {
   it('include the dashboard calls', () => {

@@ -123,7 +123,13 @@ describe('authentication routes', () => {
       expect(claims).toMatchObject({ user_id: seller.id, full_name: 'Grace Hopper', email: seller.email, token_type: 'access' })
       expect(claims.exp).toBe(Math.floor(ctx.clock.now().getTime() / 1000) + 15 * 60)
       // The new access token opens what the first one did.
-            expect(await ctx.tokens.verifyAccess(body.access)).toEqual({ user_id: seller.id, full_name: 'Grace Hopper', email: seller.email })
+      // `sid` names the log-in the token belongs to (docs/decisions/session-revocation.md).
+      expect(await ctx.tokens.verifyAccess(body.access)).toEqual({
+        user_id: seller.id,
+        full_name: 'Grace Hopper',
+        email: seller.email,
+        sid: expect.any(String),
+      })
     })
 
     test('refuses a token signed with another secret', async () => {

@@ -5,6 +5,7 @@ import { ValidationError } from '../../lib/errors.js'
 import type { LimitStore } from '../../lib/limit-store.js'
 import type { TokenSigner } from '../../lib/tokens.js'
 import { hashPassword, type SellerService } from '../sellers/sellers-module.js'
+import type { LogIns } from './log-ins.js'
 import { createLoginLimits } from './login-limits.js'
 import { createRefreshRotation } from './refresh-rotation.js'
 
@@ -18,10 +19,10 @@ const getDecoyHash = () => {
   return decoyHash
 }
 
-type Deps = { db: Database; tokens: TokenSigner; now: () => Date; limits: LimitStore; sellers: SellerService }
+type Deps = { db: Database; tokens: TokenSigner; now: () => Date; limits: LimitStore; sellers: SellerService; logIns: LogIns }
 
-export function createAuthService({ db, tokens, now, limits, sellers }: Deps) {
-  const sessions = createRefreshRotation({ db, tokens, now, findSeller: sellers.findById })
+export function createAuthService({ db, tokens, now, limits, sellers, logIns }: Deps) {
+  const sessions = createRefreshRotation({ db, tokens, now, findSeller: sellers.findById, logIns })
   const loginLimits = createLoginLimits(limits)
   return {
     /** `clientAddress` is the caller's rate-limit key (plugins/rate-limits.ts). */
@@ -31,10 +32,11 @@ export function createAuthService({ db, tokens, now, limits, sellers }: Deps) {
       const matches = await verify(seller?.passwordHash ?? (await getDecoyHash()), password).catch(() => false)
       if (!seller || !matches) throw ValidationError.nonField(wrongCredentials)
       await attempt.succeeded()
-      const jti = await sessions.start(seller.id)
+      // The first token of a log-in names the family: its id is the log-in's.
+      const logInId = await sessions.start(seller.id)
       const [access, refresh] = await Promise.all([
-        tokens.signAccess({ user_id: seller.id, full_name: seller.fullName, email: seller.email }),
-        tokens.signRefresh(seller.id, jti),
+        tokens.signAccess({ user_id: seller.id, full_name: seller.fullName, email: seller.email }, logInId),
+        tokens.signRefresh(seller.id, logInId),
       ])
       return { access, refresh }
     },

@@ -2,6 +2,7 @@ import type { TokenPair } from '@funnelry/shared'
 import type { Database } from '../../db/client.js'
 import { AuthenticationError } from '../../lib/errors.js'
 import { refreshTokenSeconds, type TokenSigner } from '../../lib/tokens.js'
+import type { LogIns } from './log-ins.js'
 import { refreshTokenRepository } from './refresh-token-repository.js'
 
 export const invalidRefresh = 'Your session has expired. Please log in again.'
@@ -13,7 +14,9 @@ export const invalidRefresh = 'Your session has expired. Please log in again.'
  */
 export const rotationGraceSeconds = 30
 
-type Outcome = { kind: 'issue'; sellerId: string; tokenId: string } | { kind: 'reused'; familyId: string }
+type Outcome =
+  | { kind: 'issue'; sellerId: string; familyId: string; tokenId: string }
+  | { kind: 'reused'; sellerId: string; familyId: string }
 
 /**
  * Refresh-token rotation: each refresh exchanges the token for a new one of the same family
@@ -25,9 +28,11 @@ type Deps = {
   now: () => Date
   /** The sellers module's read of a seller, for the names a new access token carries. */
   findSeller: (sellerId: string) => Promise<{ id: string; fullName: string; email: string } | undefined>
+  /** Ends a log-in with its access tokens, on every process. */
+  logIns: LogIns
 }
 
-export function createRefreshRotation({ db, tokens, now, findSeller }: Deps) {
+export function createRefreshRotation({ db, tokens, now, findSeller, logIns }: Deps) {
   const expiry = () => new Date(now().getTime() + refreshTokenSeconds * 1000)
 
   const decide = (jti: string, userId: string) =>
@@ -37,14 +42,14 @@ export function createRefreshRotation({ db, tokens, now, findSeller }: Deps) {
       if (!row.replacedBy) {
         const successor = await refreshTokenRepository.insert(tx, { sellerId: row.sellerId, familyId: row.familyId, expiresAt: expiry() })
         await refreshTokenRepository.markRotated(tx, row.id, successor, now())
-        return { kind: 'issue', sellerId: row.sellerId, tokenId: successor }
+        return { kind: 'issue', sellerId: row.sellerId, familyId: row.familyId, tokenId: successor }
       }
       const rotatedSeconds = (now().getTime() - (row.rotatedAt ?? now()).getTime()) / 1000
       if (rotatedSeconds <= rotationGraceSeconds) {
         const head = await refreshTokenRepository.findFamilyHead(tx, row.familyId)
-        if (head) return { kind: 'issue', sellerId: row.sellerId, tokenId: head.id }
+        if (head) return { kind: 'issue', sellerId: row.sellerId, familyId: row.familyId, tokenId: head.id }
       }
-      return { kind: 'reused', familyId: row.familyId }
+      return { kind: 'reused', sellerId: row.sellerId, familyId: row.familyId }
     })
 
   return {
@@ -54,13 +59,13 @@ export function createRefreshRotation({ db, tokens, now, findSeller }: Deps) {
       const outcome = await decide(claims.jti, claims.user_id)
       if (outcome.kind === 'reused') {
         // Outside the transaction above, so the revocation is kept although the call fails.
-        await refreshTokenRepository.revokeFamily(db, outcome.familyId, now())
+        await logIns.end(outcome.familyId, outcome.sellerId)
         throw new AuthenticationError(invalidRefresh)
       }
       const seller = await findSeller(outcome.sellerId)
       if (!seller) throw new AuthenticationError(invalidRefresh)
       const [access, refresh] = await Promise.all([
-        tokens.signAccess({ user_id: seller.id, full_name: seller.fullName, email: seller.email }),
+        tokens.signAccess({ user_id: seller.id, full_name: seller.fullName, email: seller.email }, outcome.familyId),
         tokens.signRefresh(seller.id, outcome.tokenId),
       ])
       return { access, refresh }
@@ -77,7 +82,7 @@ export function createRefreshRotation({ db, tokens, now, findSeller }: Deps) {
       const claims = await tokens.verifyRefresh(refreshToken)
       if (!claims) throw new AuthenticationError(invalidRefresh)
       const row = await refreshTokenRepository.findById(db, claims.jti)
-      if (row && row.sellerId === claims.user_id) await refreshTokenRepository.revokeFamily(db, row.familyId, now())
+      if (row && row.sellerId === claims.user_id) await logIns.end(row.familyId, row.sellerId)
     },
   }
 }

@@ -1,6 +1,7 @@
-import { and, eq, isNull, lt } from 'drizzle-orm'
+import { and, eq, isNull, lt, ne, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client.js'
 import { refreshTokens } from '../../db/schema/index.js'
+import { sellerChangedChannel } from '../../lib/seller-changes.js'
 
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect
 
@@ -32,6 +33,36 @@ export const refreshTokenRepository = {
       .update(refreshTokens)
       .set({ revokedAt: at })
       .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt))),
+
+  /** Whether a log-in (family) is still going, and whose it is; undefined when no row of it is left. */
+  async logInState(db: Executor, familyId: string): Promise<{ sellerId: string; live: boolean } | undefined> {
+    const [row] = await db
+      .select({ sellerId: refreshTokens.sellerId, live: sql<boolean>`bool_or(${refreshTokens.revokedAt} is null)` })
+      .from(refreshTokens)
+      .where(eq(refreshTokens.familyId, familyId))
+      .groupBy(refreshTokens.sellerId)
+      .limit(1)
+    return row
+  },
+
+  /** Every log-in of a seller but `exceptFamilyId` (the one changing the password keeps going). */
+  revokeSellerFamilies: (db: Executor, sellerId: string, at: Date, exceptFamilyId?: string) =>
+    db
+      .update(refreshTokens)
+      .set({ revokedAt: at })
+      .where(
+        and(
+          eq(refreshTokens.sellerId, sellerId),
+          isNull(refreshTokens.revokedAt),
+          exceptFamilyId ? ne(refreshTokens.familyId, exceptFamilyId) : undefined,
+        ),
+      ),
+
+  /**
+   * Tells every process (lib/seller-changes.ts) that the seller's log-ins changed, on the channel of
+   * the public caches: sent with the transaction's commit, so no process hears of it earlier.
+   */
+  notifyLogInsChanged: (db: Executor, sellerId: string) => db.execute(sql`select pg_notify(${sellerChangedChannel}, ${sellerId})`),
 
   /** Expired rows can prove nothing any more (their tokens fail the signature's expiry first). */
   deleteExpired: (db: Executor, sellerId: string, at: Date) =>

@@ -11,10 +11,6 @@ export const sellerRepository = {
 
   findById: (db: Executor, id: string) => db.query.sellers.findFirst({ where: eq(sellers.id, id) }),
 
-  /** One index probe, for the check on every signed-in call. */
-  exists: async (db: Executor, id: string) =>
-    (await db.select({ id: sellers.id }).from(sellers).where(eq(sellers.id, id)).limit(1)).length > 0,
-
   /** Decision D14: the payment question's Yes/No answer lives on the seller. */
   setHasStripeAccount: (db: Executor, id: string, hasStripeAccount: boolean, at: Date) =>
     db.update(sellers).set({ hasStripeAccount, updatedAt: at }).where(eq(sellers.id, id)),

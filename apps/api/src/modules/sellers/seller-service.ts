@@ -37,7 +37,6 @@ export function createSellerService({ db, now }: { db: Database; now: () => Date
     invitations,
     industries: () => sellerRepository.industries(db),
     staffMembers: () => sellerRepository.staffMembers(db),
-    exists: (sellerId: string) => sellerRepository.exists(db, sellerId),
     /** For log-in: any letter case of the email. */
     findByEmail: (email: string) => sellerRepository.findByEmail(db, email),
     findById: (sellerId: string) => sellerRepository.findById(db, sellerId),
