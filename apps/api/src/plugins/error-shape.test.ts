@@ -21,7 +21,10 @@ const operations: Operation[] = Object.entries(paths).flatMap(([route, byMethod]
     .filter((method) => method in byMethod)
     .map((method) => ({
       method: method.toUpperCase() as Operation['method'],
-      url: `${route.replace(/\/$/, '').replace('{userId}', owner.seller.id).replace(/\{[^}]+\}/g, '00000000-0000-4000-8000-000000000000')}/`,
+      url: `${route
+        .replace(/\/$/, '')
+        .replace('{userId}', owner.seller.id)
+        .replace(/\{[^}]+\}/g, '00000000-0000-4000-8000-000000000000')}/`,
       route: `${method.toUpperCase()} ${route}`,
     })),
 )
