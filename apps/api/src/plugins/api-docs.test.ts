@@ -20,7 +20,7 @@ describe.each([
       expect(document.statusCode).toBe(200)
       expect(document.json()).toMatchObject({
         openapi: expect.any(String),
-        paths: expect.objectContaining({ '/api/v1/health/': expect.any(Object) }),
+        paths: expect.objectContaining({ '/api/v1/health': expect.any(Object) }),
       })
     } else {
       expect(page.statusCode).toBe(404)
