@@ -87,6 +87,7 @@ export async function createApiModules({
     now,
     provider,
     sellers: sellers.services.sellers,
+    limits,
     onPaymentEvent: async (event) => fulfilment?.handle(event),
     // The card form's answer comes after the event was handled in-process; the job is for a process
     // that died in between, so it waits a few seconds and then finds the order paid (a no-op).

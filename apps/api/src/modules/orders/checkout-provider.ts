@@ -4,7 +4,7 @@ import { PaymentError } from '../../lib/errors.js'
 import { type PaymentIntent, type PaymentProvider, type PaymentServices, ProviderUnavailableError } from '../payments/payments-module.js'
 
 /** What the orders module uses of the payments module's services. */
-export type CheckoutPayments = Pick<PaymentServices, 'provider' | 'accountOf'>
+export type CheckoutPayments = Pick<PaymentServices, 'provider' | 'accountOf' | 'cardTesting'>
 
 /**
  * The checkout's calls to the payment provider, with the provider's refusals turned into what the

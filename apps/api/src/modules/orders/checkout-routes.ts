@@ -3,8 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { CheckoutService } from './checkout-service.js'
 
 /**
- * The public page's payment intent calls (spec section 7; no auth). Limited per client: an honest
- * visitor makes one create and a handful of updates (bump ticked and unticked, upsell, details).
+ * The public page's payment intent calls (spec section 7; no auth). Decision D24: not limited per
+ * client address (buyers behind one carrier address all pay); card testing is stopped by its
+ * declines (payments module, card-testing-limits.ts), and the service refuses an email with too many.
  */
 export const checkoutRoutes: FastifyPluginAsyncZod<{ checkout: CheckoutService }> = async (app, { checkout }) => {
   app.post(
@@ -16,7 +17,6 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ checkout: CheckoutService }
         body: createPaymentIntentSchema,
         response: { 200: paymentIntentResponseSchema },
       },
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
     async (request) => checkout.createIntent(request.body),
   )
@@ -30,7 +30,6 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ checkout: CheckoutService }
         body: updatePaymentIntentSchema,
         response: { 200: paymentIntentResponseSchema },
       },
-      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
     },
     async (request) => checkout.updateIntent(request.body),
   )

@@ -12,10 +12,10 @@ import {
   type VisitorDetails,
 } from '@funnelry/shared'
 import type { Database, Executor } from '../../db/client.js'
-import { NotFoundError, PaymentError } from '../../lib/errors.js'
+import { NotFoundError, PaymentError, TooManyRequestsError } from '../../lib/errors.js'
 import type { LeadRecording } from '../leads/leads-module.js'
 import type { OfferServices } from '../offers/offers-module.js'
-import type { PaymentIntent } from '../payments/payments-module.js'
+import { cardTestingMessages, type PaymentIntent } from '../payments/payments-module.js'
 import { type CheckoutPayments, checkoutProvider } from './checkout-provider.js'
 import type { OrderFulfilment } from './order-fulfilment.js'
 import { type PricedOrder, priceOrder } from './order-pricing.js'
@@ -137,6 +137,11 @@ export function createCheckoutService({ db, payments: checkoutPayments, offers, 
     const known = order.fullName !== null && order.email !== null ? { full_name: order.fullName, email: order.email } : null
     const visitor = hasVisitorDetails(input) ? visitorOf(input) : known
     if (!visitor) return updateDraft(order, version, priced, upsellShown)
+    await checkoutPayments.cardTesting.checkEmail(visitor.email)
+    // Decision D24: an intent its declines ended is not replaced by a fresh one; the visitor starts again.
+    if (order.provider !== 'none' && (await checkoutPayments.cardTesting.isEnded(order.intentId))) {
+      throw new TooManyRequestsError(cardTestingMessages.intentEnded, 3600)
+    }
 
     let live = order.provider !== 'none'
     let intentId = order.intentId
@@ -221,6 +226,7 @@ export function createCheckoutService({ db, payments: checkoutPayments, offers, 
       if (!hasVisitorDetails(input)) return startDraft(sellerId, freeOfferId, priced, upsellShown)
 
       const visitor = visitorOf(input)
+      await checkoutPayments.cardTesting.checkEmail(visitor.email)
       const values = { sellerId, freeOfferId, fullName: visitor.full_name, email: visitor.email, ...pricedColumns(priced), upsellShown }
       if (priced.amountCents === 0) return answer(await fulfilment.completeFreeOrder(values), null)
 

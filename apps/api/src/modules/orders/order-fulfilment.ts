@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { currencies } from '@funnelry/shared'
 import type { Database } from '../../db/client.js'
-import type { PaymentIntentEvent } from '../payments/payments-module.js'
+import type { CardTestingGuard, PaymentIntentEvent, PaymentProvider } from '../payments/payments-module.js'
 import type { DeliverOrder } from './order-delivery.js'
 import { newReceipt } from './order-receipt-token.js'
 import { type NewOrder, type OrderRow, orderRepository } from './order-repository.js'
@@ -9,7 +9,15 @@ import { type NewOrder, type OrderRow, orderRepository } from './order-repositor
 /** The provider speaks currency codes ('usd'); orders keep our ids (decision D2). Unknown codes match nothing. */
 const currencyIdOfCode = (code: string) => currencies.find((currency) => currency.code === code.toLowerCase())?.value ?? 0
 
-type Deps = { db: Database; deliver: DeliverOrder; now: () => Date; log: (message: string) => void }
+type Deps = {
+  db: Database
+  deliver: DeliverOrder
+  now: () => Date
+  log: (message: string) => void
+  /** Decision D24: declines counted per intent and email; an intent declined too often is canceled. */
+  cardTesting: Pick<CardTestingGuard, 'recordIntentDecline'>
+  provider: Pick<PaymentProvider, 'cancelIntent'>
+}
 
 /** A zero-total order of a visitor whose details are known, as the checkout computed it; fulfilment decides the rest. */
 export type FreeOrderValues = Omit<
@@ -23,12 +31,21 @@ export type FreeOrderValues = Omit<
  * clicked twice). Marking the order paid and queueing what it sends share one transaction, so a
  * crash leaves either both or neither, and a redelivered event then finds the work still to do.
  */
-export function createOrderFulfilment({ db, deliver, now, log }: Deps) {
+export function createOrderFulfilment({ db, deliver, now, log, cardTesting, provider }: Deps) {
   return {
     /** `onPaymentEvent` of the payments module: Stripe's webhook and the local confirm both land here. */
     async handle(event: PaymentIntentEvent): Promise<void> {
       if (event.type === 'payment_intent.payment_failed') {
-        await orderRepository.markFailed(db, event.intentId, now())
+        const failed = await orderRepository.markFailed(db, event.intentId, now())
+        // Not an open order of ours (paid meanwhile, or another system's intent): nothing to count.
+        if (!failed) return
+        const ended = await cardTesting.recordIntentDecline(event.intentId, failed.email)
+        // Ended: canceled at the provider so no card can be tried on it any more (Stripe.js included).
+        if (ended && event.accountId) {
+          await provider.cancelIntent(event.accountId, event.intentId).catch((error: unknown) => {
+            log(`intent ${event.intentId}: declined too often, but could not be canceled: ${String(error)}`)
+          })
+        }
         return
       }
       const charged = { amountCents: event.amountCents, currency: currencyIdOfCode(event.currency) }

@@ -103,12 +103,18 @@ export const orderRepository = {
 
   findByIntent: (db: Executor, intentId: string) => db.query.orders.findFirst({ where: eq(orders.intentId, intentId) }),
 
-  /** A declined payment; the intent stays payable, so a later success still wins. */
-  markFailed: (db: Executor, intentId: string, at: Date) =>
-    db
-      .update(orders)
-      .set({ status: 'failed', updatedAt: at })
-      .where(and(eq(orders.intentId, intentId), eq(orders.status, 'pending'))),
+  /**
+   * A declined payment; the intent stays payable, so a later success still wins. Answers the
+   * buyer's email of the order still open (a decline after a decline is counted too: decision D24).
+   */
+  markFailed: async (db: Executor, intentId: string, at: Date) =>
+    (
+      await db
+        .update(orders)
+        .set({ status: 'failed', updatedAt: at })
+        .where(and(eq(orders.intentId, intentId), inArray(orders.status, ['pending', 'failed'])))
+        .returning({ email: orders.email })
+    )[0],
 
   /** The lead an order's visitor became (decision D16: recorded as soon as the details arrive). */
   setLead: (db: Executor, id: string, leadId: string) => db.update(orders).set({ leadId }).where(eq(orders.id, id)),

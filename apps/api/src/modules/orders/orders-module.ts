@@ -30,7 +30,7 @@ type Deps = {
 
 function createOrderServices({ db, jobs, now, payments, offers, leads, webhooks, publishableKey, log }: Deps) {
   const deliver = createOrderDelivery({ jobs, leads, webhooks })
-  const fulfilment = createOrderFulfilment({ db, deliver, now, log })
+  const fulfilment = createOrderFulfilment({ db, deliver, now, log, cardTesting: payments.cardTesting, provider: payments.provider })
   const checkout = createCheckoutService({
     db,
     payments,

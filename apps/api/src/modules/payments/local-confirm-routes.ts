@@ -1,11 +1,25 @@
-import { fieldErrorBodySchema, localConfirmFailureSchema, localConfirmSchema, localConfirmSuccessSchema } from '@funnelry/shared'
+import { setTimeout as wait } from 'node:timers/promises'
+import {
+  fieldErrorBodySchema,
+  localConfirmFailureSchema,
+  localConfirmSchema,
+  localConfirmSuccessSchema,
+  normalizeCardNumber,
+  paymentMessages,
+} from '@funnelry/shared'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { clientAddressKey } from '../../plugins/rate-limits.js'
+import type { CardTestingGuard } from './card-testing-limits.js'
 import type { PaymentIntentEvent } from './provider-webhook-routes.js'
 import type { SignedEvent } from './providers/local-confirm.js'
 import type { LocalPaymentProvider } from './providers/local-provider.js'
 
-type Options = { provider: LocalPaymentProvider; onPaymentEvent?: (event: PaymentIntentEvent) => Promise<void> }
+type Options = {
+  provider: LocalPaymentProvider
+  cardTesting: CardTestingGuard
+  onPaymentEvent?: (event: PaymentIntentEvent) => Promise<void>
+}
 
 /**
  * The local test provider's card form (decisions, "Payment providers"). The signed event the
@@ -13,7 +27,10 @@ type Options = { provider: LocalPaymentProvider; onPaymentEvent?: (event: Paymen
  * local path exercises exactly the fulfilment that production runs. The answer comes after the
  * event was handled: a visitor told "succeeded" has an order that is paid.
  */
-export const localConfirmRoutes: FastifyPluginAsyncZod<Options> = async (app, { provider, onPaymentEvent }) => {
+/** The intent a client secret belongs to (`pi_local_…_secret_…`, as Stripe's). */
+const intentOfSecret = (clientSecret: string) => clientSecret.split('_secret_')[0] ?? clientSecret
+
+export const localConfirmRoutes: FastifyPluginAsyncZod<Options> = async (app, { provider, cardTesting, onPaymentEvent }) => {
   const deliver = async ({ rawBody, signature }: SignedEvent) => {
     const event = provider.parseWebhook(rawBody, signature)
     if (onPaymentEvent && (event.type === 'payment_intent.succeeded' || event.type === 'payment_intent.payment_failed')) {
@@ -35,10 +52,18 @@ export const localConfirmRoutes: FastifyPluginAsyncZod<Options> = async (app, { 
           404: localConfirmFailureSchema,
         },
       },
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      // Decision D24: no limit per address (buyers behind one carrier address all pay); card testing
+      // is stopped by its declines, per intent, card and email, and an address that declines a lot is slowed.
     },
     async (request, reply) => {
+      const card = normalizeCardNumber(request.body.card_number)
+      const address = clientAddressKey(request)
+      await cardTesting.checkCardAttempt(intentOfSecret(request.body.client_secret), card)
+      const delayMs = await cardTesting.delayFor(address)
+      if (delayMs > 0) await wait(delayMs)
       const result = await provider.confirmWithTestCard(request.body.client_secret, request.body.card_number)
+      if (result.status === 'failed' && result.error === paymentMessages.cardDeclined) await cardTesting.recordCardDecline(card, address)
+      // The event's handler counts the decline against the intent and the email, and ends an intent declined too often.
       if (result.event) await deliver(result.event)
       if (result.status === 'succeeded') return { status: 'succeeded' as const }
       return reply.code(result.statusCode).send({ status: 'failed' as const, error: result.error, detail: result.error })

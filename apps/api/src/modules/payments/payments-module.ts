@@ -1,7 +1,9 @@
 import type { Config } from '../../config.js'
 import type { Database, Executor } from '../../db/client.js'
 import type { ApiModule } from '../../lib/api-module.js'
+import { createMemoryLimitStore, type LimitStore } from '../../lib/limit-store.js'
 import type { SellerService } from '../sellers/sellers-module.js'
+import { type CardTestingLimits, createCardTestingLimits } from './card-testing-limits.js'
 import { localConfirmRoutes } from './local-confirm-routes.js'
 import { localOnboardingRoutes } from './local-onboarding-routes.js'
 import { paymentAccountRepository } from './payment-account-repository.js'
@@ -26,9 +28,12 @@ type Deps = {
    * this process die before handling its event (the orders module's `settle-payments` job).
    */
   settleLater?: (tx: Executor, intentId: string) => Promise<void>
+  /** Where card-testing declines are counted (shared by every process through Redis when set); in memory otherwise. */
+  limits?: LimitStore | undefined
+  cardTestingLimits?: CardTestingLimits | undefined
 }
 
-async function createPaymentServices({ config, db, now, provider, sellers, settleLater }: Deps) {
+async function createPaymentServices({ config, db, now, provider, sellers, settleLater, limits, cardTestingLimits }: Deps) {
   const signer: LinkSigner = createLinkSigner(await loadLinkSigningKey(config))
   const payments = provider ?? createPaymentProvider({ config, db, signer, now, settleLater })
   return {
@@ -37,10 +42,13 @@ async function createPaymentServices({ config, db, now, provider, sellers, settl
     accounts: createPaymentAccountService({ db, payments, publicUrl: config.publicUrl, now, sellers }),
     /** A seller's payment account, read in the caller's transaction (the checkout's). */
     accountOf: (executor: Executor, sellerId: string) => paymentAccountRepository.findBySeller(executor, sellerId),
+    /** Decision D24: card testing is stopped by its declines, per intent, card, email and address. */
+    cardTesting: createCardTestingLimits(limits ?? createMemoryLimitStore(), cardTestingLimits),
   }
 }
 export type PaymentServices = Awaited<ReturnType<typeof createPaymentServices>>
 
+export { type CardTestingGuard, type CardTestingLimits, cardTestingMessages, defaultCardTestingLimits } from './card-testing-limits.js'
 export type { PaymentIntentEvent } from './provider-webhook-routes.js'
 export { type PaymentIntent, type PaymentProvider, ProviderUnavailableError } from './providers/provider.js'
 
@@ -61,7 +69,11 @@ export async function createPaymentsModule(deps: Deps): Promise<ApiModule<Paymen
       // The onboarding page and the test card form exist only while the local test provider is the one in use.
       if (isLocalProvider(payments.provider)) {
         await api.register(localOnboardingRoutes, { provider: payments.provider, publicUrl })
-        await api.register(localConfirmRoutes, { provider: payments.provider, ...(onPaymentEvent ? { onPaymentEvent } : {}) })
+        await api.register(localConfirmRoutes, {
+          provider: payments.provider,
+          cardTesting: payments.cardTesting,
+          ...(onPaymentEvent ? { onPaymentEvent } : {}),
+        })
       }
     },
   }
