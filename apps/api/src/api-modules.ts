@@ -112,6 +112,7 @@ export async function createApiModules({
     payments: payments.services.accounts,
     offers: offers.services.progress,
     domains: settings.services.domains,
+    emailDelivery: config.SMTP_URL ? 'smtp' : 'stored',
   })
   const reports = createReportsModule({ db, now, publicUrl: config.publicUrl })
   return { sellers, settings, offers, payments, leads, webhooks, orders, gettingStarted, reports }

@@ -16,6 +16,11 @@ export const orderReceiptItemSchema = z.object({
   name: z.string(),
   /** Two decimals; "0.00" for the free download. */
   price: z.string().regex(/^\d+\.\d{2}$/),
+  /**
+   * Decision D25: the item's download link, so the visitor gets it on the page even when no email
+   * reaches them. The free download's always; a paid item's only once its payment is confirmed (null before).
+   */
+  url: z.string().nullable(),
 })
 export type OrderReceiptItem = z.infer<typeof orderReceiptItemSchema>
 

@@ -10,13 +10,15 @@ export type GettingStartedDeps = {
   payments: Pick<PaymentServices['accounts'], 'canTakeCharges'>
   offers: Pick<OfferServices['progress'], 'hasFreeOffer' | 'hasAddOnAttached'>
   domains: Pick<SettingsServices['domains'], 'isVerified'>
+  /** Decision D25: 'stored' when the operator set no SMTP_URL (emails are kept, never sent). */
+  emailDelivery: GettingStarted['email_delivery']
 }
 
 /**
  * The first-run checklist, from what is stored (never asked from the provider: the dashboard asks
  * on every visit, and the stored state follows the provider's events and status checks).
  */
-export function createGettingStartedService({ sellers, payments, offers, domains }: GettingStartedDeps) {
+export function createGettingStartedService({ sellers, payments, offers, domains, emailDelivery }: GettingStartedDeps) {
   return {
     async forSeller(sellerId: string): Promise<GettingStarted> {
       const [seller, paymentsConnected, freeOfferCreated, addOnAttached, domainVerified] = await Promise.all([
@@ -32,6 +34,7 @@ export function createGettingStartedService({ sellers, payments, offers, domains
         add_on_attached: addOnAttached,
         domain_verified: domainVerified,
         has_stripe_account: seller?.hasStripeAccount ?? false,
+        email_delivery: emailDelivery,
       }
     },
   }

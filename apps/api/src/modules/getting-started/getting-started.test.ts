@@ -47,6 +47,8 @@ describe('GET /getting-started/ (the first-run checklist)', () => {
       add_on_attached: false,
       domain_verified: false,
       has_stripe_account: true,
+      // The test server has no SMTP_URL (decision D25).
+      email_delivery: 'stored',
     })
 
     await createFree(ctx, headers)
@@ -68,6 +70,7 @@ describe('GET /getting-started/ (the first-run checklist)', () => {
       domain_verified: true,
       // The answer given last, in Settings, wins over the sign-up one.
       has_stripe_account: false,
+      email_delivery: 'stored',
     })
 
     // Nothing of another seller counts.
@@ -77,10 +80,22 @@ describe('GET /getting-started/ (the first-run checklist)', () => {
       add_on_attached: false,
       domain_verified: false,
       has_stripe_account: false,
+      email_delivery: 'stored',
     })
   })
 
   test('needs a session', async () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/getting-started/' })).statusCode).toBe(401)
+  })
+})
+
+describe('GET /getting-started/ on a server with SMTP_URL set', () => {
+  test.override('appOptions', () => ({ env: { SMTP_URL: 'smtp://127.0.0.1:2525', MAIL_FROM: 'Funnelry <hello@funnelry.test>' } }))
+
+  test('tells the dashboard that emails are sent (no "stored, not sent" banner, decision D25)', async ({ app }) => {
+    const { headers } = await createSellerSession(app)
+    const response = await app.app.inject({ method: 'GET', url: '/api/v1/getting-started/', headers })
+    expect(response.statusCode).toBe(200)
+    expect(response.json()).toMatchObject({ email_delivery: 'smtp' })
   })
 })

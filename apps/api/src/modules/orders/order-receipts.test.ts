@@ -29,6 +29,8 @@ describe('GET /api/v1/order-receipts/{reference}/', () => {
     const pending = await receipt(created.order_reference)
     expect(pending.statusCode).toBe(200)
     expect(pending.json()).toMatchObject({ status: 'pending', total: '52.50' })
+    // Decision D25: the free download at once; what is paid for only once it is paid.
+    expect(pending.json().items.map((item: { url: string | null }) => item.url)).toEqual([funnel.offer.url, null, null])
 
     expect((await confirmLocal(ctx, { client_secret: created.client_secret, card_number: '4242424242424242' })).statusCode).toBe(200)
     const response = await receipt(created.order_reference)
@@ -37,9 +39,9 @@ describe('GET /api/v1/order-receipts/{reference}/', () => {
       reference: created.order_reference,
       status: 'paid',
       items: [
-        { id: funnel.offer.id, kind: 'free', name: 'Seven Recipes', price: '0.00' },
-        { id: funnel.bump?.id, kind: 'bump', name: 'The Checklist', price: '3.50' },
-        { id: funnel.upsell?.id, kind: 'upsell', name: 'The Course', price: '49.00' },
+        { id: funnel.offer.id, kind: 'free', name: 'Seven Recipes', price: '0.00', url: 'https://files.example/recipes.pdf' },
+        { id: funnel.bump?.id, kind: 'bump', name: 'The Checklist', price: '3.50', url: funnel.bump?.url },
+        { id: funnel.upsell?.id, kind: 'upsell', name: 'The Course', price: '49.00', url: funnel.upsell?.url },
       ],
       total: '52.50',
       currency: 1,
@@ -52,7 +54,7 @@ describe('GET /api/v1/order-receipts/{reference}/', () => {
     const free = (await createIntent(ctx, { ...visitor, product_id: funnel.offer.id, upsell_shown: true })).json()
     expect((await receipt(free.order_reference)).json()).toMatchObject({
       status: 'paid',
-      items: [{ kind: 'free', price: '0.00' }],
+      items: [{ kind: 'free', price: '0.00', url: 'https://files.example/recipes.pdf' }],
       total: '0.00',
     })
 

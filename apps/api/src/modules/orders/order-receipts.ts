@@ -8,8 +8,8 @@ const referencePattern = /^[A-Za-z0-9_-]{22}$/
 
 /**
  * The thank-you page's order summary (docs/decisions/0008): what was bought and the total, read by
- * the order's random reference while it is valid. It tells nothing about the visitor (no name, no
- * email), and an unknown, expired, draft or abandoned reference answers alike: 404.
+ * the order's random reference while it is valid, with each item's download link (decision D25).
+ * It tells nothing about the visitor (no name, no email), and an unknown, expired, draft or abandoned reference answers alike: 404.
  */
 export function createOrderReceipts({ db, now }: { db: Database; now: () => Date }) {
   return {
@@ -20,11 +20,26 @@ export function createOrderReceipts({ db, now }: { db: Database; now: () => Date
         throw new NotFoundError(paymentMessages.receiptNotFound)
       }
       const { order, offer, bump, upsell } = found
-      const items: OrderReceiptItem[] = [{ id: offer.id, kind: 'free', name: offer.headline, price: '0.00' }]
+      // Decision D25: the links are on the page too; what is paid for only once it is paid.
+      const paidUrl = (url: string) => (status === 'paid' ? url : null)
+      const items: OrderReceiptItem[] = [{ id: offer.id, kind: 'free', name: offer.headline, price: '0.00', url: offer.url }]
       // A bump or upsell deleted since (on delete set null) is no longer on the order.
       if (bump)
-        items.push({ id: bump.id, kind: 'bump', name: bump.headline ?? 'BUMP offer', price: centsToAmount(order.bumpPriceCents ?? 0) })
-      if (upsell) items.push({ id: upsell.id, kind: 'upsell', name: upsell.headline, price: centsToAmount(order.upsellPriceCents ?? 0) })
+        items.push({
+          id: bump.id,
+          kind: 'bump',
+          name: bump.headline ?? 'BUMP offer',
+          price: centsToAmount(order.bumpPriceCents ?? 0),
+          url: paidUrl(bump.url),
+        })
+      if (upsell)
+        items.push({
+          id: upsell.id,
+          kind: 'upsell',
+          name: upsell.headline,
+          price: centsToAmount(order.upsellPriceCents ?? 0),
+          url: paidUrl(upsell.url),
+        })
       return {
         reference,
         // A declined attempt is not a purchase yet; the page waits for the payment's event.

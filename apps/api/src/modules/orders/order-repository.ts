@@ -193,9 +193,9 @@ export const orderRepository = {
       await db
         .select({
           order: orders,
-          offer: { id: freeOffers.id, headline: freeOffers.headline },
-          bump: { id: bumpOffers.id, headline: bumpOffers.headline },
-          upsell: { id: upsellOffers.id, headline: upsellOffers.headline },
+          offer: { id: freeOffers.id, headline: freeOffers.headline, url: freeOffers.url },
+          bump: { id: bumpOffers.id, headline: bumpOffers.headline, url: bumpOffers.url },
+          upsell: { id: upsellOffers.id, headline: upsellOffers.headline, url: upsellOffers.url },
         })
         .from(orders)
         .innerJoin(freeOffers, eq(freeOffers.id, orders.freeOfferId))

@@ -7,6 +7,7 @@ import { setViewportWidth } from '../../../testing/media'
 import { apiHandler, server } from '../../../testing/msw'
 import { renderApp } from '../../../testing/render'
 import DashboardLayout from './dashboard-layout'
+import { emailsStoredText } from './emails-stored-banner'
 
 const routes: RouteObject[] = [
   { path: '/', element: <h1>Log-in screen</h1> },
@@ -27,8 +28,32 @@ describe('dashboard shell', () => {
       add_on_attached: true,
       domain_verified: true,
       has_stripe_account: true,
+      email_delivery: 'smtp' as const,
     }
     server.use(apiHandler('get', '/getting-started/', gettingStartedSchema, () => HttpResponse.json(allDone)))
+  })
+
+  it('says on every page that emails are stored, not sent, while the server has no SMTP_URL (D25)', async () => {
+    const stored = {
+      payments_connected: true,
+      free_offer_created: true,
+      add_on_attached: true,
+      domain_verified: true,
+      has_stripe_account: true,
+      email_delivery: 'stored' as const,
+    }
+    server.use(apiHandler('get', '/getting-started/', gettingStartedSchema, () => HttpResponse.json(stored)))
+    const { router } = open('/dashboard/orders')
+    expect(await screen.findByText(emailsStoredText)).toBeInTheDocument()
+    await act(() => router.navigate('/dashboard/settings'))
+    expect(screen.getByText(emailsStoredText)).toBeInTheDocument()
+  })
+
+  it('shows no banner when the server sends emails', async () => {
+    const { queryClient } = open('/dashboard/orders')
+    // The answer (email_delivery 'smtp') is in: the page has what it needs to decide.
+    await waitFor(() => expect(queryClient.getQueryState(['getting-started'])?.status).toBe('success'))
+    expect(screen.queryByText(emailsStoredText)).not.toBeInTheDocument()
   })
 
   it("shows the product name, the seller's full name, Log Out and the child page", async () => {

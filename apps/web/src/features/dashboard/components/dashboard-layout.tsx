@@ -5,6 +5,7 @@ import { Outlet, useLocation } from 'react-router'
 import { sidebarWidth } from '../../../config/layout'
 import { paths } from '../../../config/paths'
 import { dashboardMenu } from './dashboard-menu'
+import { EmailsStoredBanner } from './emails-stored-banner'
 import { GettingStartedChecklist } from './getting-started-checklist'
 import { SideMenu } from './side-menu'
 import { TopBar } from './top-bar'
@@ -39,6 +40,7 @@ export default function DashboardLayout() {
       </Box>
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 } }}>
         <Toolbar />
+        <EmailsStoredBanner />
         {/* The dashboard's home (where log-in lands) starts with the first-run checklist. */}
         {pathname === paths.dashboard.freeOffers.path && <GettingStartedChecklist />}
         <Outlet />

@@ -17,6 +17,7 @@ const state = (overrides: Partial<GettingStarted>): GettingStarted => ({
   add_on_attached: false,
   domain_verified: false,
   has_stripe_account: false,
+  email_delivery: 'smtp',
   ...overrides,
 })
 

@@ -1,6 +1,8 @@
 import { formatMoney } from '@funnelry/shared/money-format'
 import { lazy, Suspense, useEffect, useRef } from 'react'
 import { type CheckoutMode, useCheckout } from '../hooks/use-checkout'
+import { useFunnelSteps } from '../hooks/use-funnel-steps'
+import { usePaymentIntoView } from '../hooks/use-payment-into-view'
 import { useVisitorDetails } from '../hooks/use-visitor-details'
 import { takeEarlyOptIn } from '../lib/early-opt-in'
 import type { FunnelOffer } from '../lib/funnel-offer'
@@ -27,6 +29,8 @@ export function FreeOfferFunnel({ offer, mode }: { offer: FunnelOffer; mode: Che
   const submitLabel = checkout.paymentVisible ? `Pay ${formatMoney(summary.symbol, summary.totalCents)}` : offer.opt_in_button
   const { unavailable } = checkout
   const formElement = useRef<HTMLFormElement>(null)
+  useFunnelSteps({ offerId: offer.id, checkout, details, enabled: mode === 'live' })
+  usePaymentIntoView(checkout.paymentVisible, formElement)
 
   // Pressed before hydration: the first script already showed the panel; the page takes over as is.
   const { openDetails } = checkout

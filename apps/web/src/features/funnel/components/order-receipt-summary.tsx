@@ -1,8 +1,20 @@
-import type { OrderReceipt } from '@funnelry/shared'
+import type { OrderReceipt, OrderReceiptItem } from '@funnelry/shared'
 import { currencySymbol } from '@funnelry/shared/currency-table'
 import { formatMoney } from '@funnelry/shared/money-format'
 
-/** What the visitor got on the thank-you page: each item with its price, and the total. */
+/** Decision D25: the link itself, so the visitor has it even when no email reaches them. */
+function ItemDownload({ item }: { item: OrderReceiptItem }) {
+  if (item.url) {
+    return (
+      <a className="fy-download" href={item.url} target="_blank" rel="noopener noreferrer" aria-label={`Download ${item.name}`}>
+        Download
+      </a>
+    )
+  }
+  return <span className="fy-muted">Its download appears here once your payment is confirmed.</span>
+}
+
+/** What the visitor got on the thank-you page: each item with its price and download link, and the total. */
 export function OrderReceiptSummary({ receipt }: { receipt: OrderReceipt }) {
   const symbol = currencySymbol(receipt.currency)
   return (
@@ -10,9 +22,12 @@ export function OrderReceiptSummary({ receipt }: { receipt: OrderReceipt }) {
       <h2 className="fy-section-title">Your order</h2>
       <ul>
         {receipt.items.map((item) => (
-          <li key={item.kind} className="fy-row">
-            <span>{item.name}</span>
-            <span>{item.kind === 'free' ? 'FREE' : formatMoney(symbol, item.price)}</span>
+          <li key={item.kind}>
+            <div className="fy-row">
+              <span>{item.name}</span>
+              <span>{item.kind === 'free' ? 'FREE' : formatMoney(symbol, item.price)}</span>
+            </div>
+            <ItemDownload item={item} />
           </li>
         ))}
       </ul>

@@ -4,6 +4,7 @@ import { type FormEvent, useCallback, useRef, useState } from 'react'
 import { paths } from '../../../config/paths'
 import { captureLead } from '../api/capture-lead'
 import { isPayable, type PaymentFormHandle } from '../components/payment/payment-form-types'
+import { type CheckoutMemory, checkoutMemory, type FunnelStep } from '../lib/checkout-memory'
 import { useFunnelNavigate } from '../lib/funnel-navigation'
 import type { FunnelOffer } from '../lib/funnel-offer'
 import { funnelToast as toast } from '../lib/funnel-toast'
@@ -64,8 +65,9 @@ export function useCheckout({ offer, mode, details }: Options) {
   const upsellPending = () => offer.upsell_offer !== null && choice.current.upsell === 'unseen'
   const paying = () => choice.current.bump || choice.current.upsell === 'accepted'
 
+  const leadKey = (details: VisitorDetails) => `${details.full_name}\n${details.email}`
   async function sendLead(details: VisitorDetails) {
-    const key = `${details.full_name}\n${details.email}`
+    const key = leadKey(details)
     if (leadSentFor.current === key) return
     leadSentFor.current = key
     await captureLead({ ...details, product_id: offer.id })
@@ -77,8 +79,13 @@ export function useCheckout({ offer, mode, details }: Options) {
     document.getElementById('funnel-top')?.scrollIntoView?.({ block: 'start' })
   }
 
-  const thankYou = (type: 'free-offer' | 'oto-offer', order: PaymentIntentResponse | null) =>
+  // The visit is over once the thank-you page is on its way: nothing is remembered after that.
+  const finished = useRef(false)
+  const thankYou = (type: 'free-offer' | 'oto-offer', order: PaymentIntentResponse | null) => {
+    finished.current = true
+    checkoutMemory.forget(offer.id)
     navigate(paths.thankYouPurchase.href(type, order?.order_reference ?? undefined))
+  }
 
   /**
    * Where a submit goes once the upsell was seen (D17): with nothing to pay a new order of total 0
@@ -186,8 +193,50 @@ export function useCheckout({ offer, mode, details }: Options) {
     })
   }
 
+  /** The screen shown, one browser history entry each (issue 22). */
+  const currentStep: FunnelStep = view === 'oto' ? 'upsell' : paymentShown ? 'payment' : 'offer'
+
+  /** Back or Forward: the screen of that entry, with the choices made since. */
+  function goTo(target: FunnelStep) {
+    if (target === 'upsell' && offer.upsell_offer) return setView('oto')
+    setView('free')
+    setPaymentShown(target === 'payment' && paying())
+  }
+
+  /** A reload: the visitor's details and choices as they left them, and the same order (issue 22). */
+  async function restore(memory: CheckoutMemory, at: FunnelStep) {
+    choice.current = { bump: memory.bump, upsell: memory.upsell, details: memory.submitted }
+    if (memory.submitted) leadSentFor.current = leadKey(memory.submitted)
+    setBumpSelected(memory.bump)
+    setUpsell(memory.upsell)
+    if (memory.detailsOpen) openDetails({ focus: false })
+    await step(async () => {
+      const order = memory.intentId ? await intents.resume(memory.intentId) : null
+      if (at === 'upsell' && offer.upsell_offer) setView('oto')
+      // Paying needs the order's intent; without it, the details' button makes a new one.
+      else if (at === 'payment' && paying() && isPayable(order)) setPaymentShown(true)
+    })
+  }
+
+  /** What a reload restores, read after each render; null once the visit is over. */
+  const memory = (): CheckoutMemory | null =>
+    finished.current
+      ? null
+      : {
+          typed: details.values,
+          submitted: choice.current.details,
+          detailsOpen,
+          bump: choice.current.bump,
+          upsell: choice.current.upsell,
+          intentId: intents.current()?.intent_id ?? null,
+        }
+
   return {
     view,
+    step: currentStep,
+    goTo,
+    restore,
+    memory,
     /** Inactive, or deactivated since the page was opened: nothing can be ordered. */
     unavailable,
     detailsOpen,

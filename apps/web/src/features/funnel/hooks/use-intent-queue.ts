@@ -65,8 +65,26 @@ export function useIntentQueue({ offer, choice, paymentForm }: Options) {
     return next
   }
 
+  /**
+   * A reload (issue 22): the order this tab already made, brought up to date with the restored
+   * choices, so the visit stays one order. null when it can no longer be used (paid, expired,
+   * unknown): the next call makes a new one.
+   */
+  async function resumeNow(intentId: string): Promise<PaymentIntentResponse | null> {
+    try {
+      const next = await updatePaymentIntent({ intent_id: intentId, ...selectionNow() })
+      intentRef.current = next
+      lastSent.current = JSON.stringify(selectionNow())
+      setIntent(next)
+      return next
+    } catch {
+      return null
+    }
+  }
+
   return {
     intent,
+    resume: (intentId: string) => enqueue(() => resumeNow(intentId)),
     /** The latest answer, even before React re-renders with it. */
     current: () => intentRef.current,
     /** Whether the order already has the visitor's latest details and choices. */

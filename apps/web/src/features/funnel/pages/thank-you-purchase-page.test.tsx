@@ -1,10 +1,11 @@
-import { type OrderReceipt, orderReceiptSchema } from '@funnelry/shared'
+import { freeOfferSchema, type OrderReceipt, orderReceiptSchema } from '@funnelry/shared'
 import { screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse } from 'msw'
 import { afterEach, describe, expect, it } from 'vitest'
+import { makeOffer, offerId } from '../../../testing/factories/funnel'
 import { apiHandler, server } from '../../../testing/msw'
 import { renderApp } from '../../../testing/render'
-import ThankYouPurchasePage from './thank-you-purchase-page'
+import ThankYouPurchasePage, { downloadsBelowText } from './thank-you-purchase-page'
 
 type DataLayerWindow = Window & { dataLayer?: unknown[] }
 const dataLayer = () => (window as DataLayerWindow).dataLayer ?? []
@@ -17,9 +18,9 @@ function paidReceipt(overrides: Partial<OrderReceipt> = {}): OrderReceipt {
     reference: `ref${String(references).padStart(19, '0')}`,
     status: 'paid',
     items: [
-      { id: 'offer-1', kind: 'free', name: 'The 7-day launch guide', price: '0.00' },
-      { id: 'bump-1', kind: 'bump', name: 'The checklist pack', price: '19.00' },
-      { id: 'upsell-1', kind: 'upsell', name: 'The video masterclass', price: '33.50' },
+      { id: 'offer-1', kind: 'free', name: 'The 7-day launch guide', price: '0.00', url: 'https://acme.example/guide.pdf' },
+      { id: 'bump-1', kind: 'bump', name: 'The checklist pack', price: '19.00', url: 'https://acme.example/checklists.zip' },
+      { id: 'upsell-1', kind: 'upsell', name: 'The video masterclass', price: '33.50', url: 'https://acme.example/masterclass' },
     ],
     total: '52.50',
     currency: 2,
@@ -36,6 +37,8 @@ function mockReceipt(answer: () => OrderReceipt | null) {
       const receipt = answer()
       return receipt ? HttpResponse.json(receipt) : HttpResponse.json({ detail: 'Gone.' }, { status: 404 })
     }),
+    // The page reads the offer for the seller's logo and links; by default it is gone.
+    apiHandler('get', '/free-product/:id/', freeOfferSchema, () => HttpResponse.json({ detail: 'Not found.' }, { status: 404 })),
   )
   return reads
 }
@@ -67,7 +70,7 @@ describe('thank-you page (/thank-you-purchase)', () => {
       within(order)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual(['The 7-day launch guideFREE', 'The checklist pack€19.00', 'The video masterclass€33.50'])
+    ).toEqual(['The 7-day launch guideFREEDownload', 'The checklist pack€19.00Download', 'The video masterclass€33.50Download'])
     expect(within(order).getByTestId('receipt-total')).toHaveTextContent('€52.50')
     expect(new Set(reads)).toEqual(new Set([receipt.reference]))
     // The push is an effect of the summary's render: it may land just after the summary shows.
@@ -120,12 +123,66 @@ describe('thank-you page (/thank-you-purchase)', () => {
   })
 
   it('shows the free download of a free order and pushes no purchase', async () => {
-    const receipt = paidReceipt({ items: [{ id: 'offer-1', kind: 'free', name: 'The 7-day launch guide', price: '0.00' }], total: '0.00' })
+    const receipt = paidReceipt({
+      items: [{ id: 'offer-1', kind: 'free', name: 'The 7-day launch guide', price: '0.00', url: 'https://acme.example/guide.pdf' }],
+      total: '0.00',
+    })
     mockReceipt(() => receipt)
     renderApp(<ThankYouPurchasePage />, { url: `/thank-you-purchase?type=free-offer&order=${receipt.reference}` })
     const order = await screen.findByRole('region', { name: 'Your order' })
     expect(within(order).getByTestId('receipt-total')).toHaveTextContent('€0.00')
     expect(dataLayer()).toEqual([])
+  })
+
+  it('lists each download (D25), paid ones once paid, with the seller’s logo and company links (issue 22)', async () => {
+    const sample = paidReceipt()
+    // The free item names the offer: the page reads its logo and links from it.
+    const paid = { ...sample, items: sample.items.map((item) => (item.kind === 'free' ? { ...item, id: offerId } : item)) }
+    let eventArrived = false
+    mockReceipt(() =>
+      eventArrived
+        ? paid
+        : { ...paid, status: 'pending', items: paid.items.map((item) => (item.kind === 'free' ? item : { ...item, url: null })) },
+    )
+    server.use(
+      apiHandler('get', '/free-product/:id/', freeOfferSchema, ({ params }) =>
+        HttpResponse.json(
+          makeOffer({
+            id: String(params.id),
+            headline: 'Acme Courses',
+            logo: '/media/acme-logo.png',
+            store_links: {
+              privacy_policy: 'https://acme.example/privacy',
+              terms_and_conditions: null,
+              support_link: 'mailto:help@acme.example',
+            },
+          }),
+        ),
+      ),
+    )
+    renderApp(<ThankYouPurchasePage />, { url: `/thank-you-purchase?type=oto-offer&order=${paid.reference}` })
+
+    const order = await screen.findByRole('region', { name: 'Your order' })
+    expect(screen.getByText(downloadsBelowText)).toBeInTheDocument()
+    expect(within(order).getByRole('link', { name: 'Download The 7-day launch guide' })).toHaveAttribute(
+      'href',
+      'https://acme.example/guide.pdf',
+    )
+    expect(within(order).queryByRole('link', { name: 'Download The checklist pack' })).not.toBeInTheDocument()
+    expect(within(order).getAllByText('Its download appears here once your payment is confirmed.')).toHaveLength(2)
+    expect(await screen.findByRole('img', { name: 'Acme Courses' })).toHaveAttribute('src', '/media/acme-logo.png')
+    expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', 'https://acme.example/privacy')
+    expect(screen.getByRole('link', { name: 'Refund Policy & Customer Service' })).toHaveAttribute('href', 'mailto:help@acme.example')
+
+    eventArrived = true
+    expect(await within(order).findByRole('link', { name: 'Download The checklist pack' }, { timeout: 5000 })).toHaveAttribute(
+      'href',
+      'https://acme.example/checklists.zip',
+    )
+    expect(within(order).getByRole('link', { name: 'Download The video masterclass' })).toHaveAttribute(
+      'href',
+      'https://acme.example/masterclass',
+    )
   })
 
   it('shows the thanks alone when the reference is unknown or expired', async () => {

@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router'
 import { ThankYouView } from '../components/thank-you-view'
 
-export { thankYouTexts } from '../components/thank-you-view'
+export { downloadsBelowText, thankYouTexts } from '../components/thank-you-view'
 
 /** `/thank-you-purchase?type=free-offer|oto-offer&order=<reference>` inside the app (the server renders it too). */
 export default function ThankYouPurchasePage() {

@@ -5,7 +5,7 @@
  */
 export const funnelCss = `
 .fy{--fy-primary:#6a1b9a;--fy-success:#2e7d32;--fy-success-light:#e8f5e9;--fy-warning:#ed6c02;--fy-error:#d32f2f;--fy-text:rgba(0,0,0,.87);--fy-muted:rgba(0,0,0,.6);--fy-divider:rgba(0,0,0,.12);--fy-paper:#fff;--fy-bg:#f5f5f5;
-min-height:100dvh;display:flex;flex-direction:column;background:var(--fy-bg);color:var(--fy-text);font:16px/1.5 "Inter","Roboto","Helvetica Neue",Arial,sans-serif;-webkit-text-size-adjust:100%}
+min-height:100dvh;display:flex;flex-direction:column;background:var(--fy-bg);color:var(--fy-text);font:16px/1.5 "Inter","Roboto","Helvetica Neue",Arial,sans-serif;-webkit-text-size-adjust:100%;overflow-wrap:anywhere}
 body{margin:0}
 .fy *,.fy *::before,.fy *::after{box-sizing:border-box}
 .fy [hidden]{display:none!important}
@@ -80,11 +80,13 @@ body{margin:0}
 .fy-toasts-top{top:16px;bottom:auto}
 .fy-toast{padding:6px 16px;min-height:48px;display:flex;align-items:center;border-radius:4px;background:#313131;color:#fff;box-shadow:0 3px 5px -1px rgba(0,0,0,.2),0 6px 10px rgba(0,0,0,.14)}
 .fy-toast-success{background:#2e7d32}.fy-toast-error{background:#d32f2f}.fy-toast-info{background:#1565c0}
-.fy-thanks{min-height:100dvh;display:grid;place-items:center;padding:16px;background:var(--fy-bg)}
+.fy-thanks{flex:1;display:grid;place-items:center;padding:16px;background:var(--fy-bg)}
 .fy-thanks-card{max-width:560px;width:100%;padding:24px;text-align:center;border:1px solid var(--fy-divider);border-radius:32px;background:var(--fy-paper)}
 .fy-thanks-card h1{font-size:24px;line-height:1.3;margin-bottom:12px}
 .fy-receipt{text-align:left;margin-top:24px}
 .fy-receipt ul{list-style:none;margin:0;padding:0}
+.fy-receipt li{padding:4px 0}
+.fy-download{display:inline-block;min-height:24px;font-size:14px;font-weight:600;color:var(--fy-primary)}
 @media (min-width:600px){.fy-main{padding:32px 24px}.fy-headline{font-size:32px}.fy-sub{font-size:20px}.fy-upsell-title{font-size:28px}.fy-thanks-card{padding:40px}.fy-thanks-card h1{font-size:28px}}
 @media (prefers-reduced-motion:reduce){.fy-details{animation:none}}
 `

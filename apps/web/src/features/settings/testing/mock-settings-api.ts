@@ -85,6 +85,7 @@ const defaults = (): SettingsState => ({
     add_on_attached: false,
     domain_verified: false,
     has_stripe_account: false,
+    email_delivery: 'smtp',
   },
 })
 
