@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { createHash } from 'node:crypto'
 import type { RecoveryCodes, TwoFactorSetup } from '@funnelry/shared'
 import { verify } from '@node-rs/argon2'
 import type { Database } from '../../db/client.js'
