@@ -139,7 +139,7 @@ export async function buildApp(deps: AppDeps) {
     leadCaptureLimits: deps.leadCaptureLimits,
     log: { warn: (message) => app.log.warn(message), error: (message) => app.log.error(message) },
   })
-  const auth = createAuthModule({ db, tokens, now, limits, sellers: sellers.services.sellers, changes })
+  const auth = await createAuthModule({ config, db, jobs, tokens, now, limits, sellers: sellers.services.sellers, changes })
   await app.register(authPlugin, { tokens, logInLive: deps.logInLive ?? auth.services.logIns.isLive })
   await app.register(hostRoutingPlugin, {
     access: settings.services.domainAccess,

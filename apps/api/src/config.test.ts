@@ -215,10 +215,10 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'production', ALLOW_LOCAL_PAYMENTS: 'true' }).paymentProvider).toBe('local')
   })
 
-  it('refuses production on an external database without a shared JWT secret', () => {
+  it('refuses production on an external database without a shared JWT secret and two-factor key', () => {
     const env = { NODE_ENV: 'production', ALLOW_LOCAL_PAYMENTS: 'true', DATABASE_URL: 'postgres://db.example.com/funnelry' }
     const error = configError(env)
-    expect(error.problems).toEqual([expect.stringMatching(/^JWT_SECRET: /)])
-    expect(loadConfig({ ...env, JWT_SECRET: 'y'.repeat(32) }).NODE_ENV).toBe('production')
+    expect(error.problems).toEqual([expect.stringMatching(/^JWT_SECRET: /), expect.stringMatching(/^TWO_FACTOR_KEY: /)])
+    expect(loadConfig({ ...env, JWT_SECRET: 'y'.repeat(32), TWO_FACTOR_KEY: 'z'.repeat(32) }).NODE_ENV).toBe('production')
   })
 })

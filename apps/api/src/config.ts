@@ -32,6 +32,8 @@ const envSchema = z.object({
     .regex(/^(\d{1,3}(\.\d{1,3}){3}|\[[0-9a-fA-F:]+\])(:\d{1,5})?$/, 'must be an IP address, optionally with :port ([::1]:53 for IPv6)')
     .optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  // Encrypts two-factor secrets at rest; generated into DATA_DIR/secrets when unset (modules/auth/secret-box.ts).
+  TWO_FACTOR_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   MAIL_FROM: z.string().min(3).default('Funnelry <no-reply@funnelry.local>'),
   PUBLIC_IP: z.union([z.ipv4(), z.ipv6()], { error: 'must be an IP address' }).default('127.0.0.1'),
@@ -122,6 +124,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   if (env.NODE_ENV === 'production' && !env.JWT_SECRET && env.DATABASE_URL) {
     problems.push('JWT_SECRET: production with an external database needs a shared secret of at least 32 characters')
+  }
+  if (env.NODE_ENV === 'production' && !env.TWO_FACTOR_KEY && env.DATABASE_URL) {
+    problems.push(
+      'TWO_FACTOR_KEY: production with an external database needs a shared key of at least 32 characters (every process reads the same two-factor secrets)',
+    )
   }
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '')
   const pagesUrl = (env.PAGES_URL ?? defaultPagesUrl(publicUrl))?.replace(/\/+$/, '')

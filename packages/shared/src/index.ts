@@ -1,3 +1,4 @@
+export * from './auth/account-schemas.js'
 export * from './auth/auth-schemas.js'
 export * from './common/errors.js'
 export * from './common/fields.js'

@@ -35,6 +35,13 @@ export class AuthenticationError extends AppError {
   }
 }
 
+/** Decision D33: the password was right but two-factor is on; `otp_required` tells the log-in form to ask for the code. */
+export class OtpRequiredError extends AppError {
+  constructor(message: string) {
+    super(401, message)
+  }
+}
+
 export class ForbiddenError extends AppError {
   constructor(message = 'You do not have permission to do this.') {
     super(403, message)

@@ -5,7 +5,7 @@ import type { JobQueue } from '../jobs/queue.js'
 import { batchedCalls } from '../lib/batched-calls.js'
 import type { MailTransport, OutgoingMail } from './mail-transport.js'
 
-export type MailKind = 'invitation' | 'free-download' | 'purchase'
+export type MailKind = 'invitation' | 'free-download' | 'purchase' | 'password-reset' | 'account-security'
 
 /**
  * Stores the message and queues its job in the caller's transaction: the email exists exactly when

@@ -97,7 +97,7 @@ describe('authPlugin (preHandler: app.authenticate)', () => {
     const access = await tokens.signAccess(claims, logInId)
     const response = await get(`Bearer ${access}`)
     expect(response.statusCode).toBe(200)
-    expect(response.json()).toEqual({ seller: { id: claims.user_id, fullName: 'Ada Lovelace', email: 'ada@example.com' } })
+    expect(response.json()).toEqual({ seller: { id: claims.user_id, fullName: 'Ada Lovelace', email: 'ada@example.com', logInId } })
   })
 
   it('answers 401 for a validly signed token whose user_id is not a UUID', async () => {

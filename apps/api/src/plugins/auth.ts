@@ -3,7 +3,8 @@ import fp from 'fastify-plugin'
 import { AuthenticationError } from '../lib/errors.js'
 import type { TokenSigner } from '../lib/tokens.js'
 
-export type CurrentSeller = { id: string; fullName: string; email: string }
+/** `logInId` is the log-in the access token belongs to (its `sid`): a password change keeps it going. */
+export type CurrentSeller = { id: string; fullName: string; email: string; logInId: string }
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -40,7 +41,7 @@ export const authPlugin = fp(async (app: FastifyInstance, { tokens, logInLive }:
     if (!match?.[1]) throw new AuthenticationError('Authentication credentials were not provided.')
     const claims = await tokens.verifyAccess(match[1])
     if (!claims || !(await logInLive(claims.sid, claims.user_id))) throw new AuthenticationError(notValid)
-    request.seller = { id: claims.user_id, fullName: claims.full_name, email: claims.email }
+    request.seller = { id: claims.user_id, fullName: claims.full_name, email: claims.email, logInId: claims.sid }
   })
 })
 

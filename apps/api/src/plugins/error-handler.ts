@@ -2,7 +2,7 @@ import type { FieldErrors } from '@funnelry/shared'
 import type { FastifyError, FastifyInstance } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { databaseUnavailableDetail, isDatabaseUnavailable } from '../db/unavailable.js'
-import { AppError, ConflictError, PaymentError, TooManyRequestsError, ValidationError } from '../lib/errors.js'
+import { AppError, ConflictError, OtpRequiredError, PaymentError, TooManyRequestsError, ValidationError } from '../lib/errors.js'
 
 /** Fastify's own 4xx codes, worded so that a person knows what to change. */
 const frameworkMessages: Record<string, string> = {
@@ -77,6 +77,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     // Payment calls answer `error` (spec section 8); `detail` carries the same sentence.
     if (error instanceof PaymentError) return reply.code(error.statusCode).send({ detail: error.message, error: error.message })
     if (error instanceof TooManyRequestsError) reply.header('retry-after', String(error.retryAfterSeconds))
+    if (error instanceof OtpRequiredError) return reply.code(401).send({ detail: error.message, otp_required: true })
     if (error instanceof ConflictError) return reply.code(409).send({ detail: error.message, ...error.extra })
     if (error instanceof AppError) return reply.code(error.statusCode).send({ detail: error.message })
 

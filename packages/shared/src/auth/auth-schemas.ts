@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { email, httpUrl, requiredText } from '../common/fields.js'
+import { email, requiredText, websiteUrl } from '../common/fields.js'
 import { messages } from '../messages.js'
 
 /**
@@ -9,6 +9,8 @@ import { messages } from '../messages.js'
 export const loginSchema = z.strictObject({
   email: email(messages.emailRequired),
   password: z.string({ error: messages.passwordRequired }).min(1, messages.passwordRequired).max(1024),
+  /** Decision D33: the authenticator's 6-digit code, or an unused recovery code, when two-factor is on. */
+  otp: z.string().trim().max(64).optional(),
 })
 export type LoginInput = z.infer<typeof loginSchema>
 
@@ -36,29 +38,34 @@ export const minPasswordLength = 8
 /** Shown under the password field before anything is typed, and as its error when broken. */
 export const passwordRule = `Use at least ${minPasswordLength} characters.`
 
+/** A new password: the rule sign-up and both password changes share. */
+export const newPassword = () =>
+  z
+    .string({ error: messages.required })
+    .min(1, messages.required)
+    .min(minPasswordLength, passwordRule)
+    .max(256, 'Use at most 256 characters.')
+
 const signUpFields = {
   full_name: requiredText(150),
   email: email(),
   business_name: requiredText(150),
-  website: httpUrl(),
+  website: websiteUrl(),
   business_industry: requiredText(100),
   staff_members: requiredText(100),
   has_stripe_account: z.boolean({ error: messages.required }),
-  password: z
-    .string({ error: messages.required })
-    .min(1, messages.required)
-    .min(minPasswordLength, passwordRule)
-    .max(256, 'Use at most 256 characters.'),
+  password: newPassword(),
   confirmed_password: z.string({ error: messages.required }).min(1, messages.required),
 }
 
-const passwordsMatch = <T extends { password: string; confirmed_password: string }>(value: T) => value.password === value.confirmed_password
+export const passwordsMatch = <T extends { password: string; confirmed_password: string }>(value: T) =>
+  value.password === value.confirmed_password
 
 /**
  * Zod runs object-level checks only once every field is valid; `when` lets the mismatch show as
  * soon as both passwords are typed, whatever the other fields hold.
  */
-const passwordsMatchCheck = {
+export const passwordsMatchCheck = {
   message: messages.passwordsMustMatch,
   path: ['confirmed_password'],
   when: (payload: { value: unknown }) => {

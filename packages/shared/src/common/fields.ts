@@ -26,6 +26,18 @@ export const httpUrl = (max = 2048) =>
     // An empty value already has its 'required' message; only a typed value can be a bad URL.
     .refine((value) => value === '' || isHttpUrl(value), messages.invalidUrl)
 
+/**
+ * A website as people type it: "example.com" means "https://example.com", so a value without a
+ * scheme is given https:// before it is checked (and stored with it).
+ */
+export const websiteUrl = (max = 2048) =>
+  z
+    .string({ error: messages.required })
+    .trim()
+    .min(1, messages.required)
+    .transform((value) => (/^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `https://${value}`))
+    .pipe(z.string().max(max, `Use at most ${max} characters.`).refine(isHttpUrl, messages.invalidUrl))
+
 /** An optional URL: empty means "not set" and becomes null. */
 export const optionalHttpUrl = (max = 2048) =>
   z

@@ -1,3 +1,4 @@
+export * from './account.js'
 export * from './funnel.js'
 export * from './offers.js'
 export * from './reports.js'

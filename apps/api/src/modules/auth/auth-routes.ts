@@ -1,4 +1,11 @@
-import { loginSchema, refreshSchema, tokenPairSchema, validateInviteResponseSchema, validateInviteSchema } from '@funnelry/shared'
+import {
+  loginSchema,
+  otpRequiredSchema,
+  refreshSchema,
+  tokenPairSchema,
+  validateInviteResponseSchema,
+  validateInviteSchema,
+} from '@funnelry/shared'
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -29,8 +36,16 @@ const detail = z.object({ detail: z.string() })
 export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; sellers: SellerService }> = async (app, { auth, sellers }) => {
   app.post(
     '/authentication/token/',
-    { schema: { tags: ['auth'], summary: 'Log in', body: loginSchema, response: { 200: tokenPairSchema } }, config: perClientAndEmail(10) },
-    (request) => auth.login(request.body.email, request.body.password, clientAddressKey(request)),
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Log in (with `otp` when two-factor is on: without it the answer is a 401 with `otp_required`)',
+        body: loginSchema,
+        response: { 200: tokenPairSchema, 401: otpRequiredSchema },
+      },
+      config: perClientAndEmail(10),
+    },
+    (request) => auth.login(request.body.email, request.body.password, clientAddressKey(request), request.body.otp),
   )
 
   app.post(

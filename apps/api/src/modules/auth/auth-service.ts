@@ -8,6 +8,7 @@ import { hashPassword, type SellerService } from '../sellers/sellers-module.js'
 import type { LogIns } from './log-ins.js'
 import { createLoginLimits } from './login-limits.js'
 import { createRefreshRotation } from './refresh-rotation.js'
+import type { TwoFactorService } from './two-factor-service.js'
 
 const wrongCredentials = 'The email address or password is incorrect.'
 
@@ -19,19 +20,31 @@ const getDecoyHash = () => {
   return decoyHash
 }
 
-type Deps = { db: Database; tokens: TokenSigner; now: () => Date; limits: LimitStore; sellers: SellerService; logIns: LogIns }
+type Deps = {
+  db: Database
+  tokens: TokenSigner
+  now: () => Date
+  limits: LimitStore
+  sellers: SellerService
+  logIns: LogIns
+  twoFactor: TwoFactorService
+}
 
-export function createAuthService({ db, tokens, now, limits, sellers, logIns }: Deps) {
+export function createAuthService({ db, tokens, now, limits, sellers, logIns, twoFactor }: Deps) {
   const sessions = createRefreshRotation({ db, tokens, now, findSeller: sellers.findById, logIns })
   const loginLimits = createLoginLimits(limits)
   return {
-    /** `clientAddress` is the caller's rate-limit key (plugins/rate-limits.ts). */
-    async login(email: string, password: string, clientAddress: string): Promise<TokenPair> {
+    /**
+     * `clientAddress` is the caller's rate-limit key (plugins/rate-limits.ts); `otp` is the
+     * second factor (decision D33), asked for with a 401 once the password matched.
+     */
+    async login(email: string, password: string, clientAddress: string, otp?: string): Promise<TokenPair> {
       const attempt = await loginLimits.begin(email, clientAddress)
       const seller = await sellers.findByEmail(email.trim())
       const matches = await verify(seller?.passwordHash ?? (await getDecoyHash()), password).catch(() => false)
       if (!seller || !matches) throw ValidationError.nonField(wrongCredentials)
       await attempt.succeeded()
+      await twoFactor.checkAtLogIn(seller.id, otp)
       // The first token of a log-in names the family: its id is the log-in's.
       const logInId = await sessions.start(seller.id)
       const [access, refresh] = await Promise.all([

@@ -15,6 +15,9 @@ export const sellerRepository = {
   setHasStripeAccount: (db: Executor, id: string, hasStripeAccount: boolean, at: Date) =>
     db.update(sellers).set({ hasStripeAccount, updatedAt: at }).where(eq(sellers.id, id)),
 
+  setPasswordHash: (db: Executor, id: string, passwordHash: string, at: Date) =>
+    db.update(sellers).set({ passwordHash, updatedAt: at }).where(eq(sellers.id, id)),
+
   async insert(db: Executor, values: NewSeller): Promise<SellerRow> {
     const [row] = await db.insert(sellers).values(values).returning()
     if (!row) throw new Error('the seller row was not stored')

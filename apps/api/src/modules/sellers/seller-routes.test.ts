@@ -130,7 +130,15 @@ describe('POST /seller/ (sign-up, decision D15)', () => {
     expect(response.json()).toEqual({ detail: expect.any(String), email: [messages.invalidEmail] })
   })
 
-  test.each(['example.com', 'ftp://example.com', 'https://', 'javascript:alert(1)', 'http://exa mple.com'])(
+  test('accepts a website typed without https:// and stores it with it', async () => {
+    const payload = await invited()
+    const response = await signUp({ ...payload, website: ' shop.example.com/about ' })
+    expect(response.statusCode).toBe(201)
+    expect(response.json()).toMatchObject({ website: 'https://shop.example.com/about' })
+    expect((await storedSeller(payload.email))?.website).toBe('https://shop.example.com/about')
+  })
+
+  test.each(['exa mple.com', 'ftp://example.com', 'https://', 'javascript:alert(1)', 'http://exa mple.com'])(
     'refuses the website %j',
     async (website) => {
       const payload = await invited()

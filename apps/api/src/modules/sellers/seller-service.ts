@@ -1,6 +1,6 @@
 import type { Seller, SignUpInput } from '@funnelry/shared'
 import { hash } from '@node-rs/argon2'
-import type { Database } from '../../db/client.js'
+import type { Database, Executor } from '../../db/client.js'
 import { ValidationError } from '../../lib/errors.js'
 import { createInvitationService } from './invitation-service.js'
 import { type SellerRow, sellerRepository } from './seller-repository.js'
@@ -43,6 +43,10 @@ export function createSellerService({ db, now }: { db: Database; now: () => Date
     /** The payment question's answer (decision D14), stored when the seller connects payments. */
     setHasStripeAccount: (sellerId: string, hasStripeAccount: boolean) =>
       sellerRepository.setHasStripeAccount(db, sellerId, hasStripeAccount, now()),
+
+    /** Stores a new password hash (reset or change: the auth module ends the log-ins), in the caller's transaction when given. */
+    setPasswordHash: (sellerId: string, passwordHash: string, executor: Executor = db) =>
+      sellerRepository.setPasswordHash(executor, sellerId, passwordHash, now()),
 
     async signUp(input: SignUpInput): Promise<Seller> {
       const [industries, staff] = await Promise.all([sellerRepository.industries(db), sellerRepository.staffMembers(db)])
