@@ -1,7 +1,7 @@
 import { orderStatuses } from '@funnelry/shared'
 import { sql } from 'drizzle-orm'
 import { boolean, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
-import { createdAt, id, updatedAt } from './columns.js'
+import { createdAt, id, updatedAt, utmColumns } from './columns.js'
 import { bumpOffers, freeOffers, upsellOffers } from './offers.js'
 import { sellers } from './sellers.js'
 
@@ -26,6 +26,7 @@ export const leads = pgTable(
      * are one per lead (docs/decisions/0005).
      */
     freeCompletedAt: timestamp('free_completed_at', { withTimezone: true }),
+    ...utmColumns(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -37,6 +38,13 @@ export const leads = pgTable(
     // Search by any part of a name or email: ILIKE '%x%' of 3+ characters (docs/decisions/0012).
     index('leads_full_name_trgm_idx').using('gin', t.fullName.op('gin_trgm_ops')),
     index('leads_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    // The lists' campaign and source filters (decision D37); direct visits are not indexed.
+    index('leads_seller_campaign_created_idx')
+      .on(t.sellerId, t.utmCampaign, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.utmCampaign} is not null`),
+    index('leads_seller_source_created_idx')
+      .on(t.sellerId, t.utmSource, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.utmSource} is not null`),
   ],
 )
 
@@ -90,6 +98,7 @@ export const orders = pgTable(
     receiptExpiresAt: timestamp('receipt_expires_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     fulfilledAt: timestamp('fulfilled_at', { withTimezone: true }),
+    ...utmColumns(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -111,6 +120,12 @@ export const orders = pgTable(
     index('orders_upsell_offer_idx').on(t.upsellOfferId).where(sql`${t.upsellOfferId} is not null`),
     index('orders_full_name_trgm_idx').using('gin', t.fullName.op('gin_trgm_ops')),
     index('orders_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    index('orders_seller_campaign_created_idx')
+      .on(t.sellerId, t.utmCampaign, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.utmCampaign} is not null`),
+    index('orders_seller_source_created_idx')
+      .on(t.sellerId, t.utmSource, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.utmSource} is not null`),
   ],
 )
 

@@ -1,7 +1,9 @@
+import type { Utm } from '@funnelry/shared'
 import { eq, inArray } from 'drizzle-orm'
 import type { Database, Executor } from '../../db/client.js'
 import { freeOffers, leadFollowUps, leads, sellers } from '../../db/schema/index.js'
 import type { JobQueue } from '../../jobs/queue.js'
+import { utmOfRow } from '../../lib/arrival.js'
 import { queueMailsIn } from '../../mail/mail-service.js'
 import { freeDownloadEmail } from '../../mail/templates.js'
 import type { WebhookEmitter } from '../webhooks/webhooks-module.js'
@@ -11,7 +13,7 @@ import type { LeadOffer } from './lead-repository.js'
 export type FollowUpQueues = { jobs: JobQueue; webhooks: Pick<WebhookEmitter, 'queueMany'> }
 
 /** A lead that is owed its `lead.created` webhook or its download email (decision D16). */
-export type OwedLead = { id: string; email: string; fullName: string; createdAt: Date; offer: Omit<LeadOffer, 'isActive'> }
+export type OwedLead = { id: string; email: string; fullName: string; createdAt: Date; offer: Omit<LeadOffer, 'isActive'>; utm: Utm }
 
 /**
  * Queues, inside the caller's transaction, the `lead.created` webhook of each lead in `webhook`
@@ -32,6 +34,8 @@ export async function queueFollowUps(
       offerId: lead.offer.id,
       offerHeadline: lead.offer.headline,
       createdAt: lead.createdAt,
+      // Decision D37: the campaign that brought the lead, every field (null when direct).
+      extra: { utm: lead.utm },
     })),
   )
   await queueMailsIn(
@@ -76,6 +80,13 @@ export function createLeadFollowUpHandler({ db, ...queues }: { db: Database } & 
           email: leads.email,
           fullName: leads.fullName,
           createdAt: leads.createdAt,
+          utmSource: leads.utmSource,
+          utmMedium: leads.utmMedium,
+          utmCampaign: leads.utmCampaign,
+          utmContent: leads.utmContent,
+          utmTerm: leads.utmTerm,
+          fbclid: leads.fbclid,
+          gclid: leads.gclid,
           offer: {
             id: freeOffers.id,
             sellerId: freeOffers.sellerId,
@@ -89,7 +100,11 @@ export function createLeadFollowUpHandler({ db, ...queues }: { db: Database } & 
         .innerJoin(sellers, eq(sellers.id, freeOffers.sellerId))
         .where(inArray(leads.id, ids))
       const byId = new Map(rows.map((row) => [row.id, row]))
-      const pick = (leadIds: string[]) => leadIds.flatMap((id) => byId.get(id) ?? [])
+      const pick = (leadIds: string[]) =>
+        leadIds.flatMap((id) => {
+          const row = byId.get(id)
+          return row ? [{ ...row, utm: utmOfRow(row) }] : []
+        })
       await queueFollowUps(tx, queues, { webhook: pick(owed.webhookLeadIds), email: pick(owed.emailLeadIds) })
       return true
     })

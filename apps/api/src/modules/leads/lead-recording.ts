@@ -1,12 +1,13 @@
-import type { VisitorDetails } from '@funnelry/shared'
+import type { Utm, VisitorDetails } from '@funnelry/shared'
 import type { Executor } from '../../db/client.js'
+import { utmRowOf } from '../../lib/arrival.js'
 import { deferFollowUps, type FollowUpQueues, type OwedLead, queueFollowUps } from './lead-follow-ups.js'
 import { type LeadOffer, leadRepository } from './lead-repository.js'
 
 export type { LeadOffer }
 
-/** One visitor's details for one offer, learned at `at`. */
-export type LeadToRecord = { offer: Omit<LeadOffer, 'isActive'>; visitor: VisitorDetails; at: Date }
+/** One visitor's details for one offer, learned at `at`, with the campaign that brought them (D37). */
+export type LeadToRecord = { offer: Omit<LeadOffer, 'isActive'>; visitor: VisitorDetails; at: Date; utm?: Utm | null }
 
 const keyOf = (offerId: string, email: string) => `${offerId}\n${email}`
 
@@ -44,6 +45,7 @@ export async function recordLeads(
       freeOfferId: item.offer.id,
       email,
       fullName: item.visitor.full_name,
+      ...utmRowOf(item.utm),
     })),
     at,
   )
@@ -60,7 +62,14 @@ export async function recordLeads(
   for (const [key, { item, email: address }] of unique) {
     const lead = stored.get(key)
     if (!lead) throw new Error('a lead row was not stored')
-    const owedLead = { id: lead.id, email: address, fullName: item.visitor.full_name, createdAt: lead.createdAt, offer: item.offer }
+    const owedLead = {
+      id: lead.id,
+      email: address,
+      fullName: item.visitor.full_name,
+      createdAt: lead.createdAt,
+      offer: item.offer,
+      utm: lead.utm,
+    }
     // The CRM hears about a person once per offer, not on every repeat opt-in.
     if (lead.inserted) webhook.push(owedLead)
     if (lead.inserted || claimedNow.has(lead.id)) email.push(owedLead)

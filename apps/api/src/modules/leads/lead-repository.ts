@@ -1,6 +1,22 @@
+import { arrivalFrom, directUtm, type Utm, utmFields } from '@funnelry/shared'
 import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client.js'
 import { freeOffers, leads, sellers } from '../../db/schema/index.js'
+import { type UtmRow, utmOfRow } from '../../lib/arrival.js'
+
+const utmColumnList = sql.raw(utmFields.join(', '))
+/**
+ * A lead keeps the campaign that first brought it (decision D37); a repeat opt-in fills it only
+ * when the lead had none, never mixing the fields of two arrivals.
+ */
+const keepFirstCampaign = sql.raw(
+  utmFields
+    .map(
+      (field) =>
+        `${field} = case when num_nonnulls(${utmFields.map((f) => `leads.${f}`).join(', ')}) = 0 then excluded.${field} else leads.${field} end`,
+    )
+    .join(', '),
+)
 
 /** What recording a lead needs to know about its free offer: whose it is and what its download is. */
 export type LeadOffer = { id: string; sellerId: string; headline: string; url: string; businessName: string; isActive: boolean }
@@ -36,25 +52,34 @@ export const leadRepository = {
    */
   async upsertMany(
     db: Executor,
-    rows: { sellerId: string; freeOfferId: string; email: string; fullName: string }[],
+    rows: ({ sellerId: string; freeOfferId: string; email: string; fullName: string } & UtmRow)[],
     at: Date,
-  ): Promise<{ id: string; freeOfferId: string; email: string; createdAt: Date; inserted: boolean }[]> {
+  ): Promise<{ id: string; freeOfferId: string; email: string; createdAt: Date; inserted: boolean; utm: Utm }[]> {
     const values = JSON.stringify(
-      rows.map((row) => ({ seller_id: row.sellerId, free_offer_id: row.freeOfferId, email: row.email, full_name: row.fullName })),
+      rows.map((row) => ({
+        seller_id: row.sellerId,
+        free_offer_id: row.freeOfferId,
+        email: row.email,
+        full_name: row.fullName,
+        ...utmOfRow(row),
+      })),
     )
-    const result = await db.execute<{ id: string; free_offer_id: string; email: string; created_at: Date; inserted: boolean }>(sql`
-      insert into ${leads} (seller_id, free_offer_id, email, full_name, download_sent_at, created_at, updated_at)
-      select seller_id, free_offer_id, email, full_name, ${at}, ${at}, ${at}
-        from jsonb_to_recordset(${values}::jsonb) as t(seller_id uuid, free_offer_id uuid, email text, full_name text)
+    const result = await db.execute<{ id: string; free_offer_id: string; email: string; created_at: Date; inserted: boolean } & Utm>(sql`
+      insert into ${leads} (seller_id, free_offer_id, email, full_name, ${utmColumnList}, download_sent_at, created_at, updated_at)
+      select seller_id, free_offer_id, email, full_name, ${utmColumnList}, ${at}, ${at}, ${at}
+        from jsonb_to_recordset(${values}::jsonb)
+          as t(seller_id uuid, free_offer_id uuid, email text, full_name text, ${sql.raw(utmFields.map((field) => `${field} text`).join(', '))})
         order by free_offer_id, lower(email)
-      on conflict (free_offer_id, lower(email)) do update set full_name = excluded.full_name, updated_at = excluded.updated_at
-      returning id, free_offer_id, email, created_at, (xmax = 0) as inserted`)
+      on conflict (free_offer_id, lower(email)) do update set full_name = excluded.full_name, updated_at = excluded.updated_at,
+        ${keepFirstCampaign}
+      returning id, free_offer_id, email, created_at, (xmax = 0) as inserted, ${utmColumnList}`)
     return result.rows.map((row) => ({
       id: row.id,
       freeOfferId: row.free_offer_id,
       email: row.email,
       createdAt: new Date(row.created_at),
       inserted: row.inserted,
+      utm: arrivalFrom((field) => row[field]) ?? directUtm,
     }))
   },
 

@@ -1,5 +1,6 @@
 import { leadCaptureResponseSchema, leadCaptureSchema } from '@funnelry/shared'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { arrivalOfCookies } from '../../lib/arrival.js'
 import { clientAddressKey } from '../../plugins/rate-limits.js'
 import type { LeadService } from './lead-service.js'
 
@@ -15,7 +16,7 @@ export const leadRoutes: FastifyPluginAsyncZod<{ leads: LeadService }> = async (
       },
     },
     async (request, reply) => {
-      await leads.capture(request.body, clientAddressKey(request))
+      await leads.capture(request.body, clientAddressKey(request), arrivalOfCookies(request.headers.cookie))
       return reply.code(201).send({ status: 'subscribed' as const })
     },
   )

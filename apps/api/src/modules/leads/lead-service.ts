@@ -1,4 +1,4 @@
-import { type LeadCaptureInput, messages } from '@funnelry/shared'
+import { type LeadCaptureInput, messages, type Utm } from '@funnelry/shared'
 import type { Database } from '../../db/client.js'
 import type { JobQueue } from '../../jobs/queue.js'
 import { NotFoundError, ValidationError } from '../../lib/errors.js'
@@ -37,14 +37,14 @@ export function createLeadService({ db, jobs, webhooks, now, changes, limits, ca
   const writer = createLeadWriter({ db, queues: { jobs, webhooks }, ...(log ? { log } : {}) })
   const refuse = createLeadCaptureLimits(limits, captureLimits)
   return {
-    /** `clientAddress` is the caller's rate-limit key (plugins/rate-limits.ts). */
-    async capture(input: LeadCaptureInput, clientAddress: string): Promise<{ leadId: string }> {
+    /** `clientAddress` is the caller's rate-limit key (plugins/rate-limits.ts); `utm` the visitor's campaign (D37). */
+    async capture(input: LeadCaptureInput, clientAddress: string, utm: Utm | null = null): Promise<{ leadId: string }> {
       await refuse.checkClient(clientAddress)
       const offer = await offers.get(input.product_id)
       if (!offer) throw new NotFoundError('This offer does not exist.')
       if (!offer.isActive) throw ValidationError.nonField(messages.offerNotAvailable)
       await refuse.checkPerson(offer.id, input.email)
-      return writer.record({ offer, visitor: input, at: now() })
+      return writer.record({ offer, visitor: input, at: now(), utm })
     },
   }
 }

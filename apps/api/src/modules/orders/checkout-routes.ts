@@ -1,5 +1,6 @@
 import { createPaymentIntentSchema, paymentIntentResponseSchema, updatePaymentIntentSchema } from '@funnelry/shared'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { arrivalOfCookies } from '../../lib/arrival.js'
 import type { CheckoutService } from './checkout-service.js'
 
 /**
@@ -18,7 +19,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ checkout: CheckoutService }
         response: { 200: paymentIntentResponseSchema },
       },
     },
-    async (request) => checkout.createIntent(request.body),
+    async (request) => checkout.createIntent(request.body, arrivalOfCookies(request.headers.cookie)),
   )
 
   app.post(

@@ -9,9 +9,11 @@ import {
   type PaymentIntentResponse,
   paymentMessages,
   type UpdatePaymentIntent,
+  type Utm,
   type VisitorDetails,
 } from '@funnelry/shared'
 import type { Database, Executor } from '../../db/client.js'
+import { utmOfRow, utmRowOf } from '../../lib/arrival.js'
 import { NotFoundError, PaymentError, TooManyRequestsError } from '../../lib/errors.js'
 import type { LeadRecording } from '../leads/leads-module.js'
 import type { OfferServices } from '../offers/offers-module.js'
@@ -106,7 +108,7 @@ export function createCheckoutService({ db, payments: checkoutPayments, offers, 
   const recordOrderLead = async (tx: Executor, order: OrderRow, visitor: VisitorDetails, at: Date) => {
     const offer = await leads.findOffer(tx, order.freeOfferId)
     if (!offer) return
-    const { leadId } = await leads.record(tx, { offer, visitor, at })
+    const { leadId } = await leads.record(tx, { offer, visitor, at, utm: utmOfRow(order) })
     await orderRepository.setLead(tx, order.id, leadId)
   }
 
@@ -198,7 +200,7 @@ export function createCheckoutService({ db, payments: checkoutPayments, offers, 
   }
 
   /** Decision D20: the bump ticked before the visitor's details: an order nobody sees, with no intent. */
-  async function startDraft(sellerId: string, freeOfferId: string, priced: PricedOrder, upsellShown: boolean) {
+  async function startDraft(sellerId: string, freeOfferId: string, priced: PricedOrder, upsellShown: boolean, utm: Utm | null) {
     if (priced.amountCents > 0) await payments.chargeableAccount(db, sellerId)
     const id = randomUUID()
     const draft = await orderRepository.insert(db, {
@@ -209,6 +211,7 @@ export function createCheckoutService({ db, payments: checkoutPayments, offers, 
       email: null,
       ...pricedColumns(priced),
       upsellShown,
+      ...utmRowOf(utm),
       status: 'draft',
       provider: 'none',
       // The column is unique and required; no provider event can ever name this value.
@@ -218,16 +221,25 @@ export function createCheckoutService({ db, payments: checkoutPayments, offers, 
   }
 
   return {
-    async createIntent(input: CreatePaymentIntent): Promise<PaymentIntentResponse> {
+    /** `utm`: the visitor's campaign (decision D37), which the order keeps from its first call. */
+    async createIntent(input: CreatePaymentIntent, utm: Utm | null = null): Promise<PaymentIntentResponse> {
       const checkout = await loadCheckout(db, input.product_id)
       const priced = priceOrder(checkout, { bumpOfferId: input.bump_offer_id ?? null, upsellOfferId: input.upsell_offer_id ?? null })
       const { sellerId, id: freeOfferId } = checkout.offer
       const upsellShown = input.upsell_shown ?? false
-      if (!hasVisitorDetails(input)) return startDraft(sellerId, freeOfferId, priced, upsellShown)
+      if (!hasVisitorDetails(input)) return startDraft(sellerId, freeOfferId, priced, upsellShown, utm)
 
       const visitor = visitorOf(input)
       await checkoutPayments.cardTesting.checkEmail(visitor.email)
-      const values = { sellerId, freeOfferId, fullName: visitor.full_name, email: visitor.email, ...pricedColumns(priced), upsellShown }
+      const values = {
+        sellerId,
+        freeOfferId,
+        fullName: visitor.full_name,
+        email: visitor.email,
+        ...pricedColumns(priced),
+        upsellShown,
+        ...utmRowOf(utm),
+      }
       if (priced.amountCents === 0) return answer(await fulfilment.completeFreeOrder(values), null)
 
       const accountId = await payments.chargeableAccount(db, sellerId)

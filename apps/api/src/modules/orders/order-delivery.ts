@@ -1,6 +1,7 @@
 import { centsToAmount, currencyById, formatMoney } from '@funnelry/shared'
 import type { Executor } from '../../db/client.js'
 import type { JobQueue } from '../../jobs/queue.js'
+import { utmOfRow } from '../../lib/arrival.js'
 import { queueMailIn } from '../../mail/mail-service.js'
 import { type PaidItem, purchaseEmail } from '../../mail/templates.js'
 import type { LeadRecording } from '../leads/leads-module.js'
@@ -33,6 +34,7 @@ export const createOrderDelivery =
       },
       visitor,
       at,
+      utm: utmOfRow(order),
     })
 
     // The funnel counts the people who completed the free checkout, each once (docs/decisions/0005).
@@ -70,6 +72,8 @@ export const createOrderDelivery =
         currency: currency.code,
         bump_offer_id: order.bumpOfferId,
         upsell_offer_id: order.upsellOfferId,
+        // Decision D37: the campaign that brought the order, every field (null when direct).
+        utm: utmOfRow(order),
       },
     })
     await orderRepository.markFulfilled(tx, order.id, leadId, at)

@@ -1,3 +1,4 @@
+import { directUtm } from '@funnelry/shared'
 import { eq } from 'drizzle-orm'
 import { eventually, type TestApp } from '../../../test/build-test-app.js'
 import { waitForDrainedQueues } from '../../../test/drained-queues.js'
@@ -113,6 +114,8 @@ describe('fulfilment: once per order, however often and however concurrently the
       currency: 'usd',
       bump_offer_id: funnel.bump?.id,
       upsell_offer_id: funnel.upsell?.id,
+      // Decision D37: a visitor who came directly brought no campaign.
+      utm: directUtm,
     })
   })
 

@@ -1,6 +1,7 @@
-import { offerStatsQuerySchema, offerStatsSchema } from '@funnelry/shared'
+import { arrivalFrom, offerStatsQuerySchema, offerStatsSchema, pageViewSchema } from '@funnelry/shared'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { arrivalCookie, arrivalOfCookies } from '../../lib/arrival.js'
 import { offerIdParams } from '../../lib/route-helpers.js'
 import type { OfferStatsService } from './offer-stats-service.js'
 
@@ -14,15 +15,23 @@ export const offerStatsRoutes: FastifyPluginAsyncZod<Options> = async (app, { st
     {
       schema: {
         tags,
-        summary: 'Counts one view of a public offer page (no auth; sent once per page load, never in preview)',
+        summary:
+          "Counts one view of a public offer page (no auth; sent once per page load, never in preview). The body holds the campaign fields of the page's address; a campaign is kept 30 days in a cookie (decision D37)",
         params: offerIdParams,
+        // Pages before decision D37 sent no body: still one view, with no campaign.
+        body: pageViewSchema.nullish(),
         response: { 204: z.null() },
       },
       // Per client address: one visitor reloading cannot inflate the numbers much.
       config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
-      await stats.countView(request.params.id)
+      const body = request.body
+      const arrived = arrivalFrom((field) => body?.[field])
+      // A direct visit keeps the campaign of an earlier arrival (decision D37).
+      const arrival = arrived ?? arrivalOfCookies(request.headers.cookie)
+      await stats.countView(request.params.id, arrival)
+      if (arrived) reply.header('set-cookie', arrivalCookie(arrived, request.protocol === 'https'))
       return reply.code(204).send(null)
     },
   )

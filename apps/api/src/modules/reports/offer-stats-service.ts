@@ -1,4 +1,4 @@
-import { currencyById, defaultCurrency, isUuid, type OfferStats, type OfferStatsQuery } from '@funnelry/shared'
+import { currencyById, defaultCurrency, isUuid, type OfferStats, type OfferStatsQuery, type Utm } from '@funnelry/shared'
 import type { Database } from '../../db/client.js'
 import { NotFoundError } from '../../lib/errors.js'
 import { funnelFigures } from './offer-stats.js'
@@ -10,7 +10,7 @@ const offerNotFound = () => new NotFoundError('This offer does not exist.')
 export function createOfferStatsService({ db, now }: { db: Database; now: () => Date }) {
   return {
     /** One view of a public offer page; a malformed or unknown id is a 404. */
-    async countView(offerId: string): Promise<void> {
+    async countView(offerId: string, _arrival: Utm | null = null): Promise<void> {
       const today = now().toISOString().slice(0, 10)
       if (!isUuid(offerId) || !(await repo.countView(db, offerId, today))) throw offerNotFound()
     },

@@ -78,7 +78,7 @@ export function mockFunnelApi(options: MockOptions = {}) {
       return params.id === offer.id ? HttpResponse.json(offer) : HttpResponse.json<ApiErrorBody>({ detail: 'Not found.' }, { status: 404 })
     }),
     apiHandler('post', '/free-product/:id/view/', noContent, async ({ params, request }) => {
-      calls.views.push(`${String(params.id)} ${request.headers.get('content-type') ?? 'no body'}`)
+      calls.views.push(`${String(params.id)} ${request.headers.get('content-type') ?? 'no body'} ${await request.text()}`)
       return new HttpResponse(null, { status: 204 })
     }),
     apiHandler('post', '/seller/webhook/notify/', leadCaptureResponseSchema, async ({ request }) => {
