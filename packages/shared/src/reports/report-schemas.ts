@@ -1,5 +1,7 @@
 import { z } from 'zod'
 import { pageQuerySchema, paginatedSchema } from '../common/pagination.js'
+import { utmSchema } from '../funnel/arrival.js'
+import { utmFields } from '../funnel/utm-fields.js'
 
 /*
  * What a seller's funnel produced: leads, orders, funnel numbers per free offer and the CRM
@@ -39,6 +41,9 @@ const leadFilterShape = {
   search: optionalParam(z.string().trim().max(200, 'Use at most 200 characters.')),
   free_offer: optionalParam(z.uuid(reportMessages.invalidOffer)),
   ...dateRangeShape,
+  /** Decision D37: rows whose campaign (or source) is exactly this. */
+  utm_campaign: optionalParam(z.string().trim().max(200, 'Use at most 200 characters.')),
+  utm_source: optionalParam(z.string().trim().max(200, 'Use at most 200 characters.')),
 }
 
 /**
@@ -109,6 +114,8 @@ export const leadSchema = z.object({
   full_name: z.string(),
   email: z.string(),
   free_offer: offerRef,
+  /** Decision D37: the campaign that brought the lead; every field null for a direct visit. */
+  utm: utmSchema,
   created_at: timestamp,
 })
 export type Lead = z.infer<typeof leadSchema>
@@ -116,7 +123,7 @@ export const leadListSchema = reportListSchema(leadSchema)
 export type LeadList = z.infer<typeof leadListSchema>
 
 /** The CSV export's columns, in order; the first line of every export. */
-export const leadExportColumns = ['full_name', 'email', 'free_offer', 'created_at'] as const
+export const leadExportColumns = ['full_name', 'email', 'free_offer', ...utmFields, 'created_at'] as const
 
 /** The orders CSV export's columns, in order (amount two decimals, currency its ISO code). */
 export const orderExportColumns = [
@@ -128,6 +135,7 @@ export const orderExportColumns = [
   'amount',
   'currency',
   'status',
+  ...utmFields,
   'created_at',
 ] as const
 
@@ -143,6 +151,8 @@ export const orderSchema = z.object({
   amount: money,
   currency: z.number().int().min(1).max(3),
   status: z.enum(orderStatuses),
+  /** Decision D37: the campaign that brought the order; every field null for a direct visit. */
+  utm: utmSchema,
   created_at: timestamp,
 })
 export type Order = z.infer<typeof orderSchema>

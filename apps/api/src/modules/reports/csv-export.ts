@@ -63,3 +63,22 @@ export function copyCsvStream(pool: pg.Pool, header: readonly string[], query: {
 
 /** `leads-2025-01-31.csv`, dated by the server's clock in UTC. */
 export const exportFilename = (name: 'leads' | 'orders', at: Date) => `${name}-${at.toISOString().slice(0, 10)}.csv`
+
+/** The campaign columns of a lead or an order (decision D37), in `utmFields` order; empty when absent. */
+export const utmCells = (table: {
+  utmSource: AnyPgColumn
+  utmMedium: AnyPgColumn
+  utmCampaign: AnyPgColumn
+  utmContent: AnyPgColumn
+  utmTerm: AnyPgColumn
+  fbclid: AnyPgColumn
+  gclid: AnyPgColumn
+}) => ({
+  utmSource: defused(sql`coalesce(${table.utmSource}, '')`),
+  utmMedium: defused(sql`coalesce(${table.utmMedium}, '')`),
+  utmCampaign: defused(sql`coalesce(${table.utmCampaign}, '')`),
+  utmContent: defused(sql`coalesce(${table.utmContent}, '')`),
+  utmTerm: defused(sql`coalesce(${table.utmTerm}, '')`),
+  fbclid: defused(sql`coalesce(${table.fbclid}, '')`),
+  gclid: defused(sql`coalesce(${table.gclid}, '')`),
+})

@@ -1,13 +1,14 @@
+import { leadExportColumns } from '@funnelry/shared'
 import { eq, sql } from 'drizzle-orm'
 import type { TestApp } from '../../../test/build-test-app.js'
 import { createSellerSession } from '../../../test/factories.js'
 import { describe, expect, test } from '../../../test/fixtures.js'
 import { insertFreeOffer } from '../../../test/funnel-factories.js'
 import { leads } from '../../db/schema/index.js'
-import { insertLead, parseCsv } from './report-test-kit.js'
+import { insertLead, parseCsv, withDirectCampaign } from './report-test-kit.js'
 
 type Headers = Record<string, string>
-const header = ['full_name', 'email', 'free_offer', 'created_at']
+const header = [...leadExportColumns]
 
 describe('GET /api/v1/leads/export/', () => {
   let ctx: TestApp
@@ -72,7 +73,7 @@ describe('GET /api/v1/leads/export/', () => {
       const byTime = b.record[3]?.localeCompare(a.record[3] ?? '') || b.micros - a.micros
       return byTime || (b.id > a.id ? 1 : -1)
     })
-    expected.push(...sorted.map((row) => row.record))
+    expected.push(...sorted.map((row) => withDirectCampaign(row.record)))
     expect(sorted.slice(2, 4).map((row) => row.name)).toEqual(['Micro 2', 'Micro 1'])
     expect(sorted.slice(5, 7).map((row) => row.name.slice(0, 9))).toEqual(['Same Time', 'Same Time'])
 
@@ -92,7 +93,7 @@ describe('GET /api/v1/leads/export/', () => {
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8')
     const today = ctx.clock.now().toISOString().slice(0, 10)
     expect(response.headers['content-disposition']).toBe(`attachment; filename="leads-${today}.csv"`)
-    expect(response.body.startsWith('full_name,email,free_offer,created_at\r\n')).toBe(true)
+    expect(response.body.startsWith(`${leadExportColumns.join(',')}\r\n`)).toBe(true)
     const [first, ...records] = parseCsv(response.body)
     expect(first).toEqual(header)
     expect(records).toEqual(expected)
@@ -111,7 +112,7 @@ describe('GET /api/v1/leads/export/', () => {
     const day = parseCsv((await exportCsv('?date_from=2025-05-02&date_to=2025-05-02')).body)
     expect(day.slice(1)).toHaveLength(4)
     const none = await exportCsv('?date_from=2030-01-01')
-    expect(none.body).toBe('full_name,email,free_offer,created_at\r\n')
+    expect(none.body).toBe(`${leadExportColumns.join(',')}\r\n`)
   })
 
   test('exports only the caller’s leads, and only when signed in', async () => {

@@ -1,4 +1,5 @@
 import type { LeadList } from '@funnelry/shared'
+import { directUtm } from '@funnelry/shared'
 import type { TestApp } from '../../../test/build-test-app.js'
 import { createSellerSession } from '../../../test/factories.js'
 import { describe, expect, test } from '../../../test/fixtures.js'
@@ -66,6 +67,7 @@ describe('GET /api/v1/leads/', () => {
       full_name: 'Ada Lovelace',
       email: 'ada@example.com',
       free_offer: { id: guide.id, headline: 'The Guide' },
+      utm: directUtm,
       created_at: '2025-03-01T00:00:00.000Z',
     })
   })

@@ -2,10 +2,10 @@ import type { LeadFilters } from '@funnelry/shared'
 import { and, eq, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client.js'
 import { freeOffers, leads } from '../../db/schema/index.js'
-import { defused } from './csv-export.js'
+import { defused, utmCells } from './csv-export.js'
 import type { PageWindow } from './list-cursor.js'
 import { reportCounts, searchSampleRows } from './report-counts.js'
-import { cursorTimeOf, funnelRowFilter, newestFirst, searchMatch } from './report-filters.js'
+import { countedFilters, cursorTimeOf, funnelRowFilter, narrowedBy, narrowingMatch, newestFirst } from './report-filters.js'
 import { fromCursor, type ListTotal, type PageRows, pageOrder, pageRowsOf } from './report-page.js'
 
 const columns = {
@@ -15,6 +15,13 @@ const columns = {
   createdAt: leads.createdAt,
   offerId: freeOffers.id,
   offerHeadline: freeOffers.headline,
+  utmSource: leads.utmSource,
+  utmMedium: leads.utmMedium,
+  utmCampaign: leads.utmCampaign,
+  utmContent: leads.utmContent,
+  utmTerm: leads.utmTerm,
+  fbclid: leads.fbclid,
+  gclid: leads.gclid,
 }
 
 /** The order of the (seller_id | free_offer_id, created_at desc, id desc) indexes. */
@@ -42,11 +49,11 @@ export const leadReportRepository = {
 
   /** Exact from the daily counters, or a search's count (an estimate past the exact limit). */
   count: (db: Executor, sellerId: string, filters: LeadFilters): Promise<ListTotal> => {
-    const { search, ...unsearched } = filters
-    if (!search) return reportCounts.leads(db, sellerId, filters).then((count) => ({ count, estimate: false }))
+    const unsearched = countedFilters(filters)
+    if (!narrowedBy(filters)) return reportCounts.leads(db, sellerId, filters).then((count) => ({ count, estimate: false }))
     return reportCounts.search(db, {
       sample: sql`${db
-        .select({ matched: searchMatch(leads, search).as('matched') })
+        .select({ matched: sql<boolean>`${narrowingMatch(leads, filters)}`.as('matched') })
         .from(leads)
         .where(funnelRowFilter(leads, sellerId, unsearched))
         .orderBy(...newest)
@@ -69,6 +76,7 @@ export const leadReportRepository = {
         fullName: defused(leads.fullName),
         email: defused(leads.email),
         offer: defused(freeOffers.headline),
+        ...utmCells(leads),
         // Last: `exportRecords` writes it as toISOString does.
         createdAt: leads.createdAt,
       })

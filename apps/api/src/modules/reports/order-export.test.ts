@@ -3,7 +3,7 @@ import type { TestApp } from '../../../test/build-test-app.js'
 import { createSellerSession } from '../../../test/factories.js'
 import { describe, expect, test } from '../../../test/fixtures.js'
 import { insertBump, insertFreeOffer, insertUpsell } from '../../../test/funnel-factories.js'
-import { insertOrder, parseCsv } from './report-test-kit.js'
+import { insertOrder, parseCsv, withDirectCampaign } from './report-test-kit.js'
 
 type Headers = Record<string, string>
 const header = [...orderExportColumns]
@@ -96,23 +96,25 @@ describe('GET /api/v1/orders/export/', () => {
     expect(response.body.startsWith(`${orderExportColumns.join(',')}\r\n`)).toBe(true)
     const [first, ...records] = parseCsv(response.body)
     expect(first).toEqual(header)
-    expect(records).toEqual([
-      ['Pat', 'pat@example.com', 'Guide, "Deluxe"', '', '', '0.00', 'USD', 'pending', '2025-06-05T10:00:00.000Z'],
-      ['Two\nLines', 'lines@example.com', 'Guide, "Deluxe"', '', '', '9.99', 'EUR', 'failed', '2025-06-04T10:00:00.000Z'],
-      ["'+Plus", 'plus@example.com', 'Guide, "Deluxe"', 'BUMP offer', '', '9.99', 'EUR', 'abandoned', '2025-06-03T10:00:00.000Z'],
+    expect(records).toEqual(
       [
-        'Lovelace, Ada',
-        'ada@example.com',
-        'Guide, "Deluxe"',
-        'BUMP offer',
-        `'=cmd|"/c calc"!A1`,
-        '52.50',
-        'EUR',
-        'paid',
-        '2025-06-02T10:00:00.000Z',
-      ],
-      ['Free Fred', 'fred@example.com', 'Plain', '', '', '0.00', 'USD', 'paid', '2025-06-01T10:00:00.000Z'],
-    ])
+        ['Pat', 'pat@example.com', 'Guide, "Deluxe"', '', '', '0.00', 'USD', 'pending', '2025-06-05T10:00:00.000Z'],
+        ['Two\nLines', 'lines@example.com', 'Guide, "Deluxe"', '', '', '9.99', 'EUR', 'failed', '2025-06-04T10:00:00.000Z'],
+        ["'+Plus", 'plus@example.com', 'Guide, "Deluxe"', 'BUMP offer', '', '9.99', 'EUR', 'abandoned', '2025-06-03T10:00:00.000Z'],
+        [
+          'Lovelace, Ada',
+          'ada@example.com',
+          'Guide, "Deluxe"',
+          'BUMP offer',
+          `'=cmd|"/c calc"!A1`,
+          '52.50',
+          'EUR',
+          'paid',
+          '2025-06-02T10:00:00.000Z',
+        ],
+        ['Free Fred', 'fred@example.com', 'Plain', '', '', '0.00', 'USD', 'paid', '2025-06-01T10:00:00.000Z'],
+      ].map(withDirectCampaign),
+    )
     expect(response.body).toContain(`"'=cmd|""/c calc""!A1"`)
   })
 

@@ -1,4 +1,5 @@
 import type { OrderList } from '@funnelry/shared'
+import { directUtm } from '@funnelry/shared'
 import type { TestApp } from '../../../test/build-test-app.js'
 import { createSellerSession } from '../../../test/factories.js'
 import { describe, expect, test } from '../../../test/fixtures.js'
@@ -104,6 +105,7 @@ describe('GET /api/v1/orders/', () => {
       amount: '52.50',
       currency: 2,
       status: 'paid',
+      utm: directUtm,
       created_at: '2025-04-04T23:59:59.999Z',
     })
     expect(body.results[3]).toMatchObject({ bump_offer: null, upsell_offer: null, amount: '0.00', currency: 1 })

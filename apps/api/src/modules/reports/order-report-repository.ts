@@ -3,10 +3,10 @@ import { and, eq, isNotNull, sql } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { Executor } from '../../db/client.js'
 import { bumpOffers, freeOffers, orders, upsellOffers } from '../../db/schema/index.js'
-import { defused } from './csv-export.js'
+import { defused, utmCells } from './csv-export.js'
 import type { PageWindow } from './list-cursor.js'
 import { reportCounts, searchSampleRows } from './report-counts.js'
-import { cursorTimeOf, funnelRowFilter, newestFirst, searchMatch } from './report-filters.js'
+import { countedFilters, cursorTimeOf, funnelRowFilter, narrowedBy, narrowingMatch, newestFirst } from './report-filters.js'
 import { fromCursor, type ListTotal, type PageRows, pageOrder, pageRowsOf } from './report-page.js'
 
 /**
@@ -55,11 +55,11 @@ export const orderReportRepository = {
 
   /** Exact from the daily counters, or a search's count (an estimate past the exact limit). */
   count: (db: Executor, sellerId: string, filters: OrderFilters): Promise<ListTotal> => {
-    const { search, ...unsearched } = filters
-    if (!search) return reportCounts.orders(db, sellerId, filters).then((count) => ({ count, estimate: false }))
+    const unsearched = countedFilters(filters)
+    if (!narrowedBy(filters)) return reportCounts.orders(db, sellerId, filters).then((count) => ({ count, estimate: false }))
     return reportCounts.search(db, {
       sample: sql`${db
-        .select({ matched: searchMatch(orders, search).as('matched') })
+        .select({ matched: sql<boolean>`${narrowingMatch(orders, filters)}`.as('matched') })
         .from(orders)
         .where(where(sellerId, unsearched))
         .orderBy(...newestFirst(orders.createdAt, orders.id))
@@ -81,6 +81,7 @@ export const orderReportRepository = {
         amount: defused(amountText(orders.amountCents)),
         currency: currencyCode(orders.currency),
         status: defused(orders.status),
+        ...utmCells(orders),
         // Last: `exportRecords` writes it as toISOString does.
         createdAt: orders.createdAt,
       })

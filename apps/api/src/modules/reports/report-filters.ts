@@ -25,6 +25,8 @@ type FunnelRowColumns = {
   fullName: AnyPgColumn
   email: AnyPgColumn
   createdAt: AnyPgColumn
+  utmCampaign: AnyPgColumn
+  utmSource: AnyPgColumn
 }
 
 /** A row whose name or email holds `search` (any case, as plain text). */
@@ -33,13 +35,30 @@ export const searchMatch = (table: Pick<FunnelRowColumns, 'fullName' | 'email'>,
   return sql`(${ilike(table.fullName, pattern)} or ${ilike(table.email, pattern)})`
 }
 
-/** The seller's own rows, narrowed by the list filters (search, free offer, UTC days). */
+/**
+ * The filters the daily counters cannot answer (docs/decisions/0012): a search, and a campaign or
+ * source (decision D37). Their counts are taken like a search's (`reportCounts.search`).
+ */
+export const narrowedBy = (filters: LeadFilters) => Boolean(filters.search || filters.utm_campaign || filters.utm_source)
+
+/** The rows that the narrowing filters (`narrowedBy`) keep, or undefined when there are none. */
+export const narrowingMatch = (table: FunnelRowColumns, filters: LeadFilters): SQL | undefined =>
+  and(
+    filters.search ? searchMatch(table, filters.search) : undefined,
+    filters.utm_campaign ? eq(table.utmCampaign, filters.utm_campaign) : undefined,
+    filters.utm_source ? eq(table.utmSource, filters.utm_source) : undefined,
+  )
+
+/** The filters without the narrowing ones: what the daily counters count. */
+export const countedFilters = <T extends LeadFilters>({ search: _s, utm_campaign: _c, utm_source: _u, ...counted }: T) => counted
+
+/** The seller's own rows, narrowed by the list filters (search, campaign, source, free offer, UTC days). */
 export function funnelRowFilter(table: FunnelRowColumns, sellerId: string, filters: LeadFilters): SQL | undefined {
   return and(
     // Always the caller's own: a free_offer of another seller simply matches nothing.
     eq(table.sellerId, sellerId),
     filters.free_offer ? eq(table.freeOfferId, filters.free_offer) : undefined,
-    filters.search ? searchMatch(table, filters.search) : undefined,
+    narrowingMatch(table, filters),
     filters.date_from ? gte(table.createdAt, startOfDay(filters.date_from)) : undefined,
     filters.date_to ? lt(table.createdAt, endOfDay(filters.date_to)) : undefined,
   )

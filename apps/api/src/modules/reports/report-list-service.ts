@@ -13,12 +13,14 @@ import {
   type OrderStatus,
 } from '@funnelry/shared'
 import type { Database } from '../../db/client.js'
+import { utmOfRow } from '../../lib/arrival.js'
 import { exportFilename } from './csv-export.js'
 import { leadCsvStream } from './lead-export.js'
 import { type LeadReportRow, leadReportRepository as leadRepo } from './lead-report-repository.js'
 import { pageWindowOf } from './list-cursor.js'
 import { orderCsvStream } from './order-export.js'
 import { type OrderReportRow, orderReportRepository as orderRepo } from './order-report-repository.js'
+import { narrowedBy } from './report-filters.js'
 import { reportPage } from './report-page.js'
 
 const toLead = (row: LeadReportRow): Lead => ({
@@ -26,6 +28,7 @@ const toLead = (row: LeadReportRow): Lead => ({
   full_name: row.fullName,
   email: row.email,
   free_offer: { id: row.offerId, headline: row.offerHeadline },
+  utm: utmOfRow(row),
   created_at: row.createdAt.toISOString(),
 })
 
@@ -41,6 +44,7 @@ const toOrder = ({ order, offer, bump, upsell }: OrderReportRow): Order => ({
   amount: centsToAmount(order.amountCents),
   currency: currencyById(order.currency).value,
   status: order.status as OrderStatus,
+  utm: utmOfRow(order),
   created_at: order.createdAt.toISOString(),
 })
 
@@ -53,6 +57,8 @@ const leadFilterParams = (filters: LeadFilters) => ({
   free_offer: filters.free_offer,
   date_from: filters.date_from,
   date_to: filters.date_to,
+  utm_campaign: filters.utm_campaign,
+  utm_source: filters.utm_source,
 })
 
 /** The seller's leads and orders: lists (newest first) and their CSV exports. Always the caller's own. */
@@ -60,7 +66,7 @@ export function createReportListService({ db, now }: { db: Database; now: () => 
   return {
     async leads(sellerId: string, query: LeadListQuery, listUrl: string): Promise<LeadList> {
       // Without a search the count is exact and cheap: known first, it lets a deep page read from the nearer end.
-      const known = query.search ? null : await leadRepo.count(db, sellerId, query)
+      const known = narrowedBy(query) ? null : await leadRepo.count(db, sellerId, query)
       const window = pageWindowOf(query, known?.count ?? null)
       const [total, page] = await Promise.all([known ?? leadRepo.count(db, sellerId, query), leadRepo.page(db, sellerId, query, window)])
       const filters = leadFilterParams(query)
@@ -68,7 +74,7 @@ export function createReportListService({ db, now }: { db: Database; now: () => 
     },
 
     async orders(sellerId: string, query: OrderListQuery, listUrl: string): Promise<OrderList> {
-      const known = query.search ? null : await orderRepo.count(db, sellerId, query)
+      const known = narrowedBy(query) ? null : await orderRepo.count(db, sellerId, query)
       const window = pageWindowOf(query, known?.count ?? null)
       const [total, page] = await Promise.all([known ?? orderRepo.count(db, sellerId, query), orderRepo.page(db, sellerId, query, window)])
       const filters = { ...leadFilterParams(query), status: query.status }

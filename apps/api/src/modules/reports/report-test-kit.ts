@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { utmFields } from '@funnelry/shared'
 import type { TestApp } from '../../../test/build-test-app.js'
 import { leads, offerDailyViews, orders } from '../../db/schema/index.js'
 
@@ -76,3 +77,6 @@ export function parseCsv(text: string): string[][] {
   if (field !== '' || record.length > 0) throw new Error('the CSV does not end with CRLF')
   return records
 }
+
+/** An export record of a direct lead or order (decision D37): the seven campaign cells, empty, before the time. */
+export const withDirectCampaign = (record: string[]): string[] => [...record.slice(0, -1), ...utmFields.map(() => ''), ...record.slice(-1)]

@@ -1,4 +1,4 @@
-import type { Lead, Order } from '@funnelry/shared'
+import { directUtm, type Lead, type Order } from '@funnelry/shared'
 import type { FreeOfferChoice } from '../../features/offers'
 import { uuid } from './ids'
 
@@ -16,6 +16,7 @@ export function lead(overrides: Partial<Lead> = {}): Lead {
     full_name: 'Ada Lovelace',
     email: 'ada@example.com',
     free_offer: guide,
+    utm: directUtm,
     created_at: '2025-01-31T09:30:00.000Z',
     ...overrides,
   }
@@ -33,6 +34,7 @@ export function order(overrides: Partial<Order> = {}): Order {
     amount: '52.50',
     currency: 2,
     status: 'paid',
+    utm: directUtm,
     created_at: '2025-02-01T12:00:00.000Z',
     ...overrides,
   }

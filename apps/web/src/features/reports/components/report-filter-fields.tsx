@@ -1,5 +1,6 @@
 import { orderStatuses } from '@funnelry/shared'
 import { MenuItem, TextField } from '@mui/material'
+import { SearchField } from '../../../components/search-field'
 import { useFreeOfferChoices } from '../../offers'
 import { orderStatusLabels } from '../lib/order-status'
 import type { useReportFilters } from '../lib/use-report-filters'
@@ -13,7 +14,7 @@ type ReportFilterFieldsProps = {
 
 const dateLabel = { inputLabel: { shrink: true } } as const
 
-/** Free offer, date range and (for orders) status: inline on a wide screen, in the filters dialog below md. */
+/** Free offer, date range, campaign, source and (for orders) status: inline on a wide screen, in the filters dialog below md. */
 export function ReportFilterFields({ filters, withStatus, stacked }: ReportFilterFieldsProps) {
   const { fields, rangeError, setFilter } = filters
   const offers = useFreeOfferChoices()
@@ -65,6 +66,9 @@ export function ReportFilterFields({ filters, withStatus, stacked }: ReportFilte
         slotProps={{ ...dateLabel, htmlInput: { min: fields.date_from || undefined } }}
         sx={{ width: width(200) }}
       />
+      {/* Decision D37: exact names, as the ad's link tagged them; applied once typing pauses. */}
+      <SearchField label="Campaign" value={fields.utm_campaign} onSearch={(value) => setFilter('utm_campaign', value)} />
+      <SearchField label="Source" value={fields.utm_source} onSearch={(value) => setFilter('utm_source', value)} />
       {withStatus && (
         <TextField
           select

@@ -29,6 +29,8 @@ export function readReportFilters(params: URLSearchParams): ReadFilters {
   const dateFrom = get('date_from')
   const dateTo = get('date_to')
   const status = get('status')
+  const campaign = get('utm_campaign').slice(0, maxSearchLength)
+  const source = get('utm_source').slice(0, maxSearchLength)
 
   const fields: Record<FilterName, string> = {
     search,
@@ -36,6 +38,8 @@ export function readReportFilters(params: URLSearchParams): ReadFilters {
     date_from: isDay(dateFrom) ? dateFrom : '',
     date_to: isDay(dateTo) ? dateTo : '',
     status: isStatus(status) ? status : '',
+    utm_campaign: campaign,
+    utm_source: source,
   }
   // ISO days compare as strings.
   const outOfOrder = fields.date_from !== '' && fields.date_to !== '' && fields.date_to < fields.date_from
@@ -46,6 +50,8 @@ export function readReportFilters(params: URLSearchParams): ReadFilters {
   if (fields.date_from) filters.date_from = fields.date_from
   if (fields.date_to && !outOfOrder) filters.date_to = fields.date_to
   if (isStatus(fields.status)) filters.status = fields.status
+  if (fields.utm_campaign) filters.utm_campaign = fields.utm_campaign
+  if (fields.utm_source) filters.utm_source = fields.utm_source
   return outOfOrder ? { filters, fields, rangeError: reportMessages.dateRange } : { filters, fields }
 }
 
@@ -60,7 +66,14 @@ export function withFilter(params: URLSearchParams, name: FilterName, value: str
 }
 
 /** The filters a phone keeps behind its 'Filters' button: all but the search, which stays in view. */
-export const drawerFilterNames = ['free_offer', 'date_from', 'date_to', 'status'] as const satisfies readonly FilterName[]
+export const drawerFilterNames = [
+  'free_offer',
+  'date_from',
+  'date_to',
+  'status',
+  'utm_campaign',
+  'utm_source',
+] as const satisfies readonly FilterName[]
 
 /** How many of the filters behind the 'Filters' button are set (its badge). */
 export function activeFilterCount(fields: Record<FilterName, string>): number {
@@ -73,6 +86,6 @@ export function withoutFilters(params: URLSearchParams, names: readonly FilterNa
 }
 
 /** The filters the leads calls take (every one but the order status). */
-export function leadFiltersOf({ search, free_offer, date_from, date_to }: OrderFilters): LeadFilters {
-  return { search, free_offer, date_from, date_to }
+export function leadFiltersOf({ status: _status, ...filters }: OrderFilters): LeadFilters {
+  return filters
 }

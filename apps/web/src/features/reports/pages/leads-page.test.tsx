@@ -48,13 +48,13 @@ describe('Leads page', () => {
       within(await table())
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
-    ).toEqual(['Name', 'Email', 'Free offer', 'Signed up'])
+    ).toEqual(['Name', 'Email', 'Free offer', 'Campaign', 'Signed up'])
     expect(
       first &&
         within(first)
           .getAllByRole('cell')
           .map((cell) => cell.textContent),
-    ).toEqual(['Ada Lovelace', 'ada@example.com', 'The Ultimate Guide', formatDateTime(ada.created_at)])
+    ).toEqual(['Ada Lovelace', 'ada@example.com', 'The Ultimate Guide', 'Direct', formatDateTime(ada.created_at)])
     expect(second && within(second).getByText('Launch Checklist')).toBeInTheDocument()
     expect(screen.getByText(formatDateTime(ada.created_at))).toHaveAttribute('datetime', ada.created_at)
     expect(screen.getByText('2 results')).toBeInTheDocument()
@@ -261,19 +261,19 @@ describe('Leads page', () => {
     const [first] = within(list).getAllByRole('listitem')
     expect(screen.queryByRole('table')).not.toBeInTheDocument()
     const row = within(first as HTMLElement).getByRole('button', { expanded: false })
-    expect(row).toHaveTextContent(`Ada Lovelaceada@example.com${formatDateTime(ada.created_at)}The Ultimate Guide`)
+    expect(row).toHaveTextContent(`Ada Lovelaceada@example.com${formatDateTime(ada.created_at)}The Ultimate GuideDirect`)
 
     await user.click(row)
     expect(
       within(first as HTMLElement)
         .getAllByRole('term')
         .map((cell) => cell.textContent),
-    ).toEqual(['Name', 'Email', 'Free offer', 'Signed up'])
+    ).toEqual(['Name', 'Email', 'Free offer', 'Campaign', 'Signed up'])
     expect(
       within(first as HTMLElement)
         .getAllByRole('definition')
         .map((cell) => cell.textContent),
-    ).toEqual(['Ada Lovelace', 'ada@example.com', 'The Ultimate Guide', formatDateTime(ada.created_at)])
+    ).toEqual(['Ada Lovelace', 'ada@example.com', 'The Ultimate Guide', 'Direct', formatDateTime(ada.created_at)])
     expect(screen.getByRole('button', { name: 'Filters' })).toBeInTheDocument()
   })
 

@@ -3,6 +3,7 @@ import { Box } from '@mui/material'
 import { usePageParam } from '../../../components/page-pagination'
 import { useLeads } from '../api/get-leads'
 import { reportPageSize } from '../api/query-keys'
+import { CampaignText } from '../components/campaign-text'
 import { DateTimeText } from '../components/date-time-text'
 import { ExportCsvButton } from '../components/export-csv-button'
 import type { CompactRow } from '../components/report-compact-list'
@@ -16,10 +17,11 @@ const columns: ReportColumn<Lead>[] = [
   { header: 'Name', render: (lead) => lead.full_name },
   { header: 'Email', render: (lead) => lead.email },
   { header: 'Free offer', render: (lead) => lead.free_offer.headline },
+  { header: 'Campaign', render: (lead) => <CampaignText utm={lead.utm} /> },
   { header: 'Signed up', render: (lead) => <DateTimeText value={lead.created_at} /> },
 ]
 
-/** Below md: who signed up (name and email), then for which offer and when. */
+/** Below md: who signed up (name and email), then when, for which offer and from which campaign. */
 const compact: CompactRow<Lead> = {
   primary: (lead) => (
     <>
@@ -37,6 +39,7 @@ const compact: CompactRow<Lead> = {
       <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
         {lead.free_offer.headline}
       </Box>
+      <CampaignText utm={lead.utm} inline />
     </>
   ),
 }

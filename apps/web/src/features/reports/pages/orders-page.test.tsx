@@ -46,7 +46,7 @@ describe('Orders page', () => {
       within(rows[0] as HTMLElement)
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
-    ).toEqual(['Buyer', 'Free offer', 'Bump', 'Upsell', 'Amount', 'Status', 'Date'])
+    ).toEqual(['Buyer', 'Free offer', 'Bump', 'Upsell', 'Amount', 'Status', 'Campaign', 'Date'])
     expect(cellsOf(rows[1])).toEqual([
       'Grace Hoppergrace@example.com',
       'The Ultimate Guide',
@@ -54,6 +54,7 @@ describe('Orders page', () => {
       'None',
       '€52.50',
       'Paid',
+      'Direct',
       formatDateTime(paid.created_at),
     ])
     expect(cellsOf(rows[2])).toEqual([
@@ -63,6 +64,7 @@ describe('Orders page', () => {
       'Video Course',
       '$149.00',
       'Failed',
+      'Direct',
       formatDateTime(failed.created_at),
     ])
     expect(cellsOf(rows[3]).slice(2, 6)).toEqual(['BUMP offer', 'None', '£9.99', 'Pending'])
@@ -136,7 +138,7 @@ describe('Orders page', () => {
     expect(screen.queryByRole('table')).not.toBeInTheDocument()
     const first = within(list).getAllByRole('listitem')[0] as HTMLElement
     const row = within(first).getByRole('button', { expanded: false })
-    expect(row).toHaveTextContent(`Grace HopperThe Ultimate Guide€52.50Paid${formatDateTime(paid.created_at)}`)
+    expect(row).toHaveTextContent(`Grace HopperThe Ultimate Guide€52.50Paid${formatDateTime(paid.created_at)}Direct`)
     expect(within(first).queryByRole('term')).not.toBeInTheDocument()
 
     await user.click(row)
@@ -145,7 +147,7 @@ describe('Orders page', () => {
       within(first)
         .getAllByRole('term')
         .map((term) => term.textContent),
-    ).toEqual(['Buyer', 'Free offer', 'Bump', 'Upsell', 'Amount', 'Status', 'Date'])
+    ).toEqual(['Buyer', 'Free offer', 'Bump', 'Upsell', 'Amount', 'Status', 'Campaign', 'Date'])
     expect(within(first).getByText('grace@example.com')).toBeInTheDocument()
   })
 

@@ -3,6 +3,7 @@ import { Box, Stack, Typography } from '@mui/material'
 import { usePageParam } from '../../../components/page-pagination'
 import { useOrders } from '../api/get-orders'
 import { reportPageSize } from '../api/query-keys'
+import { CampaignText } from '../components/campaign-text'
 import { DateTimeText } from '../components/date-time-text'
 import { ExportCsvButton } from '../components/export-csv-button'
 import { OfferRefText } from '../components/offer-ref-text'
@@ -30,10 +31,11 @@ const columns: ReportColumn<Order>[] = [
   { header: 'Upsell', render: (order) => <OfferRefText offer={order.upsell_offer} /> },
   { header: 'Amount', align: 'right', render: (order) => formatMoney(currencySymbol(order.currency), order.amount) },
   { header: 'Status', render: (order) => <OrderStatusChip status={order.status} /> },
+  { header: 'Campaign', render: (order) => <CampaignText utm={order.utm} /> },
   { header: 'Date', render: (order) => <DateTimeText value={order.created_at} /> },
 ]
 
-/** Below md: who bought which offer, then what they paid, where the order stands and when. */
+/** Below md: who bought which offer, then what they paid, where the order stands, when and from which campaign. */
 const compact: CompactRow<Order> = {
   primary: (order) => (
     <>
@@ -52,6 +54,7 @@ const compact: CompactRow<Order> = {
       </Box>
       <OrderStatusChip status={order.status} compact />
       <DateTimeText value={order.created_at} />
+      <CampaignText utm={order.utm} inline />
     </>
   ),
 }
