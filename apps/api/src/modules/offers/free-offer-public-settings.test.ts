@@ -20,7 +20,7 @@ describe("a free offer's public read carries its seller's settings", () => {
       method: 'POST',
       url: '/api/v1/advertising-pixel/',
       headers: other.headers,
-      payload: { pixel_type: 'google', script: 'other seller' },
+      payload: { pixel_type: 'google', script: '<script>otherSeller()</script>' },
     })
   })
 
