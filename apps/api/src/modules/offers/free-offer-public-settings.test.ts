@@ -30,6 +30,7 @@ describe("a free offer's public read carries its seller's settings", () => {
     expect(await read()).toMatchObject({
       show_url: `http://pages.funnelry.test/free-offer/${offerId}`,
       advertising_pixels: [],
+      consent_required: false,
       store_links: { privacy_policy: null, terms_and_conditions: null, support_link: null },
     })
   })
