@@ -36,8 +36,8 @@ const receipt: OrderReceipt = {
   order_id: '8a4b3f4e-0000-4000-8000-000000000001',
   status: 'paid',
   items: [
-    { id: offer.id, kind: 'free', name: offer.headline, price: '0.00' },
-    { id: 'bump-1', kind: 'bump', name: 'The checklist pack', price: '19.00' },
+    { id: offer.id, kind: 'free', name: offer.headline, price: '0.00', url: 'https://acme.example/guide.pdf' },
+    { id: 'bump-1', kind: 'bump', name: 'The checklist pack', price: '19.00', url: 'https://acme.example/checklists.zip' },
   ],
   total: '19.00',
   currency: 2,
