@@ -29,11 +29,11 @@ const pixel = {
 }
 
 describe("the public pages' first script", () => {
-  it("runs the seller's pixels and counts the view at once, and brings React in on the first touch", async () => {
+  it("counts the view at once, runs the seller's pixels once the page is usable, and brings React in on the first touch", async () => {
     const { calls } = mockFunnelApi()
     const offer = makeOffer({ advertising_pixels: [pixel] })
     await loadPage(offer)
-    expect(document.documentElement.dataset.pixelRan).toBe('yes')
+    await waitFor(() => expect(document.documentElement.dataset.pixelRan).toBe('yes'))
     await waitFor(() => expect(calls.views).toHaveLength(1))
 
     // Plain HTML so far: ticking the bump changes nothing else until React has taken over.

@@ -1,10 +1,11 @@
 import { type PublicPage, publicPageElementId } from '@funnelry/shared/funnel/public-page'
-import { countPageViewOnce, runSellerPixels } from '../features/funnel'
+import { countPageViewOnce, startSellerTracking } from '../features/funnel'
 
 /**
  * The public pages' first script (issue 11), a few kilobytes with no React in it, loaded once the
- * page has loaded (the server's HTML asks for it then). On a live offer page it runs the seller's
- * pixels and counts the view at once; React and the funnel (hydrate.tsx)
+ * page has loaded (the server's HTML asks for it then). On a live offer page it counts the view at
+ * once and runs the seller's pixels when the page is usable (after the visitor's consent when the
+ * seller asks for it, D31); React and the funnel (hydrate.tsx)
  * are downloaded and take over the server's HTML when the visitor first touches, clicks or types.
  * Until then the page is plain HTML: the opt-in press has its own inline script, and what is
  * typed or ticked is adopted when React arrives. The thank-you page hydrates at once (it reads the
@@ -20,7 +21,7 @@ const hydrate = (current: PublicPage) =>
 
 if (page?.kind === 'offer') {
   if (!page.preview) {
-    runSellerPixels(page.offer.advertising_pixels)
+    startSellerTracking(page.offer.advertising_pixels, { consentRequired: page.offer.consent_required })
     countPageViewOnce(page.offer.id)
   }
   const firstInteraction = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const

@@ -20,7 +20,9 @@ export const leadCaptureSchema = z.strictObject({
 })
 export type LeadCaptureInput = z.infer<typeof leadCaptureSchema>
 
-export const leadCaptureResponseSchema = z.object({ status: z.literal('subscribed') })
+/** `id`: the lead's id, the browser's `Lead` event id is `lead.<id>` (decision D29), as the server's. */
+export const leadCaptureResponseSchema = z.object({ status: z.literal('subscribed'), id: z.string() })
+export type LeadCaptureResponse = z.infer<typeof leadCaptureResponseSchema>
 
 /** The events a seller's CRM webhook receives (decision D9); `webhook.test` only from Settings' 'Send test'. */
 export const webhookEvents = ['lead.created', 'order.paid', 'webhook.test'] as const

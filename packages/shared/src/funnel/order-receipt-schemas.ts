@@ -26,6 +26,8 @@ export type OrderReceiptItem = z.infer<typeof orderReceiptItemSchema>
 
 export const orderReceiptSchema = z.object({
   reference: z.string(),
+  /** The order's id: the `Purchase` event id is `order.<order_id>` (decision D29), as the server's. */
+  order_id: z.string(),
   /** `pending` until the provider's payment event arrived (Stripe may confirm in the browser first). */
   status: z.enum(['pending', 'paid']),
   items: z.array(orderReceiptItemSchema),

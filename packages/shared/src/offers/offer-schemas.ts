@@ -148,6 +148,8 @@ export const freeOfferSchema = z.object({
   show_url: z.string(),
   /** Filled from the seller's settings (settings issue); empty until then. */
   advertising_pixels: z.array(pixelSchema),
+  /** Decision D31: the seller asks visitors for consent before any pixel runs. */
+  consent_required: z.boolean(),
   store_links: storeLinksSchema,
   created_at: timestamp,
   /** Set while the offer is archived (docs/decisions/0021). */

@@ -4,7 +4,10 @@ import { messages } from '../messages.js'
 import { optionalOfferId } from '../offers/offer-fields.js'
 import { normalizeDomain } from './domain-name.js'
 
+import { pixelScriptProblem } from './pixel-ids.js'
+
 export { isDomainName, normalizeDomain } from './domain-name.js'
+export { hasScriptElement, type PixelPlatformId, pixelPlatformId, pixelScriptMessages, pixelScriptProblem } from './pixel-ids.js'
 
 /** Words of the Settings screen and its calls that both sides must agree on. */
 export const settingsMessages = {
@@ -128,13 +131,23 @@ const pixelScript = z
   .max(maxPixelScriptLength, `Use at most ${maxPixelScriptLength} characters.`)
   .refine((value) => value.trim().length > 0, messages.required)
 
-export const pixelInputSchema = z.strictObject({
+const pixelFields = z.strictObject({
   pixel_type: z.enum(pixelTypes, { error: 'Choose Facebook or Google.' }),
   script: pixelScript,
 })
+
+/** Decision D28: the script is the platform's snippet or its bare ID (pixel-ids.ts), on the script field. */
+function checkPixelScript(value: { pixel_type?: PixelType | undefined; script?: string | undefined }, ctx: z.RefinementCtx) {
+  if (value.script === undefined) return
+  const problem = pixelScriptProblem(value.pixel_type, value.script)
+  if (problem) ctx.addIssue({ code: 'custom', path: ['script'], message: problem })
+}
+
+export const pixelInputSchema = pixelFields.superRefine(checkPixelScript)
 export type PixelInput = z.infer<typeof pixelInputSchema>
 
-export const pixelPatchSchema = pixelInputSchema.partial()
+/** A change of the script alone is checked against the stored type by the server. */
+export const pixelPatchSchema = pixelFields.partial().superRefine(checkPixelScript)
 export type PixelPatch = z.infer<typeof pixelPatchSchema>
 
 export const pixelSchema = z.object({ id: z.string(), pixel_type: z.enum(pixelTypes), script: z.string() })

@@ -35,9 +35,10 @@ describe('lead capture and the CRM webhook', () => {
   test('stores the lead before answering and delivers a signed webhook with the seller’s key names', async () => {
     const response = await notify(ctx, { full_name: 'Grace Hopper', email: 'Grace@Example.com', product_id: offerId })
     expect(response.statusCode).toBe(201)
-    expect(response.json()).toEqual({ status: 'subscribed' })
     const stored = await ctx.db.select().from(leads).where(eq(leads.freeOfferId, offerId))
     expect(stored).toMatchObject([{ email: 'grace@example.com', fullName: 'Grace Hopper', sellerId }])
+    // The browser's Lead event is `lead.<id>` (decision D29): the answer names the stored lead.
+    expect(response.json()).toEqual({ status: 'subscribed', id: stored[0]?.id })
 
     await eventually(async () => receiver.requests.length === 1)
     const [request] = receiver.requests

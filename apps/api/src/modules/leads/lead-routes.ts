@@ -16,8 +16,8 @@ export const leadRoutes: FastifyPluginAsyncZod<{ leads: LeadService }> = async (
       },
     },
     async (request, reply) => {
-      await leads.capture(request.body, clientAddressKey(request), arrivalOfCookies(request.headers.cookie))
-      return reply.code(201).send({ status: 'subscribed' as const })
+      const { leadId } = await leads.capture(request.body, clientAddressKey(request), arrivalOfCookies(request.headers.cookie))
+      return reply.code(201).send({ status: 'subscribed' as const, id: leadId })
     },
   )
 }

@@ -20,7 +20,7 @@ describe("a free offer's public read carries its seller's settings", () => {
       method: 'POST',
       url: '/api/v1/advertising-pixel/',
       headers: other.headers,
-      payload: { pixel_type: 'google', script: 'other seller' },
+      payload: { pixel_type: 'google', script: '<script>otherSeller()</script>' },
     })
   })
 
@@ -30,6 +30,7 @@ describe("a free offer's public read carries its seller's settings", () => {
     expect(await read()).toMatchObject({
       show_url: `http://pages.funnelry.test/free-offer/${offerId}`,
       advertising_pixels: [],
+      consent_required: false,
       store_links: { privacy_policy: null, terms_and_conditions: null, support_link: null },
     })
   })

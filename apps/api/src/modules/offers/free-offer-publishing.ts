@@ -5,6 +5,7 @@ import type { OfferPublicContextService } from '../settings/settings-module.js'
 export type FreeOfferPublishing = {
   showUrl: (offerId: string) => string
   advertising_pixels: Pixel[]
+  consent_required: boolean
   store_links: StoreLinks
 }
 
@@ -19,6 +20,7 @@ export function createFreeOfferPublishing(settings: OfferPublicContextService) {
     return {
       showUrl: (offerId) => `${context.linkBase}/free-offer/${offerId}`,
       advertising_pixels: context.advertising_pixels,
+      consent_required: context.consent_required,
       store_links: context.store_links,
     }
   }

@@ -58,6 +58,7 @@ describe('free offers', () => {
       upsell_offer_id: upsell.id,
       show_url: `http://pages.funnelry.test/free-offer/${offer.id}`,
       advertising_pixels: [],
+      consent_required: false,
       store_links: { privacy_policy: null, terms_and_conditions: null, support_link: null },
       created_at: expect.any(String),
       archived_at: null,

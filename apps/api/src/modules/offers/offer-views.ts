@@ -75,6 +75,7 @@ export function createOfferViews(imageUrl: (key: string | null) => string | null
         upsell_offer_id: offer.upsellOfferId,
         show_url: publishing.showUrl(offer.id),
         advertising_pixels: publishing.advertising_pixels,
+        consent_required: publishing.consent_required,
         store_links: publishing.store_links,
         created_at: offer.createdAt.toISOString(),
         archived_at: offer.archivedAt?.toISOString() ?? null,

@@ -37,6 +37,8 @@ describe('GET /api/v1/order-receipts/{reference}/', () => {
     expect(response.headers['cache-control']).toBe('no-store')
     expect(response.json()).toEqual({
       reference: created.order_reference,
+      // The browser's Purchase event is `order.<order_id>` (decision D29), as the server's.
+      order_id: expect.any(String),
       status: 'paid',
       items: [
         { id: funnel.offer.id, kind: 'free', name: 'Seven Recipes', price: '0.00', url: 'https://files.example/recipes.pdf' },
@@ -47,7 +49,9 @@ describe('GET /api/v1/order-receipts/{reference}/', () => {
       currency: 1,
     })
     expect(response.body).not.toContain('Ada')
-    expect(response.body).not.toContain(created.intent_id)
+    // The order's id (the browser's intent_id) is named for the Purchase event's id, never used as the reference.
+    expect(response.json().order_id).toBe(created.intent_id)
+    expect(created.order_reference).not.toBe(created.intent_id)
   })
 
   test('summarises a free order, keeps one reference through updates, and expires an hour after the last change', async () => {

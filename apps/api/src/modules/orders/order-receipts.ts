@@ -42,6 +42,7 @@ export function createOrderReceipts({ db, now }: { db: Database; now: () => Date
         })
       return {
         reference,
+        order_id: order.id,
         // A declined attempt is not a purchase yet; the page waits for the payment's event.
         status: status === 'paid' ? 'paid' : 'pending',
         items,

@@ -17,6 +17,7 @@ describe('the public offer context of a seller', () => {
     expect(await context.forSeller(seller.id)).toEqual({
       linkBase: 'http://pages.funnelry.test',
       advertising_pixels: [],
+      consent_required: false,
       store_links: { privacy_policy: null, terms_and_conditions: null, support_link: null },
     })
   })
@@ -40,6 +41,7 @@ describe('the public offer context of a seller', () => {
     expect(await context.forSeller(owner.seller.id)).toEqual({
       linkBase: 'https://shop.example.com',
       advertising_pixels: [{ id: pixel.id, pixel_type: 'facebook', script: '<script>fb()</script>' }],
+      consent_required: false,
       store_links: { privacy_policy: 'https://shop.example.com/privacy', terms_and_conditions: null, support_link: null },
     })
   })

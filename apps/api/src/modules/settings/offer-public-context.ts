@@ -2,6 +2,7 @@ import type { Pixel, StoreLinks } from '@funnelry/shared'
 import type { Executor } from '../../db/client.js'
 import { toPixel } from './pixel-service.js'
 import { domainRepository, pixelRepository, storeSettingsRepository } from './settings-repository.js'
+import { consentRequiredFor } from './tracking-consent.js'
 
 /**
  * What a seller's settings add to their public offers: the link base of `show_url` (the custom
@@ -12,6 +13,8 @@ export type OfferPublicContext = {
   /** `https://<verified custom domain>` or the pages origin (PAGES_URL), without a trailing slash. */
   linkBase: string
   advertising_pixels: Pixel[]
+  /** Decision D31: no pixel runs before the visitor accepts. */
+  consent_required: boolean
   store_links: StoreLinks
 }
 
@@ -25,14 +28,16 @@ export async function publicOfferLinkBase(db: Executor, pagesUrl: string, seller
 }
 
 export async function publicOfferContext(db: Executor, pagesUrl: string, sellerId: string): Promise<OfferPublicContext> {
-  const [linkBase, pixels, settings] = await Promise.all([
+  const [linkBase, pixels, settings, consentRequired] = await Promise.all([
     publicOfferLinkBase(db, pagesUrl, sellerId),
     pixelRepository.list(db, sellerId),
     storeSettingsRepository.find(db, sellerId),
+    consentRequiredFor(db, sellerId),
   ])
   return {
     linkBase,
     advertising_pixels: pixels.map(toPixel),
+    consent_required: consentRequired,
     store_links: {
       privacy_policy: settings?.privacyPolicy ?? null,
       terms_and_conditions: settings?.termsAndConditions ?? null,

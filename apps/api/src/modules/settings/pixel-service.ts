@@ -1,4 +1,4 @@
-import type { Pixel, PixelInput, PixelPatch } from '@funnelry/shared'
+import { type Pixel, type PixelInput, type PixelPatch, pixelScriptProblem } from '@funnelry/shared'
 import type { Database } from '../../db/client.js'
 import { NotFoundError, ValidationError } from '../../lib/errors.js'
 import { type PixelRow, pixelRepository } from './settings-repository.js'
@@ -12,7 +12,7 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 
 export const toPixel = (row: PixelRow): Pixel => ({ id: row.id, pixel_type: row.pixelType, script: row.script })
 
-/** Advertising pixels (decision D7): free-text scripts stored exactly as written. */
+/** Advertising pixels (decisions D7, D28): the platform's snippet or its bare ID, stored exactly as written. */
 export function createPixelService({ db, now }: Deps) {
   /** A malformed id cannot name a pixel: answer as for someone else's (404), not with a database error. */
   const checkId = (id: string) => {
@@ -31,6 +31,14 @@ export function createPixelService({ db, now }: Deps) {
 
     async update(sellerId: string, id: string, patch: PixelPatch): Promise<Pixel> {
       checkId(id)
+      // Decision D28: a change of one field may make the pair wrong (a Google ID on a Facebook pixel).
+      if (patch.pixel_type === undefined || patch.script === undefined) {
+        const stored = await pixelRepository.find(db, sellerId, id)
+        if (!stored) throw new NotFoundError()
+        const problem = pixelScriptProblem(patch.pixel_type ?? stored.pixelType, patch.script ?? stored.script)
+        // A stored script from before D28 stays as it is while only its type changes.
+        if (problem && patch.script !== undefined) throw ValidationError.field('script', problem)
+      }
       const row = await pixelRepository.update(
         db,
         sellerId,

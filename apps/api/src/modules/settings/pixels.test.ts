@@ -59,9 +59,9 @@ describe('advertising pixels', () => {
     const response = await call(owner, 'POST', '', { pixel_type: 'tiktok', script: '' })
     expect(response.statusCode).toBe(400)
     expect(response.json()).toEqual({ detail: expect.any(String), pixel_type: ['Choose Facebook or Google.'], script: [messages.required] })
-    const long = await call(owner, 'POST', '', { pixel_type: 'google', script: 'x'.repeat(20_001) })
+    const long = await call(owner, 'POST', '', { pixel_type: 'google', script: `<script>${'x'.repeat(20_001 - 8)}` })
     expect(long.json()).toEqual({ detail: expect.any(String), script: ['Use at most 20000 characters.'] })
-    const fits = await call(owner, 'POST', '', { pixel_type: 'google', script: 'x'.repeat(20_000) })
+    const fits = await call(owner, 'POST', '', { pixel_type: 'google', script: `<script>${'x'.repeat(20_000 - 8)}` })
     expect(fits.statusCode).toBe(201)
     await call(owner, 'DELETE', `${fits.json().id}/`)
   })
@@ -79,9 +79,9 @@ describe('advertising pixels', () => {
 
   test("answers 404 for another seller's pixel and for malformed ids, and leaves theirs alone", async () => {
     const theirs = await addPixel(other, 'google', '<script>theirs()</script>')
-    expect((await call(owner, 'PATCH', `${theirs.id}/`, { script: 'mine now' })).statusCode).toBe(404)
+    expect((await call(owner, 'PATCH', `${theirs.id}/`, { script: '<script>mine()</script>' })).statusCode).toBe(404)
     expect((await call(owner, 'DELETE', `${theirs.id}/`)).statusCode).toBe(404)
-    expect((await call(owner, 'PATCH', 'not-a-uuid/', { script: 'x' })).statusCode).toBe(404)
+    expect((await call(owner, 'PATCH', 'not-a-uuid/', { script: 'G-ABC123' })).statusCode).toBe(404)
     expect((await call(owner, 'DELETE', '12345/')).statusCode).toBe(404)
     expect((await call(other, 'GET', '')).json()).toEqual([theirs])
   })

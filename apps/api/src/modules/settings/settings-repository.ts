@@ -89,6 +89,9 @@ export const pixelRepository = {
       .where(eq(advertisingPixels.sellerId, sellerId))
       .orderBy(asc(advertisingPixels.createdAt), asc(advertisingPixels.id)),
 
+  find: async (db: Executor, sellerId: string, id: string): Promise<PixelRow | undefined> =>
+    (await db.select().from(advertisingPixels).where(ownPixel(sellerId, id)))[0],
+
   count: async (db: Executor, sellerId: string) =>
     (await db.select({ value: count() }).from(advertisingPixels).where(eq(advertisingPixels.sellerId, sellerId)))[0]?.value ?? 0,
 

@@ -7,7 +7,7 @@ export { PublicOfferPage } from './components/public-offer-page'
 export { ThankYouView } from './components/thank-you-view'
 export { earlyOptInScript } from './lib/early-opt-in'
 export { countPageViewOnce } from './lib/page-view-once'
-export { runSellerPixels } from './lib/seller-pixels'
+export { startSellerTracking } from './tracking/seller-tracking'
 
 export const funnelPages = {
   freeOffer: () => import('./pages/free-offer-page'),

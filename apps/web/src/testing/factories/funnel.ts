@@ -49,6 +49,7 @@ export function makeOffer(overrides: Partial<FreeOffer> = {}): FreeOffer {
     upsell_offer_id: upsell.id,
     show_url: `http://localhost:3000/free-offer/${offerId}`,
     advertising_pixels: [],
+    consent_required: false,
     store_links: { privacy_policy: null, terms_and_conditions: null, support_link: null },
     created_at: '2025-01-01T00:00:00.000Z',
     archived_at: null,

@@ -26,6 +26,7 @@ export function freeOffer(overrides: Partial<FreeOffer> = {}): FreeOffer {
     upsell_offer_id: null,
     show_url: `http://localhost/free-offer/${id}`,
     advertising_pixels: [],
+    consent_required: false,
     store_links: { privacy_policy: null, terms_and_conditions: null, support_link: null },
     created_at: createdAt,
     archived_at: null,

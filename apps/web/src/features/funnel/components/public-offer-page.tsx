@@ -1,6 +1,6 @@
 import type { FreeOffer } from '@funnelry/shared'
-import { useAdvertisingPixels } from '../hooks/use-advertising-pixels'
 import { usePageView } from '../hooks/use-page-view'
+import { useSellerTracking } from '../tracking/use-seller-tracking'
 import { FreeOfferFunnel } from './free-offer-funnel'
 
 /**
@@ -9,7 +9,7 @@ import { FreeOfferFunnel } from './free-offer-funnel'
  * no pixels and makes no calls.
  */
 export function PublicOfferPage({ offer, preview }: { offer: FreeOffer; preview: boolean }) {
-  useAdvertisingPixels(offer.advertising_pixels, !preview)
+  useSellerTracking(offer, !preview)
   // Issue 6: views feed the seller's opt-in rate; only real visits count, never previews.
   usePageView(offer.id, !preview)
   return <FreeOfferFunnel offer={offer} mode={preview ? 'preview' : 'live'} />

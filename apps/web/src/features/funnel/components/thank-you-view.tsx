@@ -2,7 +2,7 @@ import { useEffect } from 'react'
 import { useOrderReceipt } from '../hooks/use-order-receipt'
 import { useReceiptBranding } from '../hooks/use-receipt-branding'
 import { replayRecentToasts } from '../lib/funnel-toast'
-import { pushPurchaseOnce } from '../lib/purchase-event'
+import { useThankYouTracking } from '../tracking/use-thank-you-tracking'
 import { OfferFooter } from './offer-footer'
 import { FunnelStyles } from './offer-layout'
 import { OrderReceiptSummary } from './order-receipt-summary'
@@ -25,8 +25,8 @@ type ThankYouViewProps = { type: string | null; order: string | null }
 
 /**
  * The visitor's last page (spec section 2). With the order's reference it shows what was bought
- * and the total, and hands a paid order to the seller's analytics as a GA4 `purchase` event, once
- * per order (issue 9, item 9). Rendered by the server and hydrated by the public script (issue 11).
+ * and the total, and runs the seller's pixels with a paid order's purchase, once per order (D29).
+ * Rendered by the server and hydrated by the public script (issue 11).
  */
 export function ThankYouView({ type, order }: ThankYouViewProps) {
   const { title, text } = type === 'free-offer' ? thankYouTexts['free-offer'] : thankYouTexts.purchase
@@ -34,9 +34,7 @@ export function ThankYouView({ type, order }: ThankYouViewProps) {
   const branding = useReceiptBranding(receipt)
   // 'Payment succeeded!' was raised on the offer page just before this page loaded.
   useEffect(replayRecentToasts, [])
-  useEffect(() => {
-    if (receipt) pushPurchaseOnce(receipt)
-  }, [receipt])
+  useThankYouTracking(receipt)
 
   return (
     <div className="fy">

@@ -10,6 +10,7 @@ import type { FunnelOffer } from '../lib/funnel-offer'
 import { funnelToast as toast } from '../lib/funnel-toast'
 import { intentErrorMessage, isNotFound, isOfferUnavailable } from '../lib/intent-errors'
 import { orderSummary } from '../lib/order-total'
+import { trackLead, useCheckoutTracking } from '../tracking/use-checkout-tracking'
 import { type CheckoutChoice, useIntentQueue } from './use-intent-queue'
 import type { VisitorDetailsState } from './use-visitor-details'
 
@@ -62,6 +63,7 @@ export function useCheckout({ offer, mode, details }: Options) {
 
   const summary = orderSummary(offer, { bump: bumpSelected, upsell: upsell === 'accepted' })
   const paymentVisible = paymentShown && summary.totalCents > 0 && (live ? isPayable(intent) : true)
+  useCheckoutTracking({ live, view, paymentVisible, intent })
   const upsellPending = () => offer.upsell_offer !== null && choice.current.upsell === 'unseen'
   const paying = () => choice.current.bump || choice.current.upsell === 'accepted'
 
@@ -70,7 +72,7 @@ export function useCheckout({ offer, mode, details }: Options) {
     const key = leadKey(details)
     if (leadSentFor.current === key) return
     leadSentFor.current = key
-    await captureLead({ ...details, product_id: offer.id })
+    trackLead(await captureLead({ ...details, product_id: offer.id }))
   }
 
   function showView(next: 'free' | 'oto') {

@@ -8,9 +8,13 @@ import { previewNotice } from '../hooks/use-checkout'
 import { forgetInlinedOffer, inlinedOfferElementId } from '../lib/inlined-offer'
 import { mockFunnelApi } from '../testing/mock-funnel-api'
 import { optIn, renderOfferPage } from '../testing/render-funnel'
+import { resetSellerTracking } from '../tracking/seller-tracking'
 
 afterEach(() => {
   delete document.documentElement.dataset.pixelRan
+  // A new page load: no seller script of this test is left in <head> for the next.
+  resetSellerTracking()
+  for (const script of document.head.querySelectorAll('script')) script.remove()
   document.getElementById(inlinedOfferElementId)?.remove()
   forgetInlinedOffer()
 })

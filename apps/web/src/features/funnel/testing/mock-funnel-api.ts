@@ -84,7 +84,7 @@ export function mockFunnelApi(options: MockOptions = {}) {
     apiHandler('post', '/seller/webhook/notify/', leadCaptureResponseSchema, async ({ request }) => {
       calls.leads.push((await request.json()) as JsonBody)
       order.push('lead')
-      return options.lead?.() ?? HttpResponse.json({ status: 'subscribed' }, { status: 201 })
+      return options.lead?.() ?? HttpResponse.json({ status: 'subscribed', id: `lead-${calls.leads.length}` }, { status: 201 })
     }),
     apiHandler('post', '/stripe/payment-intent/', paymentIntentResponseSchema, async ({ request }) => {
       const body = (await request.json()) as JsonBody

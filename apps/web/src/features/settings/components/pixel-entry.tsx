@@ -93,7 +93,7 @@ export function PixelEntry({ pixel, label, onDone }: PixelEntryProps) {
           minRows={3}
           maxRows={20}
           fullWidth
-          placeholder="<script>…</script>"
+          placeholder="<script>…</script>, or the ID: 123456789012345, G-…, AW-…"
           slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'none', sx: monospace } }}
         />
         <FormActions>

@@ -1,4 +1,4 @@
-import { type Pixel, pixelSchema, settingsToasts } from '@funnelry/shared'
+import { type Pixel, pixelSchema, pixelScriptMessages, settingsToasts } from '@funnelry/shared'
 import { screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse } from 'msw'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -136,6 +136,26 @@ describe('Settings: Advertising Pixels', () => {
 
     expect(await entry.findByText('This field is required')).toBeInTheDocument()
     expect(calls).toEqual([])
+  })
+
+  it('shows the field error for a value that is neither a snippet nor an ID (D28), and saves a bare ID', async () => {
+    const { calls } = mockSettingsApi()
+    const { user } = renderSettings()
+    const section = await findSection('Advertising Pixels')
+
+    await user.click(section.getByRole('button', { name: 'Add Pixel' }))
+    const entry = within(section.getByRole('form', { name: 'New pixel' }))
+    await pasteScript(user, entry, '12345')
+    await user.click(entry.getByRole('button', { name: 'Save' }))
+    expect(await entry.findByText(pixelScriptMessages.facebook)).toBeInTheDocument()
+    expect(entry.getByLabelText('Script')).toHaveAccessibleDescription(pixelScriptMessages.facebook)
+    expect(calls).toEqual([])
+
+    await user.clear(entry.getByLabelText('Script'))
+    await pasteScript(user, entry, '123456789012345')
+    await user.click(entry.getByRole('button', { name: 'Save' }))
+    expect(await screen.findByText('Facebook Script was successfully updated.')).toBeInTheDocument()
+    expect(calls).toEqual([{ method: 'POST', path: '/advertising-pixel/', body: { pixel_type: 'facebook', script: '123456789012345' } }])
   })
 
   it.each([

@@ -1,0 +1,38 @@
+import type { PaymentIntentResponse } from '@funnelry/shared'
+import { currencyById } from '@funnelry/shared/currency-table'
+import { useEffect } from 'react'
+import { trackFunnelEvent } from './seller-tracking'
+
+type CheckoutTracking = {
+  live: boolean
+  view: 'free' | 'oto'
+  paymentVisible: boolean
+  intent: PaymentIntentResponse | null
+}
+
+/**
+ * Decision D29 inside the offer page: the upsell is a page of the funnel of its own (a PageView
+ * when it shows), and the card form showing is `InitiateCheckout` / `begin_checkout`, once per
+ * order. Events wait for the seller's scripts (seller-tracking.ts); previews send nothing.
+ */
+export function useCheckoutTracking({ live, view, paymentVisible, intent }: CheckoutTracking): void {
+  useEffect(() => {
+    if (live && view === 'oto') trackFunnelEvent({ name: 'page_view' })
+  }, [live, view])
+  const checkout = live && paymentVisible && intent ? intent : null
+  const orderKey = checkout?.intent_id
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per order shown, not per change of its total.
+  useEffect(() => {
+    if (!checkout) return
+    trackFunnelEvent({
+      name: 'begin_checkout',
+      value: Number(checkout.amount),
+      currency: currencyById(checkout.currency).code.toUpperCase(),
+    })
+  }, [orderKey])
+}
+
+/** `Lead` / `generate_lead` with the stored lead's id, after a successful opt-in. */
+export function trackLead(leadId: string | null): void {
+  if (leadId) trackFunnelEvent({ name: 'lead', leadId })
+}
