@@ -162,6 +162,7 @@ export async function buildApp(deps: AppDeps) {
     pagesUrl: config.pagesUrl,
     productLinks: config.productLinks,
     loadOffer: (id) => offers.services.publicFree.get(id),
+    receiptExists: (reference) => orders.services.receipts.exists(reference),
   })
   return app
 }

@@ -134,10 +134,10 @@ describe("a seller's custom domain", () => {
       ...(payload ? { payload } : {}),
     })
 
-  test('serves nothing while the domain is not proven: it is an unknown host', async () => {
+  test('serves nothing while the domain is not proven: it is an unknown host, sent to PUBLIC_URL', async () => {
     const page = await ctx.app.inject({ method: 'GET', url: `/free-offer/${mine.freeId}`, headers: { host } })
     expect(page.statusCode).toBe(302)
-    expect(page.headers.location).toBe(`${pages}/free-offer/${mine.freeId}`)
+    expect(page.headers.location).toBe(`${dashboard}/free-offer/${mine.freeId}`)
     expect((await ctx.app.inject({ method: 'GET', url: `/api/v1/domains/allowed/?domain=${host}` })).statusCode).toBe(404)
   })
 
@@ -239,10 +239,16 @@ describe("a seller's custom domain", () => {
     expect((await onDomain('POST', '/api/v1/authentication/token/', { email: 'a@example.com', password: 'x' })).statusCode).toBe(404)
   })
 
-  test('leaves the API on the platform host and unknown hosts unrestricted', async () => {
-    for (const otherHost of ['funnelry.test', 'unknown.example', '127.0.0.1:3000']) {
+  test('leaves the API on the platform host and loopback unrestricted, and serves none of it on an unknown host', async () => {
+    for (const otherHost of ['funnelry.test', 'localhost:3000', '127.0.0.1:3000']) {
       const response = await ctx.app.inject({ method: 'GET', url: `/api/v1/free-product/${theirs.freeId}/`, headers: { host: otherHost } })
       expect(response.statusCode).toBe(200)
     }
+    const unknown = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/free-product/${theirs.freeId}/`,
+      headers: { host: 'unknown.example' },
+    })
+    expect(unknown.statusCode).toBe(421)
   })
 })

@@ -5,10 +5,15 @@ import { isLivePageRequest, isPageRequest, isPreviewRequest, matchPublicPageRule
 
 /**
  * Which site a request is for, told apart by its Host header (decision D23):
- * - dashboard: PUBLIC_URL's host (and any host that is not one of the others): the dashboard and
- *   the API, never a live offer page, so seller scripts never run where dashboard tokens live;
+ * - dashboard: PUBLIC_URL's host: the dashboard and the API, never a live offer page, so seller
+ *   scripts never run where dashboard tokens live;
  * - pages: PAGES_URL's host: every seller's public offer pages, nothing of the dashboard;
  * - custom-domain: a seller's verified domain: that seller's public offer pages only.
+ * Any other host (an IP address, a domain not or no longer verified) is none of them: pages are
+ * sent to PUBLIC_URL, everything else is a 421 (misdirected), never the dashboard (issue 22). Only the health
+ * check answers there, for load balancers and containers that ask by address. A loopback name
+ * (localhost, 127.0.0.1, ::1) counts as the dashboard: only this machine or a proxy in front of it
+ * can use one (docs/decisions/not-found-pages-and-unknown-hosts.md).
  */
 export type Site = { kind: 'dashboard' } | { kind: 'pages' } | { kind: 'custom-domain'; sellerId: string }
 
@@ -29,18 +34,20 @@ const hostnameOf = (host: string | undefined) => {
 }
 
 const dashboardSite: Site = { kind: 'dashboard' }
+const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]'])
+const healthPath = /^\/api\/v1\/health\/?$/
 const pagesSite: Site = { kind: 'pages' }
 
 export const hostRoutingPlugin = fp(async (app: FastifyInstance, { access, publicUrl, pagesUrl }: Options) => {
   const dashboardHost = hostnameOf(new URL(publicUrl).host)
   const pagesHost = hostnameOf(new URL(pagesUrl).host)
 
-  async function siteOf(request: FastifyRequest): Promise<Site> {
+  async function siteOf(request: FastifyRequest): Promise<Site | null> {
     const hostname = hostnameOf(request.host)
     if (hostname === pagesHost) return pagesSite
-    if (hostname === dashboardHost) return dashboardSite
+    if (hostname === dashboardHost || loopbackHosts.has(hostname)) return dashboardSite
     const sellerId = await access.sellerForHost(request.host)
-    return sellerId ? { kind: 'custom-domain', sellerId } : dashboardSite
+    return sellerId ? { kind: 'custom-domain', sellerId } : null
   }
 
   /** Pages of the dashboard asked for on a public site go to the dashboard; the rest is not here. */
@@ -63,7 +70,14 @@ export const hostRoutingPlugin = fp(async (app: FastifyInstance, { access, publi
 
   // Path rules first, before any body is read.
   app.addHook('onRequest', async (request, reply) => {
-    request.site = await siteOf(request)
+    const found = await siteOf(request)
+    if (!found) {
+      if (healthPath.test(pathnameOf(request))) return
+      if (isPageRequest(request)) return reply.redirect(`${publicUrl}${request.url}`, 302)
+      // 421 Misdirected Request: this server does not answer for that host (no route's own 404 shape applies).
+      return reply.code(421).send({ detail: `This address is not served here. Use ${publicUrl}.` })
+    }
+    request.site = found
     const { site } = request
     if (site.kind === 'dashboard') {
       // The dashboard origin shows no seller content: live pages move to the pages origin.

@@ -8,6 +8,7 @@ import type { TestApp } from '../../test/build-test-app.js'
 import { createSellerSession } from '../../test/factories.js'
 import { describe, expect, test } from '../../test/fixtures.js'
 import { createBump, createFree, imageBytes, imagePart } from '../modules/offers/offer-test-kit.js'
+import { createIntent, visitor } from '../modules/orders/checkout-test-kit.js'
 
 const indexHtml = '<!doctype html><html><head><title>Funnelry</title></head><body><div id="root"></div></body></html>'
 const onPages = { host: 'pages.funnelry.test' }
@@ -152,10 +153,13 @@ describe('the public offer page HTML', () => {
   })
 
   test('renders the thank-you page on the server too, with the script that reads the order', async () => {
-    const page = await ctx.app.inject({ method: 'GET', url: '/thank-you-purchase?type=free-offer&order=abc123', headers: onPages })
+    // A free checkout (nothing bought) completes at once with its order reference.
+    const free = await createIntent(ctx, { ...visitor, product_id: offerId })
+    const { order_reference: reference } = free.json() as { order_reference: string }
+    const page = await ctx.app.inject({ method: 'GET', url: `/thank-you-purchase?type=free-offer&order=${reference}`, headers: onPages })
     expect(page.statusCode).toBe(200)
     expect(page.body).toContain('<h1>Congratulations for Claiming Your Free Download!</h1>')
-    expect(page.body).toContain('{"kind":"thank-you","type":"free-offer","order":"abc123"}')
+    expect(page.body).toContain(`{"kind":"thank-you","type":"free-offer","order":"${reference}"}`)
     expect(page.body).toContain('"script":"/assets/public-1.js"')
     const paid = await ctx.app.inject({ method: 'GET', url: '/thank-you-purchase?type=oto-offer', headers: onPages })
     expect(paid.body).toContain('<h1>Thank You For Your Purchase!</h1>')
@@ -176,9 +180,10 @@ describe('the public offer page HTML', () => {
     expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body)
   })
 
-  test('serves the plain app for an unknown offer, which then shows its 404 screen', async () => {
+  test('answers an unknown offer with a 404 page of its own, not the app (decision D26)', async () => {
     const page = await ctx.app.inject({ method: 'GET', url: `/free-offer/${crypto.randomUUID()}`, headers: onPages })
-    expect(page.statusCode).toBe(200)
-    expect(page.body).toBe(servedIndexHtml)
+    expect(page.statusCode).toBe(404)
+    expect(page.body).not.toBe(servedIndexHtml)
+    expect(page.body).toContain('Page not found')
   })
 })

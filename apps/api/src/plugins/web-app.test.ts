@@ -38,7 +38,11 @@ describe('serving the web app', () => {
   })
 
   test("lets public funnel pages on the pages origin run the seller's pixel scripts", async () => {
-    const response = await ctx.app.inject({ method: 'GET', url: '/free-offer/some-id', headers: { host: 'pages.funnelry.test' } })
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/thank-you-purchase?type=free-offer',
+      headers: { host: 'pages.funnelry.test' },
+    })
     expect(response.statusCode).toBe(200)
     expect(response.headers['content-security-policy']).not.toContain('script-src')
   })

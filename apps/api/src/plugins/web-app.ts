@@ -7,6 +7,7 @@ import { encodeBody, sendEncoded } from '../lib/encoded-body.js'
 import type { PublicOffer, RenderOfferPage } from '../modules/offers/offers-module.js'
 import { contentSecurityPolicyFor, scriptHash } from './content-security-policy.js'
 import { allowedMethods, answerMethodNotAllowed } from './framework-errors.js'
+import { notFoundPages } from './not-found-page.js'
 import { renderPublicDocument, withWebAppConfig } from './offer-page-html.js'
 import { loadPublicPageRenderer, readPublicAssets } from './public-pages.js'
 
@@ -17,9 +18,12 @@ type Options = {
   productLinks: ProductLinks
   /** A visitor's (cached) free offer, or undefined when there is none (the page then fetches and shows 404). */
   loadOffer: (id: string) => Promise<PublicOffer | undefined>
+  /** Whether an order's receipt reference is one the thank-you page can show (known, not expired). */
+  receiptExists: (reference: string) => Promise<boolean>
 }
 
 const offerPagePath = /^\/free-offer\/([0-9a-f-]{36})\/?$/i
+const anyOfferPagePath = /^\/free-offer(\/|$)/
 const thankYouPath = /^\/thank-you-purchase\/?$/
 
 /**
@@ -28,7 +32,7 @@ const thankYouPath = /^\/thank-you-purchase\/?$/
  */
 export async function registerWebApp(
   app: FastifyInstance,
-  { webDist, publicUrl, pagesUrl, productLinks, loadOffer }: Options,
+  { webDist, publicUrl, pagesUrl, productLinks, loadOffer, receiptExists }: Options,
 ): Promise<void> {
   const indexFile = path.join(webDist, 'index.html')
   const built = existsSync(indexFile)
@@ -74,7 +78,9 @@ export async function registerWebApp(
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? ''
-    const wantsPage = request.method === 'GET' && !pathname.startsWith('/api/') && !pathname.startsWith('/media/')
+    // HEAD is answered as GET, without the body (uptime monitors and link checkers ask with HEAD).
+    const isRead = request.method === 'GET' || request.method === 'HEAD'
+    const wantsPage = isRead && !pathname.startsWith('/api/') && !pathname.startsWith('/media/')
     if (!wantsPage) {
       const allowed = allowedMethods(app, request)
       if (allowed.length > 0) return answerMethodNotAllowed(reply, request.method, allowed)
@@ -84,19 +90,34 @@ export async function registerWebApp(
       return reply.code(503).type('text/plain').send('The web app is not built yet. Run `npm run build:web` (npm start does it for you).')
     }
     const onPublicSite = request.site.kind !== 'dashboard'
-    const answer = async () => {
-      const query = new URLSearchParams(request.url.split('?')[1] ?? '')
-      const offerId = offerPagePath.exec(pathname)?.[1]
-      const offer = offerId && pageRenderers ? await loadOffer(offerId).catch(() => undefined) : undefined
-      // An unknown offer gets the app, which shows its 404 screen (spec section 8).
+    const query = new URLSearchParams(request.url.split('?')[1] ?? '')
+    const offerId = offerPagePath.exec(pathname)?.[1]
+    const offer = offerId ? await loadOffer(offerId).catch(() => undefined) : undefined
+    const reference = thankYouPath.test(pathname) ? query.get('order') : null
+    // Decision D26: on a public site, an offer (unknown, archived or malformed id) or an order
+    // (unknown or expired reference) that is not there is a real 404 with a page of its own,
+    // rather than the dashboard app (whose links lead to the seller's log-in).
+    if (onPublicSite) {
+      const missingOrder = reference !== null && !(await receiptExists(reference))
+      const missingPage = !thankYouPath.test(pathname) && !(anyOfferPagePath.test(pathname) && offer)
+      if (missingOrder || missingPage) {
+        reply.header('cache-control', 'no-cache').header('content-security-policy', contentSecurityPolicyFor(pathname, true))
+        return reply
+          .code(404)
+          .type('text/html; charset=utf-8')
+          .send(notFoundPages[missingOrder ? 'order' : 'page'])
+      }
+    }
+    const answer = () => {
       if (offer && pageRenderers) return offer.page(query.get('isPreview') === 'true' ? pageRenderers.preview : pageRenderers.live)
       if (thankYouPath.test(pathname) && renderer) {
         const type = query.get('type') === 'free-offer' ? 'free-offer' : 'oto-offer'
-        return encodeBody(renderPage({ kind: 'thank-you', type, order: query.get('order') }, renderer), 'text/html; charset=utf-8')
+        return encodeBody(renderPage({ kind: 'thank-you', type, order: reference }, renderer), 'text/html; charset=utf-8')
       }
+      // On the dashboard's origin an unknown offer gets the app, which shows its 404 screen (spec section 8).
       return undefined
     }
-    const page = await answer()
+    const page = answer()
     // After rendering: the policy names the hashes of the inline scripts the page carries.
     const policy = contentSecurityPolicyFor(pathname, onPublicSite, page ? [...inlineScriptHashes] : [])
     reply.header('cache-control', 'no-cache').header('content-security-policy', policy)

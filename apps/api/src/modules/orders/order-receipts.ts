@@ -12,13 +12,20 @@ const referencePattern = /^[A-Za-z0-9_-]{22}$/
  * It tells nothing about the visitor (no name, no email), and an unknown, expired, draft or abandoned reference answers alike: 404.
  */
 export function createOrderReceipts({ db, now }: { db: Database; now: () => Date }) {
+  /** The order behind a reference while its summary can be shown; undefined for any other. */
+  const find = async (reference: string) => {
+    const found = referencePattern.test(reference) ? await orderRepository.findByReceipt(db, reference, now()) : undefined
+    const status = found?.order.status
+    return found && (status === 'paid' || status === 'pending' || status === 'failed') ? found : undefined
+  }
   return {
+    /** Whether the thank-you page can show this order (decision D26: "We can't find this order." otherwise). */
+    exists: async (reference: string) => (await find(reference)) !== undefined,
+
     async read(reference: string): Promise<OrderReceipt> {
-      const found = referencePattern.test(reference) ? await orderRepository.findByReceipt(db, reference, now()) : undefined
-      const status = found?.order.status
-      if (!found || !(status === 'paid' || status === 'pending' || status === 'failed')) {
-        throw new NotFoundError(paymentMessages.receiptNotFound)
-      }
+      const found = await find(reference)
+      if (!found) throw new NotFoundError(paymentMessages.receiptNotFound)
+      const status = found.order.status
       const { order, offer, bump, upsell } = found
       // Decision D25: the links are on the page too; what is paid for only once it is paid.
       const paidUrl = (url: string) => (status === 'paid' ? url : null)
