@@ -58,6 +58,8 @@ describe("a seller sees the funnel's leads, orders and numbers", () => {
     const download = page.waitForEvent('download')
     await page.getByRole('button', { name: 'Export CSV' }).click()
     const csv = await readFile((await (await download).path()) ?? '', 'utf8')
+    // A UTF-8 byte order mark first, so Excel on Windows reads "Café" right (issue 22).
+    expect(csv.startsWith('\uFEFF')).toBe(true)
     const [header, ...rows] = csv.trim().split(/\r?\n/)
     expect(header).toBe('full_name,email,free_offer,created_at')
     expect(rows.map((row) => row.split(',')[1]).sort()).toEqual([freeTaker.email, buyer.email])

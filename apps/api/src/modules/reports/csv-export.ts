@@ -36,7 +36,9 @@ function withLiterals(client: pg.PoolClient, query: { sql: string; params: unkno
  */
 export function copyCsvStream(pool: pg.Pool, header: readonly string[], query: { sql: string; params: unknown[] }): Readable {
   const out = new PassThrough({ highWaterMark: streamBuffer })
-  out.write(csvRow(header))
+  // A UTF-8 byte order mark first: Excel on Windows reads a CSV without one in the system's code
+  // page and garbles "Café" (issue 22); other spreadsheets and CSV readers skip it.
+  out.write(`\uFEFF${csvRow(header)}`)
   const run = async (client: pg.PoolClient) => {
     // The time format `exportRecords` reads, whatever the server's defaults.
     await client.query("begin read only; set local timezone = 'UTC'; set local datestyle = 'ISO'")

@@ -5,7 +5,7 @@ import { createSellerSession } from '../../../test/factories.js'
 import { describe, expect, test } from '../../../test/fixtures.js'
 import { insertFreeOffer } from '../../../test/funnel-factories.js'
 import { leads } from '../../db/schema/index.js'
-import { insertLead, parseCsv, withDirectCampaign } from './report-test-kit.js'
+import { byteOrderMark, insertLead, parseCsv, withDirectCampaign } from './report-test-kit.js'
 
 type Headers = Record<string, string>
 const header = [...leadExportColumns]
@@ -93,7 +93,7 @@ describe('GET /api/v1/leads/export/', () => {
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8')
     const today = ctx.clock.now().toISOString().slice(0, 10)
     expect(response.headers['content-disposition']).toBe(`attachment; filename="leads-${today}.csv"`)
-    expect(response.body.startsWith(`${leadExportColumns.join(',')}\r\n`)).toBe(true)
+    expect(response.body.startsWith(`${byteOrderMark}${leadExportColumns.join(',')}\r\n`)).toBe(true)
     const [first, ...records] = parseCsv(response.body)
     expect(first).toEqual(header)
     expect(records).toEqual(expected)
@@ -112,7 +112,7 @@ describe('GET /api/v1/leads/export/', () => {
     const day = parseCsv((await exportCsv('?date_from=2025-05-02&date_to=2025-05-02')).body)
     expect(day.slice(1)).toHaveLength(4)
     const none = await exportCsv('?date_from=2030-01-01')
-    expect(none.body).toBe(`${leadExportColumns.join(',')}\r\n`)
+    expect(none.body).toBe(`${byteOrderMark}${leadExportColumns.join(',')}\r\n`)
   })
 
   test('exports only the caller’s leads, and only when signed in', async () => {

@@ -3,7 +3,7 @@ import type { TestApp } from '../../../test/build-test-app.js'
 import { createSellerSession } from '../../../test/factories.js'
 import { describe, expect, test } from '../../../test/fixtures.js'
 import { insertBump, insertFreeOffer, insertUpsell } from '../../../test/funnel-factories.js'
-import { insertOrder, parseCsv, withDirectCampaign } from './report-test-kit.js'
+import { byteOrderMark, insertOrder, parseCsv, withDirectCampaign } from './report-test-kit.js'
 
 type Headers = Record<string, string>
 const header = [...orderExportColumns]
@@ -93,7 +93,7 @@ describe('GET /api/v1/orders/export/', () => {
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8')
     const today = ctx.clock.now().toISOString().slice(0, 10)
     expect(response.headers['content-disposition']).toBe(`attachment; filename="orders-${today}.csv"`)
-    expect(response.body.startsWith(`${orderExportColumns.join(',')}\r\n`)).toBe(true)
+    expect(response.body.startsWith(`${byteOrderMark}${orderExportColumns.join(',')}\r\n`)).toBe(true)
     const [first, ...records] = parseCsv(response.body)
     expect(first).toEqual(header)
     expect(records).toEqual(

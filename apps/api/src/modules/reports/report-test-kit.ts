@@ -48,8 +48,13 @@ export async function insertDailyViews(ctx: TestApp, freeOfferId: string, days: 
   await ctx.db.insert(offerDailyViews).values(Object.entries(days).map(([day, views]) => ({ freeOfferId, day, views })))
 }
 
-/** Minimal RFC 4180 reader for checking exports: quoted fields, doubled quotes, CRLF records. */
-export function parseCsv(text: string): string[][] {
+/** The byte order mark every export starts with (Excel on Windows needs it to read UTF-8). */
+export const byteOrderMark = '\uFEFF'
+
+/** Minimal RFC 4180 reader for checking exports: quoted fields, doubled quotes, CRLF records (after the byte order mark). */
+export function parseCsv(exported: string): string[][] {
+  if (!exported.startsWith(byteOrderMark)) throw new Error('the export does not start with a UTF-8 byte order mark')
+  const text = exported.slice(byteOrderMark.length)
   const records: string[][] = []
   let record: string[] = []
   let field = ''
