@@ -4,6 +4,7 @@ import { EmbeddedDatabaseError } from './db/embedded.js'
 import { startWorkers } from './jobs/workers.js'
 import { createLogger } from './runtime/logger.js'
 import { openRuntime } from './runtime/open-runtime.js'
+import { recordPublicUrl } from './runtime/recorded-public-url.js'
 
 async function main() {
   const config = loadConfig()
@@ -47,6 +48,8 @@ async function main() {
     await runtime.close()
     process.exit(1)
   }
+  // For the commands run beside it (`npm run invite`) without this process's PORT or PUBLIC_URL.
+  await recordPublicUrl(config.dataDir, config.publicUrl).catch((error: Error) => logger.warn(`DATA_DIR: ${error.message}`))
   logger.info(`Funnelry is running at ${config.publicUrl}${webOnly ? ' (web only: run `npm run worker` for the jobs)' : ''}`)
 }
 

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import type { TestApp } from '../../test/build-test-app.js'
@@ -25,7 +25,8 @@ describe('npm run invite -- <email> (apps/api/src/cli/invite.ts)', () => {
     await rm(dataDir, { recursive: true, force: true })
   })
 
-  const invite = (...args: string[]) =>
+  const invite = (...args: string[]) => inviteWith({ PUBLIC_URL: publicUrl }, ...args)
+  const inviteWith = (address: Record<string, string>, ...args: string[]) =>
     new Promise<Run>((resolve) => {
       execFile(
         'npx',
@@ -37,7 +38,7 @@ describe('npm run invite -- <email> (apps/api/src/cli/invite.ts)', () => {
             ...process.env,
             NODE_ENV: 'test',
             DATABASE_URL: String(ctx.config.DATABASE_URL),
-            PUBLIC_URL: publicUrl,
+            ...address,
             PAGES_URL: 'http://pages.invite.funnelry.test',
             DATA_DIR: dataDir,
             JWT_SECRET: 'invite-cli-test-secret-that-is-long-enough',
@@ -117,6 +118,18 @@ describe('npm run invite -- <email> (apps/api/src/cli/invite.ts)', () => {
       expect(run.code).toBe(1)
       expect(run.stderr).toContain('A seller with this email already has an account.')
       expect(run.stdout).toBe('')
+    },
+    cliTimeout * 2,
+  )
+
+  test(
+    'without PUBLIC_URL or PORT, prints the link on the address the server on this DATA_DIR runs at',
+    async () => {
+      // What the server records when it starts (server.ts), here on a port other than 3000.
+      await writeFile(path.join(dataDir, 'public-url'), 'http://localhost:4567\n')
+      const run = await inviteWith({ PUBLIC_URL: '', PORT: '' }, 'elsewhere@example.com')
+      expect(run.code).toBe(0)
+      expect(lastLine(run.stdout)).toMatch(/^http:\/\/localhost:4567\/sign-up\?email=elsewhere%40example\.com&token=/)
     },
     cliTimeout * 2,
   )

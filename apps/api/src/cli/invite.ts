@@ -6,6 +6,7 @@ import { createMailService } from '../mail/mail-service.js'
 import { invitationEmail } from '../mail/templates.js'
 import { createSellersModule, signUpLink } from '../modules/sellers/sellers-module.js'
 import { openRuntime } from '../runtime/open-runtime.js'
+import { recordedPublicUrl } from '../runtime/recorded-public-url.js'
 
 /**
  * `npm run invite -- someone@example.com`: creates a single-use invitation valid for 7 days,
@@ -25,7 +26,10 @@ async function main() {
     const { db } = runtime.database
     const { sellers } = createSellersModule({ db, now: () => new Date() }).services
     const { token, expiresAt } = await sellers.invitations.create(email)
-    const link = signUpLink(config.publicUrl, email.toLowerCase(), token)
+    // Without PUBLIC_URL or PORT here, the address the server on this DATA_DIR runs at (not port 3000).
+    const chosen = process.env.PUBLIC_URL?.trim() || process.env.PORT?.trim()
+    const publicUrl = (!chosen && (await recordedPublicUrl(config.dataDir))) || config.publicUrl
+    const link = signUpLink(publicUrl, email.toLowerCase(), token)
     await createMailService({ db, jobs: runtime.jobs }).queue({ ...invitationEmail(email, link), kind: 'invitation' })
     console.error(
       config.SMTP_URL
