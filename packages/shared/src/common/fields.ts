@@ -49,6 +49,28 @@ export const optionalHttpUrl = (max = 2048) =>
     .nullish()
     .transform((value) => value ?? null)
 
+/** `mailto:` and one email address (with an optional `?subject=…`): a support link may be an email. */
+export function isMailtoLink(value: string): boolean {
+  const match = /^mailto:([^?\s]+)(\?\S*)?$/i.exec(value)
+  if (!match?.[1]) return false
+  try {
+    return z.email().safeParse(decodeURIComponent(match[1])).success
+  } catch {
+    return false // a malformed %-escape
+  }
+}
+
+/** An optional web address or `mailto:` link: empty means "not set" and becomes null. */
+export const optionalHttpOrMailtoUrl = (message: string, max = 2048) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Use at most ${max} characters.`)
+    .refine((value) => value === '' || isHttpUrl(value) || isMailtoLink(value), message)
+    .transform((value) => (value === '' ? null : value))
+    .nullish()
+    .transform((value) => value ?? null)
+
 export const email = (requiredMessage: string = messages.required) =>
   z
     .string({ error: requiredMessage })

@@ -81,6 +81,19 @@ describe('store settings forms', () => {
     ])
   })
 
+  it('takes a mailto: link with one valid email address as the support link, and nothing else but a web address', () => {
+    for (const link of ['mailto:help@example.com', 'MAILTO:help@example.com?subject=Order%20help', 'mailto:help%40example.com']) {
+      expect(companyDataSchema.parse({ support_link: link }).support_link).toBe(link)
+    }
+    for (const link of ['mailto:', 'mailto:not an email', 'mailto:a@b', 'javascript:alert(1)', 'mailto:%E0%A4%A']) {
+      expect(firstMessage(companyDataSchema.safeParse({ support_link: link }))).toEqual([['support_link', settingsMessages.supportLink]])
+    }
+    // The policy links stay web pages.
+    expect(firstMessage(companyDataSchema.safeParse({ privacy_policy: 'mailto:help@example.com' }))).toEqual([
+      ['privacy_policy', messages.invalidUrl],
+    ])
+  })
+
   it('lets either form be sent alone in the PATCH body and leaves absent fields out', () => {
     expect(storeSettingsPatchSchema.parse({ support_link: '' })).toEqual({ support_link: null })
     expect(storeSettingsPatchSchema.parse({ webhook_url: 'https://crm.example.com/hook' })).toEqual({

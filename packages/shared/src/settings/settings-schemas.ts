@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { httpUrl, optionalHttpUrl } from '../common/fields.js'
+import { httpUrl, optionalHttpOrMailtoUrl, optionalHttpUrl } from '../common/fields.js'
 import { messages } from '../messages.js'
 import { optionalOfferId } from '../offers/offer-fields.js'
 import { normalizeDomain } from './domain-name.js'
@@ -18,6 +18,7 @@ export const settingsMessages = {
   noDomain: 'Save a domain first.',
   privateWebhook: 'Use a public address: private, local and internal addresses are not allowed.',
   connectRedirect: 'Redirecting you to finish connecting your payment account.',
+  supportLink: 'Must be a valid URL starting with http:// or https://, or an email link such as mailto:help@example.com',
   alreadyConnected: 'Your payment account is already connected.',
 } as const
 
@@ -53,7 +54,8 @@ export type WebhookSettingsInput = z.infer<typeof webhookSettingsSchema>
 export const companyDataSchema = z.strictObject({
   privacy_policy: optionalHttpUrl(),
   terms_and_conditions: optionalHttpUrl(),
-  support_link: optionalHttpUrl(),
+  // Support is often an email address (issue 22): mailto: links are taken too.
+  support_link: optionalHttpOrMailtoUrl(settingsMessages.supportLink),
 })
 export type CompanyDataInput = z.infer<typeof companyDataSchema>
 

@@ -107,6 +107,15 @@ describe('store settings', () => {
     })
   })
 
+  test('takes a mailto: link as the support link, and refuses other schemes there (issue 22)', async () => {
+    const saved = await patch(owner, { support_link: 'mailto:help@shop.example' })
+    expect(saved.statusCode).toBe(200)
+    expect(saved.json()).toMatchObject({ support_link: 'mailto:help@shop.example' })
+    const refused = await patch(owner, { support_link: 'javascript:alert(1)' })
+    expect(refused.statusCode).toBe(400)
+    expect(refused.json()).toEqual({ detail: expect.any(String), support_link: [settingsMessages.supportLink] })
+  })
+
   test('refuses to leave a half-configured webhook', async () => {
     const fresh = await createSellerSession(ctx)
     const response = await patch(fresh, { webhook_url: 'https://crm.example.com/hook' })

@@ -1,4 +1,4 @@
-import { messages, settingsToasts } from '@funnelry/shared'
+import { settingsMessages, settingsToasts } from '@funnelry/shared'
 import { screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { emptyStore, mockSettingsApi } from '../testing/mock-settings-api'
@@ -30,7 +30,7 @@ describe('Settings: Company Data', () => {
     const section = await findSection('Company Data')
 
     await user.type(section.getByLabelText('Support Link'), 'support@acme')
-    expect(await section.findByText(messages.invalidUrl)).toBeInTheDocument()
+    expect(await section.findByText(settingsMessages.supportLink)).toBeInTheDocument()
     await user.click(section.getByRole('button', { name: 'Save' }))
 
     expect(section.getByLabelText('Support Link')).toHaveAttribute('aria-invalid', 'true')
