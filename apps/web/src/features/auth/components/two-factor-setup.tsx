@@ -28,8 +28,12 @@ export function TwoFactorSetup({ setup, onEnabled }: { setup: Setup; onEnabled: 
   return (
     <Stack spacing={2}>
       <Typography>1. Scan this QR code with an authenticator app (Google Authenticator, 1Password, Authy…).</Typography>
-      <Box sx={{ bgcolor: 'common.white', p: 1.5, alignSelf: 'flex-start', lineHeight: 0 }}>
-        <QRCodeSVG value={setup.otpauth_url} size={176} title="QR code for your authenticator app" />
+      <Box
+        role="img"
+        aria-label="QR code for your authenticator app"
+        sx={{ bgcolor: 'common.white', p: 1.5, alignSelf: 'flex-start', lineHeight: 0 }}
+      >
+        <QRCodeSVG value={setup.otpauth_url} size={176} aria-hidden />
       </Box>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         <Typography variant="body2">Or type this key:</Typography>

@@ -26,7 +26,7 @@ describe('Account page: two-factor (decision D33)', () => {
     const { user } = renderApp(<AccountPage />, { signedIn: true })
     await user.click(await screen.findByRole('button', { name: 'Set up two-factor' }))
 
-    expect(await screen.findByTitle('QR code for your authenticator app')).toBeInTheDocument()
+    expect(await screen.findByRole('img', { name: 'QR code for your authenticator app' })).toBeInTheDocument()
     expect(screen.getByTestId('two-factor-secret')).toHaveTextContent('JBSWY3DPEHPK3PXP')
     await user.type(screen.getByLabelText('Code from the app'), '123456')
     await user.click(screen.getByRole('button', { name: 'Turn on two-factor' }))
