@@ -19,7 +19,8 @@ describe('a seller is invited, signs up, logs in and logs out', () => {
     await page.waitForURL(`${server.url}/`)
     // The Sign Up form (with its own Email Address) stays on screen until the Log In screen has loaded.
     await page.getByRole('button', { name: 'Log In' }).waitFor()
-    await expect(page.getByLabel('Email Address').inputValue()).resolves.toBe('')
+    // Issue 25: the log-in starts with the email just signed up with.
+    await expect(page.getByLabel('Email Address').inputValue()).resolves.toBe(seller.email)
 
     await logIn(page, seller)
     await page.getByText(seller.fullName).first().waitFor()

@@ -34,6 +34,8 @@ export const routes: RouteObject[] = [
             children: [{ path: paths.login.path, lazy: page(authPages.login) }],
           },
           { path: paths.signUp.path, lazy: page(authPages.signUp) },
+          { path: paths.forgotPassword.path, lazy: page(authPages.forgotPassword) },
+          { path: paths.resetPassword.path, lazy: page(authPages.resetPassword) },
           { path: paths.thankYouStripe.path, lazy: page(settingsPages.thankYouStripe) },
           {
             lazy: page(() => import('./guards/private-route')),
@@ -62,6 +64,7 @@ export const routes: RouteObject[] = [
                   { path: paths.dashboard.leads.path, lazy: page(reportPages.leads) },
                   { path: paths.dashboard.orders.path, lazy: page(reportPages.orders) },
                   { path: paths.dashboard.settings.path, lazy: page(settingsPages.settings) },
+                  { path: paths.dashboard.account.path, lazy: page(authPages.account) },
                 ],
               },
             ],

@@ -21,6 +21,10 @@ type OfferSelection = { selectBump?: string; selectUpsell?: string }
 export const paths = {
   login: { path: '/', href: () => '/' },
   signUp: { path: '/sign-up', href: () => '/sign-up' },
+  /** Decision D32: asks for a reset link (the log-in's email carried along when typed). */
+  forgotPassword: { path: '/forgot-password', href: (email?: string) => withQuery('/forgot-password', { email }) },
+  /** The reset email's link: `PUBLIC_URL/reset-password?token=…`. */
+  resetPassword: { path: '/reset-password', href: (token: string) => withQuery('/reset-password', { token }) },
   thankYouStripe: { path: '/thank-you-stripe', href: () => '/thank-you-stripe' },
   thankYouPurchase: {
     path: '/thank-you-purchase',
@@ -67,6 +71,7 @@ export const paths = {
     },
     editUpsellOffer: { path: '/dashboard/edit-oto-offer/:id', href: (id: string) => `/dashboard/edit-oto-offer/${id}` },
     settings: { path: '/dashboard/settings', href: () => '/dashboard/settings' },
+    account: { path: '/dashboard/account', href: () => '/dashboard/account' },
     /** The leads table; `free_offer` opens it filtered to one offer. */
     leads: { path: '/dashboard/leads', href: (filters: { free_offer?: string } = {}) => withQuery('/dashboard/leads', filters) },
     orders: {

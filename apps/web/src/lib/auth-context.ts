@@ -7,8 +7,11 @@ export type AuthUser = AccessClaims
 export type AuthContextValue = {
   isAuthenticated: boolean
   user: AuthUser | null
-  /** Saves the session (local storage when rememberMe, else session storage); rejects with ApiError. */
-  login: (email: string, password: string, rememberMe: boolean) => Promise<void>
+  /**
+   * Saves the session (local storage when rememberMe, else session storage); rejects with ApiError
+   * (a 401 with `otp_required` when two-factor is on and `otp` is missing or wrong).
+   */
+  login: (email: string, password: string, rememberMe: boolean, otp?: string) => Promise<void>
   /** Revokes the session on the server, clears it locally even if that call fails, and goes to the log-in page. */
   logout: () => Promise<void>
 }

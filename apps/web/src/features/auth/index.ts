@@ -7,4 +7,8 @@ export { AuthProvider } from './components/auth-provider'
 export const authPages = {
   login: () => import('./pages/login-page'),
   signUp: () => import('./pages/sign-up-page'),
+  forgotPassword: () => import('./pages/forgot-password-page'),
+  resetPassword: () => import('./pages/reset-password-page'),
+  /** The dashboard's Account page: password, log-out everywhere, two-factor. */
+  account: () => import('./pages/account-page'),
 }

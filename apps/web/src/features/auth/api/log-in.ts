@@ -13,5 +13,7 @@ export type LogInVariables = LoginInput & { rememberMe: boolean }
 /** Logs in through the session provider, so the stored tokens and the auth state change together. */
 export function useLogIn() {
   const { login } = useAuth()
-  return useMutation({ mutationFn: ({ email, password, rememberMe }: LogInVariables) => login(email, password, rememberMe) })
+  return useMutation({
+    mutationFn: ({ email, password, rememberMe, otp }: LogInVariables) => login(email, password, rememberMe, otp),
+  })
 }

@@ -48,8 +48,8 @@ export function AuthProvider({ children, onSignedOut }: AuthProviderProps) {
     () => ({
       isAuthenticated: user !== null,
       user,
-      async login(email, password, rememberMe) {
-        saveTokens(await logIn({ email, password }), rememberMe)
+      async login(email, password, rememberMe, otp) {
+        saveTokens(await logIn({ email, password, ...(otp ? { otp } : {}) }), rememberMe)
       },
       async logout() {
         const refresh = getRefreshToken()

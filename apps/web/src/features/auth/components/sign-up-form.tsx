@@ -67,7 +67,8 @@ export function SignUpForm({ email, token, disabled }: SignUpFormProps) {
       return
     }
     toast(messages.registered, 'success')
-    navigate(paths.login.href())
+    // The log-in form starts with the email just signed up with.
+    navigate(paths.login.href(), { state: { email: values.email } })
   })
 
   const field = { control, disabled, fullWidth: true }
@@ -78,7 +79,7 @@ export function SignUpForm({ email, token, disabled }: SignUpFormProps) {
         <FormTextField {...field} name="full_name" label="Full Name" autoComplete="name" />
         <FormTextField {...field} name="email" label="Email Address" type="email" slotProps={{ htmlInput: { readOnly: true } }} />
         <FormTextField {...field} name="business_name" label="Business Name" autoComplete="organization" />
-        <FormTextField {...field} name="website" label="Website" type="url" autoComplete="url" placeholder="https://" />
+        <FormTextField {...field} name="website" label="Website" type="url" autoComplete="url" placeholder="yourshop.com" />
         <FormSelectField
           {...field}
           name="business_industry"

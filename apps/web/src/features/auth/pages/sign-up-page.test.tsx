@@ -151,7 +151,7 @@ describe('Sign Up page', () => {
     await user.tab()
     expect(await screen.findByText(messages.required)).toBeInTheDocument()
 
-    await user.type(screen.getByLabelText('Website'), 'acme.example')
+    await user.type(screen.getByLabelText('Website'), 'acme example')
     expect(await screen.findByText(messages.invalidUrl)).toBeInTheDocument()
 
     await user.click(screen.getByRole('button', { name: 'Sign Up' }))

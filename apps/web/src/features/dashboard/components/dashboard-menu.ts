@@ -1,4 +1,5 @@
 import type { SvgIconComponent } from '@mui/icons-material'
+import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined'
 import AddCircleOutline from '@mui/icons-material/AddCircleOutlineOutlined'
 import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined'
 import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined'
@@ -37,6 +38,7 @@ export const dashboardMenu: MenuEntry[] = [
   { label: 'Leads', icon: PeopleAltOutlined, path: paths.dashboard.leads.path },
   { label: 'Orders', icon: ReceiptLongOutlined, path: paths.dashboard.orders.path },
   { label: 'Settings', icon: SettingsOutlined, path: paths.dashboard.settings.path },
+  { label: 'Account', icon: AccountCircleOutlined, path: paths.dashboard.account.path },
 ]
 
 export const isGroup = (entry: MenuEntry): entry is MenuGroup => 'links' in entry

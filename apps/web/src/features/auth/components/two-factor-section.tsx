@@ -1,0 +1,48 @@
+import type { TwoFactorSetup as Setup } from '@funnelry/shared'
+import { Alert, Button, LinearProgress, Stack, Typography } from '@mui/material'
+import { useState } from 'react'
+import { detailMessage } from '../../../lib/api-error'
+import { useSetUpTwoFactor, useTwoFactorStatus } from '../api/two-factor'
+import { RecoveryCodes } from './recovery-codes'
+import { TwoFactorDisableForm } from './two-factor-disable-form'
+import { TwoFactorSetup } from './two-factor-setup'
+
+/** Decision D33: off → set-up (QR code, key, code) → recovery codes shown once → on (turn off with password and code). */
+export function TwoFactorSection() {
+  const status = useTwoFactorStatus()
+  const setUp = useSetUpTwoFactor()
+  const [setup, setSetup] = useState<Setup | null>(null)
+  const [codes, setCodes] = useState<string[] | null>(null)
+
+  if (codes) {
+    return (
+      <RecoveryCodes
+        codes={codes}
+        onDone={() => {
+          setCodes(null)
+          setSetup(null)
+        }}
+      />
+    )
+  }
+  if (status.isPending) return <LinearProgress aria-label="Loading two-factor status" />
+  if (status.isError) return <Alert severity="error">The two-factor status could not be loaded. Reload the page to try again.</Alert>
+  if (status.data.enabled) {
+    return (
+      <Stack spacing={2}>
+        <Alert severity="success">Two-factor log-in is on: log-ins ask for a code from your authenticator app.</Alert>
+        <TwoFactorDisableForm />
+      </Stack>
+    )
+  }
+  if (setup) return <TwoFactorSetup setup={setup} onEnabled={setCodes} />
+  return (
+    <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+      <Typography>Two-factor log-in is off. Turn it on to ask for a code from your phone after the password.</Typography>
+      {setUp.isError && <Alert severity="error">{detailMessage(setUp.error) ?? 'The set-up could not start. Please try again.'}</Alert>}
+      <Button variant="contained" loading={setUp.isPending} onClick={() => setUp.mutate(undefined, { onSuccess: setSetup })}>
+        Set up two-factor
+      </Button>
+    </Stack>
+  )
+}
