@@ -154,7 +154,7 @@ export async function queryDatabase<T extends pg.QueryResultRow>(server: Running
 export type StoredEmail = { to: string; subject: string; text: string; kind: string }
 
 /** Waits for the product to have stored an email of `kind` to `to` (fulfilment runs right after the payment event). */
-export async function waitForEmail(server: RunningServer, to: string, kind: string, timeoutMs = 15_000): Promise<StoredEmail> {
+export async function waitForEmail(server: RunningServer, to: string, kind: string, timeoutMs = 60_000): Promise<StoredEmail> {
   const deadline = Date.now() + timeoutMs
   while (Date.now() < deadline) {
     const [email] = await queryDatabase<StoredEmail>(

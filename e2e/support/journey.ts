@@ -1,7 +1,11 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { inject } from 'vitest'
 import { expectAccessible } from './accessibility.js'
 import { launchBrowser } from './browser.js'
 import { type RunningServer, startServer } from './server.js'
+
+/** The longest a journey waits for one thing it needs to see (a page, a control, a navigation). */
+export const journeyWaitMs = 90_000
 
 export type Journey = { server: RunningServer; browser: Browser; context: BrowserContext; page: Page; close: () => Promise<void> }
 
@@ -9,9 +13,12 @@ export type Journey = { server: RunningServer; browser: Browser; context: Browse
 export async function startJourney(
   options: { viewport?: { width: number; height: number }; env?: Record<string, string> } = {},
 ): Promise<Journey> {
-  const server = await startServer(options.env)
+  const server = await startServer(options.env, { copyOf: inject('firstStartDataDir') })
   const browser = await launchBrowser()
   const context = await browser.newContext({ baseURL: server.url, viewport: options.viewport ?? { width: 390, height: 844 } })
+  // Journeys run two at a time beside other work on two cores: a wait ends as soon as what it
+  // waits for is there, so a bound well above Playwright's 30 s costs a passing journey nothing.
+  context.setDefaultTimeout(journeyWaitMs)
   const page = await context.newPage()
   return {
     server,

@@ -24,14 +24,23 @@ export type RunningServer = {
   stop: () => Promise<void>
 }
 
+export type DataFolder = {
+  /** Run on this folder and leave it in place when stopped (the journeys' first start). */
+  dataDir?: string
+  /** Run on a fresh copy of this stopped data folder (database already created and migrated). */
+  copyOf?: string
+}
+
 /**
  * Starts the product the way the README does (`npm start` serving the built web app on its
- * embedded database), on free ports and a fresh data folder. The web app is built once by
- * `npm run test:e2e` before the journeys run.
+ * embedded database), on free ports and a fresh data folder (empty, or a copy of `copyOf`). The
+ * web app is built once by `npm run test:e2e` before the journeys run.
  */
-export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'funnelry-e2e-'))
+export async function startServer(extraEnv: Record<string, string> = {}, folder: DataFolder = {}): Promise<RunningServer> {
+  const dataDir = folder.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'funnelry-e2e-')))
   await chmod(dataDir, 0o755)
+  // `cp -a` keeps the owner and modes PostgreSQL insists on (as root its files belong to `postgres`).
+  if (folder.copyOf) await run('cp', ['-a', `${folder.copyOf}/.`, dataDir])
   const port = await freePort()
   const env: Record<string, string> = {
     ...(process.env as Record<string, string>),
@@ -73,6 +82,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     async stop() {
       await stopProcessGroup(child)
       await waitForDatabaseExit(dataDir)
+      if (folder.dataDir) return
       // PostgreSQL may still be closing files the moment its pid file goes; rm's own retries cover that.
       await rm(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 })
     },
