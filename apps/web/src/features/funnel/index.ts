@@ -7,7 +7,7 @@ export { PublicOfferPage } from './components/public-offer-page'
 export { ThankYouView } from './components/thank-you-view'
 export { earlyOptInScript } from './lib/early-opt-in'
 export { countPageViewOnce } from './lib/page-view-once'
-export { startSellerTracking } from './tracking/seller-tracking'
+export { startSellerTracking } from './tracking/start-seller-tracking'
 
 export const funnelPages = {
   freeOffer: () => import('./pages/free-offer-page'),

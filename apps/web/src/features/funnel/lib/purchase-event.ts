@@ -1,7 +1,7 @@
 import type { OrderReceipt } from '@funnelry/shared'
 import { currencyById } from '@funnelry/shared/currency-table'
+import { trackFunnelEvent } from '../tracking/event-queue'
 import type { FunnelEvent } from '../tracking/funnel-events'
-import { trackFunnelEvent } from '../tracking/seller-tracking'
 
 /** Money as the platforms want it: a number of the currency's units. The strings are two-decimal amounts. */
 const units = (amount: string) => Number(amount)

@@ -8,7 +8,7 @@ import { previewNotice } from '../hooks/use-checkout'
 import { forgetInlinedOffer, inlinedOfferElementId } from '../lib/inlined-offer'
 import { mockFunnelApi } from '../testing/mock-funnel-api'
 import { optIn, renderOfferPage } from '../testing/render-funnel'
-import { resetSellerTracking } from '../tracking/seller-tracking'
+import { resetSellerTracking } from '../tracking/seller-scripts'
 
 afterEach(() => {
   delete document.documentElement.dataset.pixelRan

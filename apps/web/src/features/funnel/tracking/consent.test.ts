@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it } from 'vitest'
 import { consentBannerTexts } from './consent-banner'
 import { consentCookieName, forgetConsent, writeConsent } from './consent-cookie'
-import { resetSellerTracking, startSellerTracking, trackFunnelEvent } from './seller-tracking'
+import { trackFunnelEvent } from './event-queue'
+import { resetSellerTracking, runSellerTracking as startSellerTracking } from './seller-scripts'
 
 type TrackingWindow = Window & { dataLayer?: IArguments[]; fbq?: (...args: unknown[]) => void }
 const tracking = () => window as TrackingWindow

@@ -6,7 +6,7 @@ import { makeOffer } from '../../../testing/factories/funnel'
 import { apiHandler, server } from '../../../testing/msw'
 import { ThankYouView } from '../components/thank-you-view'
 import { mockFunnelApi } from '../testing/mock-funnel-api'
-import { resetSellerTracking } from './seller-tracking'
+import { resetSellerTracking } from './seller-scripts'
 
 type TrackingWindow = Window & { dataLayer?: IArguments[]; fbq?: (...args: unknown[]) => void }
 const tracking = () => window as TrackingWindow

@@ -1,7 +1,7 @@
 import type { PaymentIntentResponse } from '@funnelry/shared'
 import { currencyById } from '@funnelry/shared/currency-table'
 import { useEffect } from 'react'
-import { trackFunnelEvent } from './seller-tracking'
+import { trackFunnelEvent } from './event-queue'
 
 type CheckoutTracking = {
   live: boolean

@@ -3,7 +3,7 @@ import { useEffect } from 'react'
 import { publicRequest } from '../lib/public-request'
 import { trackPurchaseOnce } from '../lib/purchase-event'
 import { isLivePublicPage } from './live-public-page'
-import { startSellerTracking } from './seller-tracking'
+import { startSellerTracking } from './start-seller-tracking'
 
 /** The seller's pixels of the offer the order came from (its public read, cached by the server). */
 async function startForOffer(offerId: string): Promise<void> {

@@ -3,7 +3,8 @@ import { getAccessToken, getRefreshToken } from '../../../lib/token-storage'
 import { injectPixels } from '../lib/inject-pixels'
 import { showConsentBanner } from './consent-banner'
 import { readConsent, writeConsent } from './consent-cookie'
-import { type FunnelEvent, type Platforms, sendFunnelEvent } from './funnel-events'
+import { platformsRunning, resetEventQueue } from './event-queue'
+import type { Platforms } from './funnel-events'
 import { pixelSnippet } from './pixel-loaders'
 import { gtag } from './platform-calls'
 
@@ -14,20 +15,8 @@ import { gtag } from './platform-calls'
  */
 const holdsDashboardSession = () => getAccessToken() !== null || getRefreshToken() !== null
 
-/** The platforms once the seller's scripts ran on this page; null before (or never). */
-let running: Platforms | null = null
+/** Whether this page load started the seller's scripts already (or is waiting for consent). */
 let starting = false
-/** Events of this page that came before the scripts ran (consent pending, page still loading). */
-const waiting: FunnelEvent[] = []
-
-/**
- * Decision D29: sends a standard event to the seller's platforms, now or once their scripts run.
- * On a page that never runs them (preview, dashboard, a declined consent) nothing is sent.
- */
-export function trackFunnelEvent(event: FunnelEvent): void {
-  if (running) sendFunnelEvent(event, running)
-  else waiting.push(event)
-}
 
 const consentModes = ['ad_storage', 'ad_user_data', 'ad_personalization', 'analytics_storage'] as const
 const consentState = (value: 'granted' | 'denied') => Object.fromEntries(consentModes.map((mode) => [mode, value]))
@@ -44,8 +33,7 @@ function whenPageUsable(run: () => void): void {
 
 function runScripts(pixels: readonly Pixel[], platforms: Platforms): void {
   injectPixels(pixels.map((pixel) => ({ id: pixel.id, script: pixelSnippet(pixel) })))
-  running = platforms
-  for (const event of waiting.splice(0)) sendFunnelEvent(event, platforms)
+  platformsRunning(platforms)
 }
 
 /**
@@ -53,7 +41,7 @@ function runScripts(pixels: readonly Pixel[], platforms: Platforms): void {
  * first script calls it). With `consentRequired` (D31) they wait for the visitor's Accept on the
  * banner, and Google's tags start from consent-mode defaults of denied.
  */
-export function startSellerTracking(pixels: readonly Pixel[] | undefined, options: { consentRequired: boolean }): void {
+export function runSellerTracking(pixels: readonly Pixel[] | undefined, options: { consentRequired: boolean }): void {
   if (starting || !pixels || pixels.length === 0 || holdsDashboardSession()) return
   starting = true
   const platforms = {
@@ -89,7 +77,6 @@ export function startSellerTracking(pixels: readonly Pixel[] | undefined, option
 
 /** For tests: forget this page load's scripts and events, as a new page load would. */
 export function resetSellerTracking(): void {
-  running = null
   starting = false
-  waiting.length = 0
+  resetEventQueue()
 }
