@@ -21,8 +21,9 @@ describe('Settings → Conversions API (D30)', () => {
     seller = await createSellerSession(ctx)
   })
 
-  const put = (payload: unknown, headers: Headers = seller.headers) => ctx.app.inject({ method: 'PUT', url: settingsUrl, payload, headers })
-  const get = async (headers: Headers = seller.headers) => (await ctx.app.inject({ url: settingsUrl, headers })).json() as ConversionSettings
+  const put = (payload: Record<string, unknown>, headers: Headers = seller.headers) => ctx.app.inject({ method: 'PUT', url: settingsUrl, payload, headers })
+  const get = async (headers: Headers = seller.headers) =>
+    (await ctx.app.inject({ url: settingsUrl, headers })).json() as ConversionSettings
 
   test('starts empty with consent off, and saves the settings without ever answering a secret', async () => {
     expect(await get()).toEqual({
