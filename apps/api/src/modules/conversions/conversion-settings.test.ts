@@ -21,7 +21,8 @@ describe('Settings → Conversions API (D30)', () => {
     seller = await createSellerSession(ctx)
   })
 
-  const put = (payload: Record<string, unknown>, headers: Headers = seller.headers) => ctx.app.inject({ method: 'PUT', url: settingsUrl, payload, headers })
+  const put = (payload: Record<string, unknown>, headers: Headers = seller.headers) =>
+    ctx.app.inject({ method: 'PUT', url: settingsUrl, payload, headers })
   const get = async (headers: Headers = seller.headers) =>
     (await ctx.app.inject({ url: settingsUrl, headers })).json() as ConversionSettings
 
