@@ -11,6 +11,7 @@
  * (10,000) and BENCH_CHECKOUTS (1,000). Goals: p99 <= 10 s, >= 200 events/s per platform,
  * 0 duplicates, 0 missing. Exits 1 when one is missed.
  */
+import { dispatchPolicies } from '../apps/api/src/jobs/queue.js'
 import { startAdPlatformsStandIn } from '../apps/api/test/support/ad-platforms-stand-in.js'
 import { inParallel, insertConversionSeller, nextVisitor, percentile, startProduct } from './conversions/harness.js'
 import { openBenchDatabase, startCrm, until } from './jobs/harness.js'
@@ -192,8 +193,22 @@ async function phase(name: string, leads: number, orders: number, options: { wor
   return summary
 }
 
+/** Anchor: the stand-in's capacity on this machine now, hit by a plain loop with the pipeline's per-seller concurrency. */
+async function directRate(n: number) {
+  const url = `${standIn.url}/v23.0/123456789012345/events?access_token=meta-test-token`
+  const body = JSON.stringify({ data: [{ event_name: 'Lead', event_id: 'direct' }] })
+  const started = Date.now()
+  await inParallel(n, dispatchPolicies['send-conversion']?.perGroup ?? 1, async () => {
+    await (await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body })).text()
+  })
+  const rate = Math.round(n / ((Date.now() - started) / 1000))
+  accepted.splice(0)
+  return rate
+}
+
 let failed = false
 try {
+  console.log(`stand-in direct: ${await directRate(2000)} requests/s (a plain loop, no database)`)
   const live = await phase('live', optIns, checkouts, { workersFirst: true })
   const backlog = await phase('backlog', optIns, checkouts, { workersFirst: false })
   const down = await phase('outage 30 s', Math.min(optIns, 3000), Math.min(checkouts, 300), { workersFirst: true, outage: true })

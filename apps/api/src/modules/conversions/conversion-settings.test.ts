@@ -2,6 +2,7 @@ import type { ConversionSettings } from '@funnelry/shared'
 import type { TestApp } from '../../../test/build-test-app.js'
 import { createSellerSession } from '../../../test/factories.js'
 import { describe, expect, test } from '../../../test/fixtures.js'
+import { createConversionsModule } from './conversions-module.js'
 
 type Headers = Record<string, string>
 const settingsUrl = '/api/v1/conversions-api/'
@@ -43,6 +44,18 @@ describe('Settings → Conversions API (D30)', () => {
     expect(await get()).toEqual(expected)
     expect(saved.body).not.toContain('EAAB-secret-token')
     expect(saved.body).not.toContain('ga4-secret')
+
+    // What the public pages ask to show the consent banner (D31), through the module's entry.
+    const { consentRequired } = createConversionsModule({
+      db: ctx.db,
+      jobs: ctx.jobs,
+      now: ctx.clock.now,
+      publicUrl: ctx.config.publicUrl,
+      urls: { metaGraphUrl: ctx.config.META_GRAPH_URL, ga4Url: ctx.config.GA4_MP_URL },
+      log: () => {},
+    }).services
+    expect(await consentRequired(ctx.db, seller.seller.id)).toBe(true)
+    expect(await consentRequired(ctx.db, (await createSellerSession(ctx)).seller.id)).toBe(false)
   })
 
   test('keeps a saved secret when the form leaves it out, and removes it when sent empty', async () => {

@@ -7,6 +7,7 @@ import { createConversionLogService } from './conversion-log-service.js'
 import type { ConversionItem } from './conversion-payloads.js'
 import { conversionRoutes } from './conversion-routes.js'
 import type { PlatformUrls } from './conversion-sender.js'
+import { conversionSettingsRepository } from './conversion-settings-repository.js'
 import { createConversionSettingsService } from './conversion-settings-service.js'
 import { createConversionTestService } from './conversion-test-service.js'
 import { createConversionTracker, queueConversions } from './conversion-tracker.js'
@@ -61,6 +62,11 @@ export type Conversions = {
 
 export type ConversionServices = {
   conversions: Conversions
+  /**
+   * Whether the seller asks visitors for consent before tracking (D31): for the public pages, which
+   * show the consent banner and hold back seller scripts until the visitor accepts.
+   */
+  consentRequired: (executor: Executor, sellerId: string) => Promise<boolean>
   /** The `send-conversion` job handler, for the worker. */
   deliveryHandler: ReturnType<typeof createConversionDeliveryHandler>
 }
@@ -97,7 +103,12 @@ export function createConversionsModule({ db, jobs, now, publicUrl, urls, log: r
     },
   }
   return {
-    services: { conversions, deliveryHandler: createConversionDeliveryHandler({ db, urls, now }) },
+    services: {
+      conversions,
+      consentRequired: async (executor, sellerId) =>
+        (await conversionSettingsRepository.find(executor, sellerId))?.consentRequired ?? false,
+      deliveryHandler: createConversionDeliveryHandler({ db, urls, now }),
+    },
     routes: async (api) => api.register(conversionRoutes, { settings, tests, log, publicUrl }),
   }
 }
