@@ -12,6 +12,7 @@
  * 0 duplicates, 0 missing. Exits 1 when one is missed.
  */
 import { dispatchPolicies } from '../apps/api/src/jobs/queue.js'
+import { postForAnswer } from '../apps/api/src/modules/conversions/platform-http.js'
 import { startAdPlatformsStandIn } from '../apps/api/test/support/ad-platforms-stand-in.js'
 import { inParallel, insertConversionSeller, nextVisitor, percentile, startProduct } from './conversions/harness.js'
 import { openBenchDatabase, startCrm, until } from './jobs/harness.js'
@@ -199,7 +200,7 @@ async function directRate(n: number) {
   const body = JSON.stringify({ data: [{ event_name: 'Lead', event_id: 'direct' }] })
   const started = Date.now()
   await inParallel(n, dispatchPolicies['send-conversion']?.perGroup ?? 1, async () => {
-    await (await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body })).text()
+    await postForAnswer(url, body, 10_000)
   })
   const rate = Math.round(n / ((Date.now() - started) / 1000))
   accepted.splice(0)

@@ -1,6 +1,7 @@
 import { STATUS_CODES } from 'node:http'
 import { type ConversionPlatform, conversionPlatformLabels } from '@funnelry/shared'
 import { metaGraphVersion } from './conversion-payloads.js'
+import { postForAnswer } from './platform-http.js'
 
 export const conversionTimeoutMs = 10_000
 
@@ -121,17 +122,10 @@ export function failedSend(platform: ConversionPlatform, error: unknown): SendOu
 /** Posts one event body; every failure becomes an outcome, never an exception. */
 export async function sendToPlatform(urls: PlatformUrls, target: PlatformTarget, body: unknown, mode: 'collect' | 'validate' = 'collect') {
   try {
-    const response = await fetch(targetUrl(urls, target, mode), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-      redirect: 'manual',
-      signal: AbortSignal.timeout(conversionTimeoutMs),
-    })
-    const text = await response.text()
+    const response = await postForAnswer(targetUrl(urls, target, mode), JSON.stringify(body), conversionTimeoutMs)
     let json: unknown = null
     try {
-      json = text ? JSON.parse(text) : null
+      json = response.text ? JSON.parse(response.text) : null
     } catch {
       json = null
     }
