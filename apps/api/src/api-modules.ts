@@ -3,6 +3,7 @@ import type { Database } from './db/client.js'
 import type { JobQueue } from './jobs/queue.js'
 import type { LimitStore } from './lib/limit-store.js'
 import type { SellerChanges } from './lib/seller-changes.js'
+import { createConversionsModule } from './modules/conversions/conversions-module.js'
 import { createGettingStartedModule } from './modules/getting-started/getting-started-module.js'
 import { createLeadsModule, type LeadCaptureLimits } from './modules/leads/leads-module.js'
 import { createOffersModule, type OfferUsage } from './modules/offers/offers-module.js'
@@ -47,11 +48,20 @@ export async function createApiModules({
 }: ApiModulesDeps) {
   const sellers = createSellersModule({ db, now })
   const webhooks = createWebhooksModule({ db, jobs, now, publicUrl: config.publicUrl, allowPrivate: config.ALLOW_PRIVATE_WEBHOOKS })
+  const conversions = createConversionsModule({
+    db,
+    jobs,
+    now,
+    publicUrl: config.publicUrl,
+    urls: { metaGraphUrl: config.META_GRAPH_URL, ga4Url: config.GA4_MP_URL },
+    log: log.error,
+  })
   const settings = createSettingsModule({ db, config, now, webhooks: webhooks.services.settings })
   const leads = createLeadsModule({
     db,
     jobs,
     webhooks: webhooks.services.emitter,
+    conversions: conversions.services.conversions,
     now,
     changes,
     limits,
@@ -103,6 +113,7 @@ export async function createApiModules({
     offers: offers.services,
     leads: leads.services.recording,
     webhooks: webhooks.services.emitter,
+    conversions: conversions.services.conversions,
     publishableKey: config.STRIPE_PUBLISHABLE_KEY,
     log: log.error,
   })
@@ -115,6 +126,6 @@ export async function createApiModules({
     emailDelivery: config.SMTP_URL ? 'smtp' : 'stored',
   })
   const reports = createReportsModule({ db, now, publicUrl: config.publicUrl })
-  return { sellers, settings, offers, payments, leads, webhooks, orders, gettingStarted, reports }
+  return { sellers, settings, offers, payments, leads, webhooks, conversions, orders, gettingStarted, reports }
 }
 export type ApiModules = Awaited<ReturnType<typeof createApiModules>>

@@ -127,7 +127,7 @@ export async function buildApp(deps: AppDeps) {
   const limits = deps.redis ? createRedisLimitStore(deps.redis) : createMemoryLimitStore(now)
   // Every area is one module built from its public entry (docs/decisions/0016); one module uses
   // another only through the services handed to it there.
-  const { sellers, settings, offers, payments, leads, webhooks, orders, gettingStarted, reports } = await createApiModules({
+  const { sellers, settings, offers, payments, leads, webhooks, conversions, orders, gettingStarted, reports } = await createApiModules({
     config,
     db,
     jobs,
@@ -148,7 +148,20 @@ export async function buildApp(deps: AppDeps) {
   })
   await registerMediaRoute(app, storage)
 
-  const modules = [createHealthModule({ db }), auth, sellers, gettingStarted, leads, settings, payments, orders, offers, reports, webhooks]
+  const modules = [
+    createHealthModule({ db }),
+    auth,
+    sellers,
+    gettingStarted,
+    leads,
+    settings,
+    payments,
+    orders,
+    offers,
+    reports,
+    webhooks,
+    conversions,
+  ]
   await app.register(
     async (api) => {
       for (const module of modules) await api.register(module.routes)

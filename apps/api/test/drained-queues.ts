@@ -3,10 +3,10 @@ import type { JobName } from '../src/jobs/queue.js'
 import { eventually } from './build-test-app.js'
 
 /** The queues whose jobs follow from a request; the periodic sweep (abandon-orders) is left out. */
-const followUpQueues: JobName[] = ['queue-lead-follow-ups', 'send-email', 'deliver-webhook']
+const followUpQueues: JobName[] = ['queue-lead-follow-ups', 'send-email', 'deliver-webhook', 'send-conversion']
 
 /**
- * Resolves once no mail or webhook job is waiting, retrying or running: everything a request
+ * Resolves once no mail, webhook or conversion job is waiting, retrying or running: everything a request
  * queued has run to its end. Tests wait for this before asserting that nothing more happened.
  */
 export async function waitForDrainedQueues(pool: pg.Pool) {

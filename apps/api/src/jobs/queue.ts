@@ -12,6 +12,8 @@ import { type StaleClaimRescue, staleClaimsIndexSql, startStaleClaimRescue } fro
 export type JobPayloads = {
   'send-email': { emailId: string }
   'deliver-webhook': { deliveryId: string }
+  /** One server event to one ad platform (modules/conversions, decision D30). */
+  'send-conversion': { deliveryId: string }
   /** Queues the webhooks and emails a lead-capture batch owes (modules/leads/lead-follow-ups.ts). */
   'queue-lead-follow-ups': { followUpId: string }
   /**
@@ -50,6 +52,9 @@ const queuePolicies: Record<JobName, QueuePolicy> = {
   'send-email': { retryLimit: 12, retryDelay: 30, retryBackoff: true, retryDelayMax: 3600, expireInSeconds: 120, heartbeatSeconds: 10 },
   // 30 s doubling up to an hour, 30 times: a CRM that is down is retried for more than a day.
   'deliver-webhook': { retryLimit: 30, retryDelay: 30, retryBackoff: true, retryDelayMax: 3600, expireInSeconds: 60, heartbeatSeconds: 10 },
+  // Retried only on timeouts and 5xx: 5 s doubling up to 10 minutes, 20 times (more than 2 hours),
+  // so a platform's short outage costs seconds, not the 30 s a CRM's first retry waits.
+  'send-conversion': { retryLimit: 20, retryDelay: 5, retryBackoff: true, retryDelayMax: 600, expireInSeconds: 60, heartbeatSeconds: 10 },
   // Database work only: it fails only while the database does, so retry soon.
   'queue-lead-follow-ups': {
     retryLimit: 30,
@@ -82,6 +87,8 @@ const queuePolicies: Record<JobName, QueuePolicy> = {
 export const dispatchPolicies: Partial<Record<JobName, { concurrency: number; perGroup?: number }>> = {
   'send-email': { concurrency: 20 },
   'deliver-webhook': { concurrency: 100, perGroup: 25 },
+  // The platforms answer fast and are the same two for everyone: a seller's burst may use more slots.
+  'send-conversion': { concurrency: 100, perGroup: 50 },
   'queue-lead-follow-ups': { concurrency: 4 },
   'settle-payments': { concurrency: 4 },
 }

@@ -40,6 +40,7 @@ export async function startWorkers({
   await jobs.work('send-email', createSendEmailHandler({ db, transport }))
   await jobs.work('queue-lead-follow-ups', modules.leads.services.followUpHandler)
   await jobs.work('deliver-webhook', modules.webhooks.services.deliveryHandler)
+  await jobs.work('send-conversion', modules.conversions.services.deliveryHandler)
   const settlement = modules.orders.services.settlement
   await jobs.work('settle-payments', async ({ intentId }) => {
     if (intentId) await settlement.settleIntent(intentId)

@@ -1,4 +1,5 @@
 export * from './account.js'
+export * from './conversions.js'
 export * from './funnel.js'
 export * from './offers.js'
 export * from './reports.js'

@@ -2,9 +2,13 @@ import { leadCaptureResponseSchema, leadCaptureSchema } from '@funnelry/shared'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { arrivalOfCookies } from '../../lib/arrival.js'
 import { clientAddressKey } from '../../plugins/rate-limits.js'
+import type { Conversions } from '../conversions/conversions-module.js'
 import type { LeadService } from './lead-service.js'
 
-export const leadRoutes: FastifyPluginAsyncZod<{ leads: LeadService }> = async (app, { leads }) => {
+export const leadRoutes: FastifyPluginAsyncZod<{ leads: LeadService; conversions: Pick<Conversions, 'leadCaptured'> }> = async (
+  app,
+  { leads, conversions },
+) => {
   app.post(
     '/seller/webhook/notify/',
     {
@@ -16,7 +20,9 @@ export const leadRoutes: FastifyPluginAsyncZod<{ leads: LeadService }> = async (
       },
     },
     async (request, reply) => {
-      const { leadId } = await leads.capture(request.body, clientAddressKey(request), arrivalOfCookies(request.headers.cookie))
+      const { leadId, sellerId } = await leads.capture(request.body, clientAddressKey(request), arrivalOfCookies(request.headers.cookie))
+      // The ad platforms' server events need this request (the visitor's IP, browser and cookies).
+      await conversions.leadCaptured({ sellerId, leadId, email: request.body.email, fullName: request.body.full_name }, request, reply)
       return reply.code(201).send({ status: 'subscribed' as const, id: leadId })
     },
   )

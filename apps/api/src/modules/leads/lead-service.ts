@@ -38,13 +38,14 @@ export function createLeadService({ db, jobs, webhooks, now, changes, limits, ca
   const refuse = createLeadCaptureLimits(limits, captureLimits)
   return {
     /** `clientAddress` is the caller's rate-limit key (plugins/rate-limits.ts); `utm` the visitor's campaign (D37). */
-    async capture(input: LeadCaptureInput, clientAddress: string, utm: Utm | null = null): Promise<{ leadId: string }> {
+    async capture(input: LeadCaptureInput, clientAddress: string, utm: Utm | null = null): Promise<{ leadId: string; sellerId: string }> {
       await refuse.checkClient(clientAddress)
       const offer = await offers.get(input.product_id)
       if (!offer) throw new NotFoundError('This offer does not exist.')
       if (!offer.isActive) throw ValidationError.nonField(messages.offerNotAvailable)
       await refuse.checkPerson(offer.id, input.email)
-      return writer.record({ offer, visitor: input, at: now(), utm })
+      const { leadId } = await writer.record({ offer, visitor: input, at: now(), utm })
+      return { leadId, sellerId: offer.sellerId }
     },
   }
 }

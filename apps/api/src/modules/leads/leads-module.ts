@@ -1,5 +1,6 @@
 import type { Executor } from '../../db/client.js'
 import type { ApiModule } from '../../lib/api-module.js'
+import type { Conversions } from '../conversions/conversions-module.js'
 import type { OfferUsageCount } from '../offers/offers-module.js'
 import { createLeadFollowUpHandler } from './lead-follow-ups.js'
 import { findLeadOffer, type LeadOffer, type LeadToRecord, recordLead } from './lead-recording.js'
@@ -23,7 +24,12 @@ export type LeadRecording = {
   markFreeCompletion: (tx: Executor, leadId: string, at: Date) => Promise<void>
 }
 
-export function createLeadsModule(deps: Parameters<typeof createLeadService>[0]): ApiModule<{
+type Deps = Parameters<typeof createLeadService>[0] & {
+  /** The conversions module: a captured lead's server event (decision D30). */
+  conversions: Pick<Conversions, 'leadCaptured'>
+}
+
+export function createLeadsModule(deps: Deps): ApiModule<{
   leads: LeadService
   recording: LeadRecording
   followUpHandler: ReturnType<typeof createLeadFollowUpHandler>
@@ -41,5 +47,8 @@ export function createLeadsModule(deps: Parameters<typeof createLeadService>[0])
   // The leads that keep an offer from being deleted; only free offers take leads.
   const offerUsage: OfferUsageCount = async (executor, kind, offerId) =>
     kind === 'free' ? leadRepository.countForOffer(executor, offerId) : 0
-  return { services: { leads, recording, followUpHandler, offerUsage }, routes: async (api) => api.register(leadRoutes, { leads }) }
+  return {
+    services: { leads, recording, followUpHandler, offerUsage },
+    routes: async (api) => api.register(leadRoutes, { leads, conversions: deps.conversions }),
+  }
 }

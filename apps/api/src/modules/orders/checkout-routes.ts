@@ -1,6 +1,7 @@
 import { createPaymentIntentSchema, paymentIntentResponseSchema, updatePaymentIntentSchema } from '@funnelry/shared'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { arrivalOfCookies } from '../../lib/arrival.js'
+import type { Conversions } from '../conversions/conversions-module.js'
 import type { CheckoutService } from './checkout-service.js'
 
 /**
@@ -8,7 +9,9 @@ import type { CheckoutService } from './checkout-service.js'
  * client address (buyers behind one carrier address all pay); card testing is stopped by its
  * declines (payments module, card-testing-limits.ts), and the service refuses an email with too many.
  */
-export const checkoutRoutes: FastifyPluginAsyncZod<{ checkout: CheckoutService }> = async (app, { checkout }) => {
+type Options = { checkout: CheckoutService; conversions: Pick<Conversions, 'checkoutStarted'> }
+
+export const checkoutRoutes: FastifyPluginAsyncZod<Options> = async (app, { checkout, conversions }) => {
   app.post(
     '/stripe/payment-intent/',
     {
@@ -19,7 +22,12 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ checkout: CheckoutService }
         response: { 200: paymentIntentResponseSchema },
       },
     },
-    async (request) => checkout.createIntent(request.body, arrivalOfCookies(request.headers.cookie)),
+    async (request, reply) => {
+      const answer = await checkout.createIntent(request.body, arrivalOfCookies(request.headers.cookie))
+      // The payment's Purchase event comes later without the visitor: keep this request's (D30).
+      await conversions.checkoutStarted(answer.intent_id, request, reply)
+      return answer
+    },
   )
 
   app.post(
@@ -32,6 +40,10 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ checkout: CheckoutService }
         response: { 200: paymentIntentResponseSchema },
       },
     },
-    async (request) => checkout.updateIntent(request.body),
+    async (request, reply) => {
+      const answer = await checkout.updateIntent(request.body)
+      await conversions.checkoutStarted(answer.intent_id, request, reply)
+      return answer
+    },
   )
 }

@@ -4,6 +4,7 @@ import type { JobQueue } from '../../jobs/queue.js'
 import { utmOfRow } from '../../lib/arrival.js'
 import { queueMailIn } from '../../mail/mail-service.js'
 import { type PaidItem, purchaseEmail } from '../../mail/templates.js'
+import type { Conversions } from '../conversions/conversions-module.js'
 import type { LeadRecording } from '../leads/leads-module.js'
 import type { WebhookEmitter } from '../webhooks/webhooks-module.js'
 import { type OrderRow, orderRepository } from './order-repository.js'
@@ -15,7 +16,17 @@ import { type OrderRow, orderRepository } from './order-repository.js'
  * seller's `order.paid` CRM webhook.
  */
 export const createOrderDelivery =
-  ({ jobs, leads, webhooks }: { jobs: JobQueue; leads: Pick<LeadRecording, 'record' | 'markFreeCompletion'>; webhooks: WebhookEmitter }) =>
+  ({
+    jobs,
+    leads,
+    webhooks,
+    conversions,
+  }: {
+    jobs: JobQueue
+    leads: Pick<LeadRecording, 'record' | 'markFreeCompletion'>
+    webhooks: WebhookEmitter
+    conversions: Pick<Conversions, 'orderPaid'>
+  }) =>
   async (tx: Executor, order: OrderRow, at: Date): Promise<void> => {
     const details = await orderRepository.deliveryDetails(tx, order)
     // The free offer is gone (its orders went with it), or a draft, which holds no payment: nothing to deliver.
@@ -56,6 +67,23 @@ export const createOrderDelivery =
         freeDownload: { title: offer.headline, url: offer.url },
       })
       await queueMailIn(tx, jobs, { ...mail, kind: 'purchase' })
+      // The ad platforms' Purchase event (decision D30), with the same id as the browser's.
+      const items = [
+        ...(bump
+          ? [{ id: order.bumpOfferId ?? '', name: bump.headline ?? 'BUMP offer', price: centsToAmountNumber(order.bumpPriceCents) }]
+          : []),
+        ...(upsell ? [{ id: order.upsellOfferId ?? '', name: upsell.headline, price: centsToAmountNumber(order.upsellPriceCents) }] : []),
+      ]
+      await conversions.orderPaid(tx, {
+        sellerId: order.sellerId,
+        orderId: order.id,
+        email: order.email,
+        fullName: order.fullName,
+        value: order.amountCents / 100,
+        currency: currency.code.toUpperCase(),
+        items,
+        at: order.paidAt ?? at,
+      })
     }
 
     await webhooks.queue(tx, {
@@ -78,4 +106,6 @@ export const createOrderDelivery =
     })
     await orderRepository.markFulfilled(tx, order.id, leadId, at)
   }
+const centsToAmountNumber = (cents: number | null) => (cents ?? 0) / 100
+
 export type DeliverOrder = ReturnType<typeof createOrderDelivery>

@@ -1,6 +1,7 @@
 import type { Database } from '../../db/client.js'
 import type { JobQueue } from '../../jobs/queue.js'
 import type { ApiModule } from '../../lib/api-module.js'
+import type { Conversions } from '../conversions/conversions-module.js'
 import type { LeadRecording } from '../leads/leads-module.js'
 import type { OfferServices, OfferUsageCount } from '../offers/offers-module.js'
 import type { WebhookEmitter } from '../webhooks/webhooks-module.js'
@@ -23,13 +24,15 @@ type Deps = {
   offers: Pick<OfferServices, 'forCheckout'>
   leads: LeadRecording
   webhooks: WebhookEmitter
+  /** Server-side conversions: the checkout's visitor and each paid order's Purchase event (D30). */
+  conversions: Pick<Conversions, 'checkoutStarted' | 'orderPaid'>
   publishableKey?: string | undefined
   /** Where fulfilment and the abandonment sweep report what went wrong (the app's logger). */
   log: (message: string) => void
 }
 
-function createOrderServices({ db, jobs, now, payments, offers, leads, webhooks, publishableKey, log }: Deps) {
-  const deliver = createOrderDelivery({ jobs, leads, webhooks })
+function createOrderServices({ db, jobs, now, payments, offers, leads, webhooks, conversions, publishableKey, log }: Deps) {
+  const deliver = createOrderDelivery({ jobs, leads, webhooks, conversions })
   const fulfilment = createOrderFulfilment({ db, deliver, now, log, cardTesting: payments.cardTesting, provider: payments.provider })
   const checkout = createCheckoutService({
     db,
@@ -63,7 +66,7 @@ export function createOrdersModule(deps: Deps): ApiModule<OrderServices> {
   return {
     services: orders,
     routes: async (api) => {
-      await api.register(checkoutRoutes, { checkout: orders.checkout })
+      await api.register(checkoutRoutes, { checkout: orders.checkout, conversions: deps.conversions })
       await api.register(orderReceiptRoutes, { receipts: orders.receipts })
     },
   }

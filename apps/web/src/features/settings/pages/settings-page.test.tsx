@@ -11,7 +11,16 @@ describe('Settings page', () => {
     renderSettings()
 
     expect(screen.getByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument()
-    const titles = ['Custom Domain', 'Advertising Pixels', 'CRM Webhook', 'CRM Webhook Deliveries', 'Company Data', 'Payment Account']
+    const titles = [
+      'Custom Domain',
+      'Advertising Pixels',
+      'Conversions API',
+      'Conversions API Deliveries',
+      'CRM Webhook',
+      'CRM Webhook Deliveries',
+      'Company Data',
+      'Payment Account',
+    ]
     for (const title of titles) await findSection(title)
     await waitFor(() => expect(screen.getAllByRole('heading', { level: 2 }).at(-1)).toHaveTextContent('Payment Account'))
     expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual(titles)

@@ -3,6 +3,7 @@ import { UnsavedChangesDialog } from '../../../components/unsaved-changes-dialog
 import { useAuth } from '../../../lib/auth-context'
 import { UnsavedFormsContext, useUnsavedForms } from '../../../lib/unsaved-forms'
 import { useUnsavedChangesGuard } from '../../../lib/use-unsaved-changes-guard'
+import { ConversionDeliveriesSection, ConversionsApiSection } from '../../conversions'
 import { WebhookDeliveriesSection } from '../../webhooks'
 import { useAccountStatus } from '../api/get-account-status'
 import { CompanyDataSection } from '../components/company-data-section'
@@ -16,6 +17,8 @@ function sectionsInOrder(connected: boolean, userId: string) {
   const rest = [
     <DomainSection key="domain" userId={userId} />,
     <PixelsSection key="pixels" />,
+    <ConversionsApiSection key="conversions-api" />,
+    <ConversionDeliveriesSection key="conversion-deliveries" />,
     <StoreWebhookSection key="webhook" userId={userId} />,
     <WebhookDeliveriesSection key="webhook-deliveries" />,
     <CompanyDataSection key="company-data" userId={userId} />,

@@ -3,6 +3,8 @@ import {
   accountStatusSchema,
   type ConnectAccountResponse,
   connectAccountResponseSchema,
+  conversionDeliveryListSchema,
+  conversionSettingsSchema,
   type DomainSettings,
   type DomainSettingsPatch,
   type DomainStatus,
@@ -107,6 +109,17 @@ export function mockSettingsApi(initial: Partial<SettingsState> = {}) {
   }
 
   server.use(
+    // The Conversions API cards (features/conversions) on the page: nothing saved, nothing sent.
+    apiHandler('get', '/conversions-api/', conversionSettingsSchema, () =>
+      HttpResponse.json({
+        meta: { pixel_id: null, has_access_token: false, test_event_code: null },
+        google: { measurement_id: null, has_api_secret: false },
+        consent_required: false,
+      }),
+    ),
+    apiHandler('get', '/conversions-api/deliveries/', conversionDeliveryListSchema, () =>
+      HttpResponse.json({ count: 0, next: null, previous: null, results: [] }),
+    ),
     apiHandler('get', userPath('store-settings'), storeSettingsSchema, () => HttpResponse.json(state.store)),
     apiHandler('patch', userPath('store-settings'), storeSettingsSchema, async ({ request }) => {
       const patch = (await record(request)) as StoreSettingsPatch

@@ -1,0 +1,28 @@
+import { eq, sql } from 'drizzle-orm'
+import type { Database, Executor } from '../../db/client.js'
+import { conversionVisitors } from '../../db/schema/index.js'
+import type { VisitorContext } from './visitor-context.js'
+
+const isVisitor = (value: Record<string, unknown>): value is VisitorContext =>
+  typeof value.gaClientId === 'string' && typeof value.consent === 'boolean'
+
+/**
+ * The checkout's visitor, by order id: the payment succeeds later, in a provider event that
+ * knows nothing of the visitor, and its Purchase event needs their IP, user agent and cookies.
+ * The latest checkout call for an order wins (the visitor may accept the consent banner meanwhile).
+ */
+export function checkoutVisitors(db: Database) {
+  return {
+    async remember(orderId: string, visitor: VisitorContext) {
+      await db
+        .insert(conversionVisitors)
+        .values({ orderId, visitor })
+        .onConflictDoUpdate({ target: conversionVisitors.orderId, set: { visitor: sql`excluded.visitor` } })
+    },
+    async find(tx: Executor, orderId: string): Promise<VisitorContext | undefined> {
+      const row = await tx.query.conversionVisitors.findFirst({ where: eq(conversionVisitors.orderId, orderId) })
+      return row && isVisitor(row.visitor) ? row.visitor : undefined
+    },
+  }
+}
+export type CheckoutVisitors = ReturnType<typeof checkoutVisitors>

@@ -1,0 +1,114 @@
+import type { Database, Executor } from '../../db/client.js'
+import type { JobQueue } from '../../jobs/queue.js'
+import type { ApiModule } from '../../lib/api-module.js'
+import { type CheckoutVisitors, checkoutVisitors } from './checkout-visitors.js'
+import { createConversionDeliveryHandler } from './conversion-delivery-handler.js'
+import { createConversionLogService } from './conversion-log-service.js'
+import type { ConversionItem } from './conversion-payloads.js'
+import { conversionRoutes } from './conversion-routes.js'
+import type { PlatformUrls } from './conversion-sender.js'
+import { conversionSettingsRepository } from './conversion-settings-repository.js'
+import { createConversionSettingsService } from './conversion-settings-service.js'
+import { createConversionTestService } from './conversion-test-service.js'
+import { createConversionTracker, queueConversions } from './conversion-tracker.js'
+import { type EventReply, type EventRequest, visitorOf } from './visitor-context.js'
+
+/**
+ * Server-side conversions (decisions D29-D31; docs/decisions/conversions-api.md): the seller's Meta
+ * Conversions API and GA4 Measurement Protocol settings, the events other modules report (a lead
+ * captured, an order paid), their delivery from the job queue, and the delivery log.
+ */
+export type { ConversionItem } from './conversion-payloads.js'
+export type { EventReply, EventRequest, VisitorContext } from './visitor-context.js'
+
+type Deps = {
+  db: Database
+  jobs: JobQueue
+  now: () => Date
+  publicUrl: string
+  urls: PlatformUrls
+  /** Where a lead's event that could not be recorded is reported (the lead itself is saved). */
+  log: (message: string) => void
+}
+
+/** What other modules call: one small call where a lead is captured and where a payment succeeds. */
+export type Conversions = {
+  /** After a lead is committed: its `Lead` / `generate_lead` event, from the capture request. */
+  leadCaptured: (
+    lead: { sellerId: string; leadId: string; email: string; fullName: string },
+    request: EventRequest,
+    reply?: EventReply,
+  ) => Promise<void>
+  /**
+   * At checkout: keeps the visitor of the request for the payment's event (which arrives without
+   * them), by the order's id (the `intent_id` the page holds).
+   */
+  checkoutStarted: (orderId: string, request: EventRequest, reply?: EventReply) => Promise<void>
+  /** Inside the transaction that marks the order paid: its `Purchase` / `purchase` event. */
+  orderPaid: (
+    tx: Executor,
+    order: {
+      sellerId: string
+      orderId: string
+      email: string
+      fullName: string
+      value: number
+      currency: string
+      items: ConversionItem[]
+      at: Date
+    },
+  ) => Promise<void>
+}
+
+export type ConversionServices = {
+  conversions: Conversions
+  /**
+   * Whether the seller asks visitors for consent before tracking (D31): for the public pages, which
+   * show the consent banner and hold back seller scripts until the visitor accepts.
+   */
+  consentRequired: (executor: Executor, sellerId: string) => Promise<boolean>
+  /** The `send-conversion` job handler, for the worker. */
+  deliveryHandler: ReturnType<typeof createConversionDeliveryHandler>
+}
+
+export function createConversionsModule({ db, jobs, now, publicUrl, urls, log: report }: Deps): ApiModule<ConversionServices> {
+  const settings = createConversionSettingsService({ db, now })
+  const tests = createConversionTestService({ db, urls, now })
+  const log = createConversionLogService({ db })
+  const tracker = createConversionTracker({ db, jobs })
+  const visitors: CheckoutVisitors = checkoutVisitors(db)
+  const conversions: Conversions = {
+    async leadCaptured({ sellerId, leadId, email, fullName }, request, reply) {
+      const visitor = visitorOf(request, reply)
+      // The lead is committed: a failure here must not fail the visitor's opt-in (the browser's event still fires).
+      await tracker
+        .record({ sellerId, kind: 'lead', eventId: `lead.${leadId}`, email, fullName, at: now(), visitor })
+        .catch((error: unknown) => report(`lead ${leadId}: its conversion events were not recorded (${String(error)})`))
+    },
+    checkoutStarted: (orderId, request, reply) => visitors.remember(orderId, visitorOf(request, reply)),
+    async orderPaid(tx, order) {
+      const visitor = await visitors.find(tx, order.orderId)
+      await queueConversions(tx, jobs, [
+        {
+          sellerId: order.sellerId,
+          kind: 'purchase',
+          eventId: `order.${order.orderId}`,
+          email: order.email,
+          fullName: order.fullName,
+          at: order.at,
+          visitor: visitor ?? null,
+          purchase: { orderId: order.orderId, value: order.value, currency: order.currency, items: order.items },
+        },
+      ])
+    },
+  }
+  return {
+    services: {
+      conversions,
+      consentRequired: async (executor, sellerId) =>
+        (await conversionSettingsRepository.find(executor, sellerId))?.consentRequired ?? false,
+      deliveryHandler: createConversionDeliveryHandler({ db, urls, now }),
+    },
+    routes: async (api) => api.register(conversionRoutes, { settings, tests, log, publicUrl }),
+  }
+}
