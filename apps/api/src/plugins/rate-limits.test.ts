@@ -2,6 +2,8 @@ import net from 'node:net'
 import { Writable } from 'node:stream'
 import pino from 'pino'
 import { eventually } from '../../test/build-test-app.js'
+import { startTestDnsServer, type TestDnsServer } from '../../test/dns-server.js'
+import { createSellerSession } from '../../test/factories.js'
 import { describe, expect, test } from '../../test/fixtures.js'
 import { clientAddressKey } from './rate-limits.js'
 
@@ -23,11 +25,20 @@ describe('clientAddressKey', () => {
   })
 })
 
-describe('an upload aborted on a rate-limited route', () => {
+describe('a request abandoned on a rate-limited route', () => {
   const errors: string[] = []
   let reachedParsing = 0
+  let dns: TestDnsServer
+  const host = 'shop.example.com'
+  test.beforeEach(async () => {
+    dns = await startTestDnsServer()
+  })
+  test.afterEach(async () => {
+    await dns.close()
+  })
   // Request logging off (level warn): logging the request would read its address early and hide the fault.
   test.override('appOptions', () => ({
+    env: { DNS_SERVER: dns.address },
     deps: {
       logger: pino(
         { level: 'warn' },
@@ -48,17 +59,30 @@ describe('an upload aborted on a rate-limited route', () => {
   }))
 
   test('logs no TypeError when the client has hung up before the limit is checked', async ({ app }) => {
+    // A seller's verified domain: the server looks the host up in the database before the limit
+    // runs, and the client leaves meanwhile (an unknown host is answered before any limit).
+    const seller = await createSellerSession(app)
+    const domainSettings = (method: 'GET' | 'PATCH' | 'POST', suffix = '', payload?: object) =>
+      app.app.inject({
+        method,
+        url: `/api/v1/domain-settings/${seller.seller.id}/${suffix}`,
+        headers: seller.headers,
+        ...(payload ? { payload } : {}),
+      })
+    await domainSettings('PATCH', '', { domain: host })
+    const { txt_record: record } = (await domainSettings('GET')).json()
+    dns.setTxt(record.name, record.value)
+    expect((await domainSettings('POST', 'verify/')).json().status).toBe('verified')
+
+    reachedParsing = 0 // the set-up requests above count too
+
     await app.app.listen({ port: 0, host: '127.0.0.1' })
     const { port } = app.app.server.address() as net.AddressInfo
     const attempts = 6
     for (let attempt = 0; attempt < attempts; attempt += 1) {
       await new Promise<void>((resolve) => {
         const socket = net.connect(port, '127.0.0.1', () => {
-          // A seller's domain makes the server look the host up first; the client leaves meanwhile.
-          socket.write(
-            'POST /api/v1/seller/ HTTP/1.1\r\nHost: shop.example.com\r\nContent-Type: multipart/form-data; boundary=x\r\n' +
-              'Content-Length: 100000\r\n\r\n--x\r\n',
-          )
+          socket.write(`GET /api/v1/order-receipts/abandoned/ HTTP/1.1\r\nHost: ${host}\r\n\r\n`)
           setImmediate(() => {
             socket.destroy()
             resolve()
