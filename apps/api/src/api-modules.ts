@@ -56,7 +56,13 @@ export async function createApiModules({
     urls: { metaGraphUrl: config.META_GRAPH_URL, ga4Url: config.GA4_MP_URL },
     log: log.error,
   })
-  const settings = createSettingsModule({ db, config, now, webhooks: webhooks.services.settings })
+  const settings = createSettingsModule({
+    db,
+    config,
+    now,
+    webhooks: webhooks.services.settings,
+    consentRequired: conversions.services.consentRequired,
+  })
   const leads = createLeadsModule({
     db,
     jobs,

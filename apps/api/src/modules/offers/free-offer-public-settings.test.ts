@@ -35,6 +35,18 @@ describe("a free offer's public read carries its seller's settings", () => {
     })
   })
 
+  test('asks for consent once the seller turns it on under Conversions API (D31), at once despite the cache', async () => {
+    expect(await read()).toMatchObject({ consent_required: false })
+    const saved = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/v1/conversions-api/',
+      headers: owner.headers,
+      payload: { meta: { pixel_id: null }, google: { measurement_id: null }, consent_required: true },
+    })
+    expect(saved.statusCode).toBe(200)
+    await eventually(async () => (await read()).consent_required === true)
+  })
+
   test("shows the seller's own pixels, company links and custom domain once saved", async () => {
     const pixel = await ctx.app.inject({
       method: 'POST',

@@ -3,7 +3,19 @@ import type { TestApp } from '../../../test/build-test-app.js'
 import { createSellerSession } from '../../../test/factories.js'
 import { describe, expect, test } from '../../../test/fixtures.js'
 import { sellerDomains } from '../../db/schema/index.js'
+import { createConversionsModule } from '../conversions/conversions-module.js'
 import { createOfferPublicContext, publicOfferLinkBase } from './offer-public-context.js'
+
+/** The conversions module's consent setting (D31), built as createApiModules builds it. */
+const consentOf = (ctx: TestApp) =>
+  createConversionsModule({
+    db: ctx.db,
+    jobs: ctx.jobs,
+    now: ctx.clock.now,
+    publicUrl: ctx.config.publicUrl,
+    urls: { metaGraphUrl: ctx.config.META_GRAPH_URL, ga4Url: ctx.config.GA4_MP_URL },
+    log: () => {},
+  }).services.consentRequired
 
 describe('the public offer context of a seller', () => {
   let ctx: TestApp
@@ -13,7 +25,7 @@ describe('the public offer context of a seller', () => {
 
   test('uses the pages origin and empty settings for a new seller', async () => {
     const { seller } = await createSellerSession(ctx)
-    const context = createOfferPublicContext({ db: ctx.db, pagesUrl: ctx.config.pagesUrl })
+    const context = createOfferPublicContext({ db: ctx.db, pagesUrl: ctx.config.pagesUrl, consentRequired: consentOf(ctx) })
     expect(await context.forSeller(seller.id)).toEqual({
       linkBase: 'http://pages.funnelry.test',
       advertising_pixels: [],
@@ -34,15 +46,22 @@ describe('the public offer context of a seller', () => {
     await inject(owner, 'PATCH', `/store-settings/${owner.seller.id}/`, { privacy_policy: 'https://shop.example.com/privacy' })
     const pixel = (await inject(owner, 'POST', '/advertising-pixel/', { pixel_type: 'facebook', script: '<script>fb()</script>' })).json()
     await inject(other, 'POST', '/advertising-pixel/', { pixel_type: 'google', script: '<script>theirs()</script>' })
+    await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/v1/conversions-api/',
+      headers: owner.headers,
+      payload: { meta: { pixel_id: null }, google: { measurement_id: null }, consent_required: true },
+    })
 
     expect(await publicOfferLinkBase(ctx.db, ctx.config.pagesUrl, owner.seller.id)).toBe('https://shop.example.com')
     expect(await publicOfferLinkBase(ctx.db, ctx.config.pagesUrl, other.seller.id)).toBe('http://pages.funnelry.test')
-    const context = createOfferPublicContext({ db: ctx.db, pagesUrl: ctx.config.pagesUrl })
+    const context = createOfferPublicContext({ db: ctx.db, pagesUrl: ctx.config.pagesUrl, consentRequired: consentOf(ctx) })
     expect(await context.forSeller(owner.seller.id)).toEqual({
       linkBase: 'https://shop.example.com',
       advertising_pixels: [{ id: pixel.id, pixel_type: 'facebook', script: '<script>fb()</script>' }],
-      consent_required: false,
+      consent_required: true,
       store_links: { privacy_policy: 'https://shop.example.com/privacy', terms_and_conditions: null, support_link: null },
     })
+    expect((await context.forSeller(other.seller.id)).consent_required).toBe(false)
   })
 })

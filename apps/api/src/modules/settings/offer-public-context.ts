@@ -2,7 +2,6 @@ import type { Pixel, StoreLinks } from '@funnelry/shared'
 import type { Executor } from '../../db/client.js'
 import { toPixel } from './pixel-service.js'
 import { domainRepository, pixelRepository, storeSettingsRepository } from './settings-repository.js'
-import { consentRequiredFor } from './tracking-consent.js'
 
 /**
  * What a seller's settings add to their public offers: the link base of `show_url` (the custom
@@ -27,7 +26,15 @@ export async function publicOfferLinkBase(db: Executor, pagesUrl: string, seller
   return domain?.status === 'verified' ? `https://${domain.domain}` : pagesUrl
 }
 
-export async function publicOfferContext(db: Executor, pagesUrl: string, sellerId: string): Promise<OfferPublicContext> {
+/** Decision D31's setting, kept with the conversions API settings (the conversions module's). */
+export type ConsentRequired = (executor: Executor, sellerId: string) => Promise<boolean>
+
+export async function publicOfferContext(
+  db: Executor,
+  pagesUrl: string,
+  sellerId: string,
+  consentRequiredFor: ConsentRequired,
+): Promise<OfferPublicContext> {
   const [linkBase, pixels, settings, consentRequired] = await Promise.all([
     publicOfferLinkBase(db, pagesUrl, sellerId),
     pixelRepository.list(db, sellerId),
@@ -47,10 +54,18 @@ export async function publicOfferContext(db: Executor, pagesUrl: string, sellerI
 }
 
 /** The same, bound to one database and pages origin, for services built as factories. */
-export function createOfferPublicContext({ db, pagesUrl }: { db: Executor; pagesUrl: string }) {
+export function createOfferPublicContext({
+  db,
+  pagesUrl,
+  consentRequired,
+}: {
+  db: Executor
+  pagesUrl: string
+  consentRequired: ConsentRequired
+}) {
   return {
     linkBase: (sellerId: string) => publicOfferLinkBase(db, pagesUrl, sellerId),
-    forSeller: (sellerId: string) => publicOfferContext(db, pagesUrl, sellerId),
+    forSeller: (sellerId: string) => publicOfferContext(db, pagesUrl, sellerId, consentRequired),
   }
 }
 export type OfferPublicContextService = ReturnType<typeof createOfferPublicContext>

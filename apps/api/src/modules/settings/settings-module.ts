@@ -6,7 +6,7 @@ import { createCustomDomainAccess } from './custom-domain-access.js'
 import { createDomainProofChecker } from './domain-proof.js'
 import { domainRoutes } from './domain-routes.js'
 import { createDomainService } from './domain-service.js'
-import { createOfferPublicContext } from './offer-public-context.js'
+import { type ConsentRequired, createOfferPublicContext } from './offer-public-context.js'
 import { pixelRoutes } from './pixel-routes.js'
 import { createPixelService } from './pixel-service.js'
 import { settingsRoutes } from './settings-routes.js'
@@ -20,10 +20,13 @@ function createSettingsServices({
   config,
   now,
   webhooks,
+  consentRequired,
 }: {
   db: Database
   config: Config
   now: () => Date
+  /** Decision D31's consent setting, the conversions module's (its `consentRequired`). */
+  consentRequired: ConsentRequired
   /** The CRM webhook's settings (the webhooks module's), which the store settings call carries with the company links. */
   webhooks: WebhookSettingsService
 }) {
@@ -42,7 +45,7 @@ function createSettingsServices({
     }),
     pixels: createPixelService({ db, now }),
     /** What a seller's settings add to their public offers (the offers module's show_url, pixels, links). */
-    offerContext: createOfferPublicContext({ db, pagesUrl: config.pagesUrl }),
+    offerContext: createOfferPublicContext({ db, pagesUrl: config.pagesUrl, consentRequired }),
     /** What a request on a seller's custom domain may reach (host routing, public page routes). */
     domainAccess,
   }
