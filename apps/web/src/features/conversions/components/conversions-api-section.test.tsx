@@ -14,6 +14,12 @@ const renderCards = () =>
     { url: '/dashboard/settings', signedIn: true },
   )
 
+/** Puts a value in a field at once (a paste): typing long IDs key by key is slow on a busy machine. */
+const fill = async (user: ReturnType<typeof renderApp>['user'], field: HTMLElement, value: string) => {
+  await user.click(field)
+  await user.paste(value)
+}
+
 const findSection = async (title: string) => within(await screen.findByRole('region', { name: title }))
 
 const configured = {
@@ -22,28 +28,31 @@ const configured = {
   consent_required: false,
 }
 
+/** The form tests render the whole card and fill several fields: more than the default 15 s on a busy machine. */
+const formTest = { timeout: 40_000 }
+
 describe('Settings: Conversions API', () => {
-  it('checks the IDs as typed, before anything is sent', async () => {
+  it('checks the IDs as typed, before anything is sent', formTest, async () => {
     const api = mockConversionsApi()
     const { user } = renderCards()
     const section = await findSection('Conversions API')
     expect(await section.findByRole('button', { name: 'Send test event' })).toBeDisabled()
     expect(section.getByText(conversionMessages.nothingConfigured)).toBeInTheDocument()
 
-    await user.type(section.getByLabelText('Meta Pixel ID'), '12345')
-    await user.type(section.getByLabelText('Measurement ID'), 'UA-1')
+    await fill(user, section.getByLabelText('Meta Pixel ID'), '12345')
+    await fill(user, section.getByLabelText('Measurement ID'), 'UA-1')
     await user.click(section.getByRole('button', { name: 'Save' }))
     expect(await section.findByText(conversionMessages.metaPixelId)).toBeInTheDocument()
     expect(section.getByText(conversionMessages.ga4MeasurementId)).toBeInTheDocument()
     expect(api.puts).toHaveLength(0)
   })
 
-  it('saves a new token and the consent switch, and never shows a saved token', async () => {
+  it('saves a new token and the consent switch, and never shows a saved token', formTest, async () => {
     const api = mockConversionsApi()
     const { user } = renderCards()
     const section = await findSection('Conversions API')
-    await user.type(await section.findByLabelText('Meta Pixel ID'), '123456789012345')
-    await user.type(section.getByLabelText('Access Token'), 'EAAB-token')
+    await fill(user, await section.findByLabelText('Meta Pixel ID'), '123456789012345')
+    await fill(user, section.getByLabelText('Access Token'), 'EAAB-token')
     await user.click(section.getByRole('switch', { name: 'Ask visitors for consent before tracking' }))
     await user.click(section.getByRole('button', { name: 'Save' }))
 
@@ -58,12 +67,12 @@ describe('Settings: Conversions API', () => {
     expect(section.getByRole('button', { name: 'Send test event' })).toBeEnabled()
   })
 
-  it('keeps the saved secrets when their fields are left empty', async () => {
+  it('keeps the saved secrets when their fields are left empty', formTest, async () => {
     const api = mockConversionsApi({ settings: configured })
     const { user } = renderCards()
     const section = await findSection('Conversions API')
     await waitFor(() => expect(section.getByLabelText('Meta Pixel ID')).toHaveValue('123456789012345'))
-    await user.type(section.getByLabelText('Test Event Code (optional)'), 'TEST42')
+    await fill(user, section.getByLabelText('Test Event Code (optional)'), 'TEST42')
     await user.click(section.getByRole('button', { name: 'Save' }))
     await waitFor(() => expect(api.puts).toHaveLength(1))
     expect(api.puts[0]?.meta).toEqual({ pixel_id: '123456789012345', test_event_code: 'TEST42' })
