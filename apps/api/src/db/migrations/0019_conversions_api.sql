@@ -38,6 +38,4 @@ CREATE TABLE "conversion_visitors" (
 ALTER TABLE "conversion_deliveries" ADD CONSTRAINT "conversion_deliveries_seller_id_sellers_id_fk" FOREIGN KEY ("seller_id") REFERENCES "public"."sellers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "conversion_settings" ADD CONSTRAINT "conversion_settings_seller_id_sellers_id_fk" FOREIGN KEY ("seller_id") REFERENCES "public"."sellers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "conversion_deliveries_event_uq" ON "conversion_deliveries" USING btree ("seller_id","platform","event_id");--> statement-breakpoint
-CREATE INDEX "conversion_deliveries_seller_created_idx" ON "conversion_deliveries" USING btree ("seller_id","created_at" DESC NULLS LAST);--> statement-breakpoint
--- consent_required is part of a seller's public offers (D31): their cached copies drop on change, as for pixels (migration 0007).
-CREATE TRIGGER "conversion_settings_changed" AFTER INSERT OR UPDATE OR DELETE ON "conversion_settings" FOR EACH ROW EXECUTE FUNCTION "notify_seller_changed"();
+CREATE INDEX "conversion_deliveries_seller_created_idx" ON "conversion_deliveries" USING btree ("seller_id","created_at" DESC NULLS LAST);
