@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { localTestCards, normalizeCardNumber, paymentMessages } from '@funnelry/shared'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, type SQL } from 'drizzle-orm'
 import type { Database, Executor } from '../../../db/client.js'
 import { localPaymentIntents } from '../../../db/schema/index.js'
 
@@ -55,9 +55,31 @@ function eventFor(row: IntentRow, type: 'payment_intent.succeeded' | 'payment_in
   return { rawBody, signature: sign(rawBody) }
 }
 
+/** Marks the intent paid if it still waits for a payment, with its settlement queued in the same transaction. */
+const payIf = (deps: Deps, waiting: SQL | undefined, at: Date) =>
+  deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(localPaymentIntents)
+      .set({ status: 'succeeded', lastError: null, updatedAt: at })
+      .where(waiting)
+      .returning()
+    if (row) await deps.settleLater?.(tx, row.id)
+    return row
+  })
+
 export async function confirmLocalIntent(deps: Deps, clientSecret: string, cardNumber: string): Promise<LocalConfirmResult> {
-  const { db, now, sign, settleLater } = deps
+  const { db, now, sign } = deps
   const card = normalizeCardNumber(cardNumber)
+  // The usual case first, in one statement: the good card on an intent that waits for it (issue 22).
+  if (card === localTestCards.succeeds) {
+    const at = now()
+    const paid = await payIf(
+      deps,
+      and(eq(localPaymentIntents.clientSecret, clientSecret), eq(localPaymentIntents.status, 'requires_payment_method')),
+      at,
+    )
+    if (paid) return { status: 'succeeded', event: eventFor(paid, 'payment_intent.succeeded', at, sign) }
+  }
   const row = await db.query.localPaymentIntents.findFirst({ where: eq(localPaymentIntents.clientSecret, clientSecret) })
   if (!row) return { status: 'failed', statusCode: 404, error: paymentMessages.intentNotFound, event: null }
   if (card !== localTestCards.succeeds && card !== localTestCards.declined) {
@@ -85,15 +107,7 @@ export async function confirmLocalIntent(deps: Deps, clientSecret: string, cardN
       event: eventFor(declined, 'payment_intent.payment_failed', at, sign),
     }
   }
-  const paid = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(localPaymentIntents)
-      .set({ status: 'succeeded', lastError: null, updatedAt: at })
-      .where(waiting)
-      .returning()
-    if (row) await settleLater?.(tx, row.id)
-    return row
-  })
+  const paid = await payIf(deps, waiting, at)
   // Another confirm or a cancel got there first: answer from the state it left.
   if (!paid) return confirmLocalIntent(deps, clientSecret, cardNumber)
   return { status: 'succeeded', event: eventFor(paid, 'payment_intent.succeeded', at, sign) }

@@ -95,7 +95,7 @@ export function createLocalPaymentProvider({ db, publicUrl, signer, now, settleL
 
     async createIntent(request: CreateIntentRequest) {
       const id = `pi_local_${token(18)}`
-      await db
+      const [created] = await db
         .insert(localPaymentIntents)
         .values({
           id,
@@ -108,8 +108,10 @@ export function createLocalPaymentProvider({ db, publicUrl, signer, now, settleL
           idempotencyKey: request.idempotencyKey,
         })
         .onConflictDoNothing({ target: localPaymentIntents.idempotencyKey })
+        .returning()
       // A repeated key answers with the intent the first request created, as Stripe does.
-      const row = await db.query.localPaymentIntents.findFirst({ where: eq(localPaymentIntents.idempotencyKey, request.idempotencyKey) })
+      const row =
+        created ?? (await db.query.localPaymentIntents.findFirst({ where: eq(localPaymentIntents.idempotencyKey, request.idempotencyKey) }))
       if (!row) throw new Error('the local payment intent was not stored')
       return toIntent(row)
     },
