@@ -58,6 +58,18 @@ describe.each(stores)('$name limit store', ({ make }) => {
     expect(await store.recalls('other')).toBe(false)
   })
 
+  it('reads a count without counting or starting a window', async () => {
+    const store = make()
+    expect(await store.peek('quiet')).toEqual({ count: 0, resetInMs: 0 })
+    await store.take('quiet', 60_000)
+    await store.take('quiet', 60_000)
+    const read = await store.peek('quiet')
+    expect(read.count).toBe(2)
+    expect(read.resetInMs).toBeGreaterThan(58_000)
+    expect((await store.peek('quiet')).count).toBe(2)
+    expect((await store.take('quiet', 60_000)).count).toBe(3)
+  })
+
   it('keeps counts right under concurrent attempts', async () => {
     const store = make()
     const counts = await Promise.all(Array.from({ length: 20 }, () => store.take('busy', 60_000)))

@@ -9,6 +9,8 @@ export type LimitStore = {
   take(key: string, windowMs: number): Promise<{ count: number; resetInMs: number }>
   /** Takes back one attempt that turned out fine; a window that has ended is left alone. */
   giveBack(key: string): Promise<void>
+  /** The attempts counted under `key` in its current window (0 when none), counting nothing. */
+  peek(key: string): Promise<{ count: number; resetInMs: number }>
   remember(key: string, ttlMs: number): Promise<void>
   recalls(key: string): Promise<boolean>
 }
@@ -45,6 +47,10 @@ export function createMemoryLimitStore(now: () => Date = () => new Date()): Limi
       const entry = live(key)
       if (entry && entry.count > 0) entry.count -= 1
     },
+    async peek(key) {
+      const entry = live(key)
+      return entry ? { count: entry.count, resetInMs: entry.expiresAt - now().getTime() } : { count: 0, resetInMs: 0 }
+    },
     async remember(key, ttlMs) {
       sweep()
       entries.set(key, { count: 1, expiresAt: now().getTime() + ttlMs })
@@ -79,6 +85,10 @@ export function createRedisLimitStore(redis: Redis, prefix = 'funnelry:limits:')
     },
     async giveBack(key) {
       await redis.eval(giveBackScript, 1, prefix + key)
+    },
+    async peek(key) {
+      const [count, ttl] = await Promise.all([redis.get(prefix + key), redis.pttl(prefix + key)])
+      return { count: Number(count ?? 0), resetInMs: Math.max(0, ttl) }
     },
     async remember(key, ttlMs) {
       await redis.set(prefix + key, '1', 'PX', ttlMs)

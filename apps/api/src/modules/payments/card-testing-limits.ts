@@ -47,20 +47,13 @@ export function createCardTestingLimits(store: LimitStore, limits: CardTestingLi
   const emailKey = (email: string) => `card-testing:email:${digest(email.trim().toLowerCase())}`
   const addressKey = (address: string) => `card-testing:address:${address}`
 
-  /** A counter read without counting: take, then give the attempt back. */
-  const peek = async (key: string, windowMs: number) => {
-    const reading = await store.take(key, windowMs)
-    await store.giveBack(key)
-    return { count: reading.count - 1, resetInMs: reading.resetInMs }
-  }
-
   return {
     limits,
 
     /** Before a card is tried on an intent: an ended intent or an over-declined card is a 429 with words. */
     async checkCardAttempt(intentId: string, cardNumber: string): Promise<void> {
       if (await store.recalls(endedKey(intentId))) throw new TooManyRequestsError(cardTestingMessages.intentEnded, 3600)
-      const card = await peek(cardKey(cardNumber), limits.perCard.windowMs)
+      const card = await store.peek(cardKey(cardNumber))
       if (card.count >= limits.perCard.max) {
         throw new TooManyRequestsError(
           `${cardTestingMessages.cardRefused} ${retrySentence(seconds(card.resetInMs))}`,
@@ -71,7 +64,7 @@ export function createCardTestingLimits(store: LimitStore, limits: CardTestingLi
 
     /** How long to hold a card attempt from this address (0 unless it has declined a lot this window). */
     async delayFor(address: string): Promise<number> {
-      const { count } = await peek(addressKey(address), limits.perAddress.windowMs)
+      const { count } = await store.peek(addressKey(address))
       return count >= limits.perAddress.max ? limits.perAddress.delayMs : 0
     },
 
@@ -95,7 +88,7 @@ export function createCardTestingLimits(store: LimitStore, limits: CardTestingLi
 
     /** Before a checkout is started or changed for this email: refused while its declines are over the limit. */
     async checkEmail(email: string): Promise<void> {
-      const { count, resetInMs } = await peek(emailKey(email), limits.perEmail.windowMs)
+      const { count, resetInMs } = await store.peek(emailKey(email))
       if (count >= limits.perEmail.max) {
         throw new TooManyRequestsError(`${cardTestingMessages.emailRefused} ${retrySentence(seconds(resetInMs))}`, seconds(resetInMs))
       }
