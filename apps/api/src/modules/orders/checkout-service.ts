@@ -249,16 +249,18 @@ export function createCheckoutService({ db, payments: checkoutPayments, offers, 
       const intent = await newIntent(accountId, id, freeOfferId, priced, `order-${id}-create`)
       const at = now()
       const order = await db.transaction(async (tx) => {
-        const row = await orderRepository.insert(tx, {
+        // The lead first (D16), so the order is stored already linked to it: one update fewer (issue 22).
+        const offer = await leads.findOffer(tx, freeOfferId)
+        const lead = offer ? await leads.record(tx, { offer, visitor, at, utm }) : null
+        return orderRepository.insert(tx, {
           ...values,
           id,
+          leadId: lead?.leadId ?? null,
           status: 'pending',
           provider: provider.name,
           intentId: intent.id,
           ...newReceipt(at),
         })
-        await recordOrderLead(tx, row, visitor, at)
-        return row
       })
       return answer(order, intent)
     },
