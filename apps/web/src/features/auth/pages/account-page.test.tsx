@@ -44,5 +44,6 @@ describe('Account page: two-factor (decision D33)', () => {
     expect(await screen.findByText(/Two-factor log-in is on/)).toBeInTheDocument()
     expect(screen.queryByRole('list', { name: 'Recovery codes' })).not.toBeInTheDocument()
     expect(enabled).toEqual([{ code: '123456' }])
-  })
+    // Set-up, code and recovery codes are three screens: longer than one form's test on a busy machine.
+  }, 45_000)
 })
