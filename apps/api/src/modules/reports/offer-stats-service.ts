@@ -18,6 +18,18 @@ import { funnelFigures } from './offer-stats.js'
 import { offerStatsRepository as repo } from './offer-stats-repository.js'
 
 const offerNotFound = () => new NotFoundError('This offer does not exist.')
+type PgError = { code?: string; cause?: PgError } | null | undefined
+/** PostgreSQL's invalid_parameter_value: a zone JavaScript knows and this PostgreSQL does not. */
+const unknownZone = (error: unknown) => (error as PgError)?.code === '22023' || (error as PgError)?.cause?.code === '22023'
+async function inZone<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read()
+  } catch (error) {
+    if (unknownZone(error)) throw ValidationError.field('tz', reportMessages.invalidTimeZone)
+    throw error
+  }
+}
+
 const perVisitor = (cents: number, views: number) => centsToAmount(views === 0 ? 0 : Math.round(cents / views))
 
 /** Page views of public offers, and each free offer's funnel numbers for its seller. */
@@ -50,54 +62,58 @@ export function createOfferStatsService({ db, now }: { db: Database; now: () => 
       await hourly.countView(db, offerId, at, arrival?.utm_source ?? null, arrival?.utm_campaign ?? null)
     },
 
-    async forOffer(sellerId: string, offerId: string, query: OfferStatsQuery): Promise<OfferStats> {
-      const { offer, range } = await open(sellerId, offerId, query)
-      const [{ counts, revenue }, currency] = await Promise.all([hourly.totals(db, offerId, range), currencyOf(offer, range)])
-      const daily = new Map((await hourly.daily(db, offerId, range, currency)).map((row) => [row.day, row]))
-      return {
-        ...funnelFigures({
-          views: counts?.views ?? 0,
-          optIns: counts?.optIns ?? 0,
-          orders: counts?.orders ?? 0,
-          paidOrders: counts?.paidOrders ?? 0,
-          freeCompletions: counts?.freeCompletions ?? 0,
-          freeOrders: counts?.freeOrders ?? 0,
-          completedWithBump: counts?.completedWithBump ?? 0,
-          completedUpsellShown: counts?.completedUpsellShown ?? 0,
-          completedWithUpsell: counts?.completedWithUpsell ?? 0,
-          revenueCents: revenue.find((row) => row.currency === currency)?.cents ?? 0,
-          currency,
-        }),
-        from: range.from,
-        to: range.to,
-        time_zone: range.timeZone,
-        daily: daysOf(range).map((day) => {
-          const row = daily.get(day)
-          return {
-            day,
-            views: row?.views ?? 0,
-            opt_ins: row?.optIns ?? 0,
-            orders: row?.orders ?? 0,
-            revenue: centsToAmount(row?.revenueCents ?? 0),
-          }
-        }),
-      }
-    },
+    forOffer: (sellerId: string, offerId: string, query: OfferStatsQuery) => inZone(() => statsOf(sellerId, offerId, query)),
 
     /** Decision D37: the funnel by source and campaign over the same range as `forOffer`. */
-    async sources(sellerId: string, offerId: string, query: OfferStatsQuery): Promise<OfferSourceRow[]> {
-      const { offer, range } = await open(sellerId, offerId, query)
-      const rows = await hourly.sources(db, offerId, range, await currencyOf(offer, range))
-      return rows.map((row) => ({
-        utm_source: row.source || null,
-        utm_campaign: row.campaign || null,
-        views: row.views,
-        opt_ins: row.optIns,
-        orders: row.orders,
-        revenue: centsToAmount(row.revenueCents),
-        revenue_per_visitor: perVisitor(row.revenueCents, row.views),
-      }))
-    },
+    sources: (sellerId: string, offerId: string, query: OfferStatsQuery) => inZone(() => sourcesOf(sellerId, offerId, query)),
+  }
+
+  async function statsOf(sellerId: string, offerId: string, query: OfferStatsQuery): Promise<OfferStats> {
+    const { offer, range } = await open(sellerId, offerId, query)
+    const [{ counts, revenue }, currency] = await Promise.all([hourly.totals(db, offerId, range), currencyOf(offer, range)])
+    const daily = new Map((await hourly.daily(db, offerId, range, currency)).map((row) => [row.day, row]))
+    return {
+      ...funnelFigures({
+        views: counts?.views ?? 0,
+        optIns: counts?.optIns ?? 0,
+        orders: counts?.orders ?? 0,
+        paidOrders: counts?.paidOrders ?? 0,
+        freeCompletions: counts?.freeCompletions ?? 0,
+        freeOrders: counts?.freeOrders ?? 0,
+        completedWithBump: counts?.completedWithBump ?? 0,
+        completedUpsellShown: counts?.completedUpsellShown ?? 0,
+        completedWithUpsell: counts?.completedWithUpsell ?? 0,
+        revenueCents: revenue.find((row) => row.currency === currency)?.cents ?? 0,
+        currency,
+      }),
+      from: range.from,
+      to: range.to,
+      time_zone: range.timeZone,
+      daily: daysOf(range).map((day) => {
+        const row = daily.get(day)
+        return {
+          day,
+          views: row?.views ?? 0,
+          opt_ins: row?.optIns ?? 0,
+          orders: row?.orders ?? 0,
+          revenue: centsToAmount(row?.revenueCents ?? 0),
+        }
+      }),
+    }
+  }
+
+  async function sourcesOf(sellerId: string, offerId: string, query: OfferStatsQuery): Promise<OfferSourceRow[]> {
+    const { offer, range } = await open(sellerId, offerId, query)
+    const rows = await hourly.sources(db, offerId, range, await currencyOf(offer, range))
+    return rows.map((row) => ({
+      utm_source: row.source || null,
+      utm_campaign: row.campaign || null,
+      views: row.views,
+      opt_ins: row.optIns,
+      orders: row.orders,
+      revenue: centsToAmount(row.revenueCents),
+      revenue_per_visitor: perVisitor(row.revenueCents, row.views),
+    }))
   }
 }
 export type OfferStatsService = ReturnType<typeof createOfferStatsService>
