@@ -8,7 +8,7 @@ import { orderDailyCounts } from '../../db/schema/index.js'
 
 /**
  * Checkout at campaign scale (issue 22): many buyers of one offer write orders at once. The order
- * counter moves at commit (migration 0020), so an open checkout does not hold the counter row while
+ * counter moves at commit (migration 0018), so an open checkout does not hold the counter row while
  * the others store and pay their orders.
  */
 describe('daily order counts under concurrent checkouts', () => {
@@ -48,7 +48,7 @@ describe('daily order counts under concurrent checkouts', () => {
     await open.query('BEGIN')
     await insertOrder(open, 'first@example.com')
 
-    // Before migration 0020 this waited on the counter row until the open transaction ended.
+    // Before migration 0018 this waited on the counter row until the open transaction ended.
     await other.query('BEGIN')
     await insertOrder(other, 'second@example.com')
     await other.query(`UPDATE orders SET status = 'paid' WHERE email = 'second@example.com'`)
