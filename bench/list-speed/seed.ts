@@ -124,7 +124,7 @@ export async function seedAll(client: pg.PoolClient, sizes: { name: string; lead
      select seller_id, free_offer_id, (free_completed_at at time zone 'UTC')::date, count(*) from leads
       where free_completed_at is not null group by 1, 2, 3`,
   )
-  // The hourly funnel counters (migration 0020), with ten views an opt-in in the same hour and campaign.
+  // The hourly funnel counters (migration 0021), with ten views an opt-in in the same hour and campaign.
   await client.query(
     `insert into funnel_hourly_counts (free_offer_id, hour, utm_source, utm_campaign, views, opt_ins, free_completers)
      select free_offer_id, date_trunc('hour', created_at, 'UTC'), coalesce(utm_source, ''), coalesce(utm_campaign, ''),

@@ -5,7 +5,7 @@ import type { FunnelRange } from './funnel-range.js'
 
 /*
  * Decision D37: a free offer's funnel over any days of any time zone, read from its hourly counters
- * (migration 0020): at most 24 rows per day and campaign, however many visits, leads and orders.
+ * (migration 0021): at most 24 rows per day and campaign, however many visits, leads and orders.
  */
 
 /** The first instant of `day` in `timeZone`, computed by PostgreSQL's own time zone rules. */
