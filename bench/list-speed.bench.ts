@@ -117,6 +117,15 @@ try {
     { name: 'orders page 5000 (next link)', url: (s) => deepPage(s, 'orders') },
     { name: 'offer stats', url: (s) => `/api/v1/free-product/${s.offerIds[0]}/stats/` },
     { name: 'offer stats of 4 months', url: (s) => `/api/v1/free-product/${s.offerIds[0]}/stats/?date_from=2025-03-01&date_to=2025-06-30` },
+    // Decision D37: a month in a seller's time zone, its sources, and the lists' campaign filters.
+    {
+      name: 'offer stats, 30 days in New York',
+      url: (s) => `/api/v1/free-product/${s.offerIds[0]}/stats/?from=2025-03-01&to=2025-03-30&tz=America/New_York`,
+    },
+    { name: 'offer sources, 30 days', url: (s) => `/api/v1/free-product/${s.offerIds[0]}/stats/sources/?from=2025-03-01&to=2025-03-30` },
+    { name: 'offer sources of 4 months', url: (s) => `/api/v1/free-product/${s.offerIds[0]}/stats/sources/?from=2025-03-01&to=2025-06-30` },
+    { name: 'leads of one campaign', url: () => '/api/v1/leads/?utm_campaign=spring' },
+    { name: 'orders of one source and campaign', url: () => '/api/v1/orders/?utm_source=google&utm_campaign=summer' },
   ]
 
   if (parts.has('lists')) console.log(`\n${'call'.padEnd(40)} ${'1k'.padStart(10)} ${'1M'.padStart(10)}  1M/1k (goal <= ${goals.ratio})`)

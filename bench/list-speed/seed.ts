@@ -36,6 +36,12 @@ const firstNames = ['Ada', 'Grace', 'Alan', 'Katherine', 'Linus', 'Barbara', 'De
 const textArray = (values: string[]) => `array[${values.map((value) => `'${value}'`).join(', ')}]`
 
 /** Row `g` of `n`: spread over the same year whatever n, newest last. */
+/**
+ * Decision D37: a third of the rows direct, the rest from 3 sources x 2 campaigns (every row's
+ * campaign, as the lists' filters and the sources table meet them).
+ */
+const sourceOf = `case when g % 3 = 0 then null else (array['facebook', 'google', 'newsletter'])[1 + g % 3] end`
+const campaignOf = `case when g % 3 = 0 then null else (array['spring', 'summer'])[1 + (g / 3) % 2] end`
 const createdAt = (n: number) => `timestamptz '2025-01-01T00:00:00Z' + (g * (interval '365 days' / ${n}))`
 const nameOf = `(${textArray(firstNames)})[1 + (g / 25) % ${firstNames.length}] || ' ' || (${textArray(surnames)})[1 + g % 25]`
 const emailOf = `lower((${textArray(surnames)})[1 + g % 25]) || '.' || g || '@example.com'`
@@ -60,17 +66,17 @@ export async function seedSeller(client: pg.PoolClient, name: string, leads: num
   )
   const [first, second] = offers.rows.map((row) => row.id) as [string, string]
   await client.query(
-    `insert into leads (seller_id, free_offer_id, email, full_name, created_at, updated_at)
-     select $1, case when g % 2 = 0 then $2::uuid else $3::uuid end, ${emailOf}, ${nameOf}, ${createdAt(leads)}, now()
+    `insert into leads (seller_id, free_offer_id, email, full_name, utm_source, utm_campaign, created_at, updated_at)
+     select $1, case when g % 2 = 0 then $2::uuid else $3::uuid end, ${emailOf}, ${nameOf}, ${sourceOf}, ${campaignOf}, ${createdAt(leads)}, now()
        from generate_series(1, ${leads}) g`,
     [sellerId, first, second],
   )
   await client.query(
     `insert into orders (seller_id, free_offer_id, full_name, email, upsell_shown, amount_cents, currency, status, provider,
-                         intent_id, created_at, updated_at)
+                         intent_id, utm_source, utm_campaign, created_at, updated_at)
      select $1, case when g % 2 = 0 then $2::uuid else $3::uuid end, ${nameOf}, ${emailOf}, g % 3 = 0,
             (array[999, 5899, 0, 4900])[1 + g % 4], 1, (array['paid', 'paid', 'paid', 'pending', 'failed', 'abandoned'])[1 + g % 6],
-            'local', 'pi_bench_' || $4 || '_' || g, ${createdAt(orders)}, now()
+            'local', 'pi_bench_' || $4 || '_' || g, ${sourceOf}, ${campaignOf}, ${createdAt(orders)}, now()
        from generate_series(1, ${orders}) g`,
     [sellerId, first, second, name],
   )
@@ -117,6 +123,24 @@ export async function seedAll(client: pg.PoolClient, sizes: { name: string; lead
     `insert into free_completion_daily_counts (seller_id, free_offer_id, day, completers)
      select seller_id, free_offer_id, (free_completed_at at time zone 'UTC')::date, count(*) from leads
       where free_completed_at is not null group by 1, 2, 3`,
+  )
+  // The hourly funnel counters (migration 0021), with ten views an opt-in in the same hour and campaign.
+  await client.query(
+    `insert into funnel_hourly_counts (free_offer_id, hour, utm_source, utm_campaign, views, opt_ins, free_completers)
+     select free_offer_id, date_trunc('hour', created_at, 'UTC'), coalesce(utm_source, ''), coalesce(utm_campaign, ''),
+            10 * count(*), count(*), count(free_completed_at)
+       from leads group by 1, 2, 3, 4`,
+  )
+  await client.query(
+    `insert into funnel_hourly_counts as c (free_offer_id, hour, utm_source, utm_campaign, currency, orders, paid_orders, free_orders,
+         completed_with_bump, completed_upsell_shown, completed_with_upsell, revenue_cents)
+     select free_offer_id, date_trunc('hour', created_at, 'UTC'), coalesce(utm_source, ''), coalesce(utm_campaign, ''), currency, count(*),
+            count(*) filter (where status = 'paid' and amount_cents > 0), count(*) filter (where status = 'paid' and amount_cents = 0),
+            count(*) filter (where status = 'paid' and bump_offer_id is not null),
+            count(*) filter (where status = 'paid' and (upsell_shown or upsell_offer_id is not null)),
+            count(*) filter (where status = 'paid' and upsell_offer_id is not null),
+            coalesce(sum(amount_cents) filter (where status = 'paid' and amount_cents > 0), 0)
+       from orders where email is not null group by 1, 2, 3, 4, 5`,
   )
   await client.query('vacuum analyze')
   return sellers

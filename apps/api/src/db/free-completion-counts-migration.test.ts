@@ -18,6 +18,8 @@ describe('migration 0015: free completions counted per person', () => {
     const offerId = (await insertFreeOffer(app, sellerId)).id
     await app.db.execute(sql`drop table free_completion_daily_counts`)
     await app.db.execute(sql`drop function free_completion_daily_counts_apply() cascade`)
+    // Migration 0021's lead triggers, which came after and read the column.
+    await app.db.execute(sql`drop function funnel_hourly_leads_apply() cascade`)
     await app.db.execute(sql`alter table leads drop column free_completed_at`)
     await app.db.execute(sql`insert into leads (seller_id, free_offer_id, email, full_name) values
       (${sellerId}, ${offerId}, 'twice@example.com', 'Twice'),

@@ -39,6 +39,7 @@ const owners: Record<string, string> = {
   leadDailyCounts: 'reports',
   orderDailyCounts: 'reports',
   freeCompletionDailyCounts: 'reports',
+  funnelHourlyCounts: 'reports',
   // Not a module's: the mail outbox is written by mail/ (outside modules) for every area.
   emails: 'mail',
 }

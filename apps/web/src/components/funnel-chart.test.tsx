@@ -19,6 +19,10 @@ const stats: OfferStats = {
   revenue: '1250.00',
   revenue_per_view: '1.25',
   currency: 2,
+  from: '2025-01-01',
+  to: '2025-01-30',
+  time_zone: 'UTC',
+  daily: [],
 }
 
 const steps = () =>

@@ -1,4 +1,4 @@
-import { type OfferStats, type OfferStatsQuery, offerStatsSchema } from '@funnelry/shared'
+import { type OfferSourceRow, type OfferStats, type OfferStatsQuery, offerSourcesSchema, offerStatsSchema } from '@funnelry/shared'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { apiClient } from './api-client'
 
@@ -8,20 +8,29 @@ import { apiClient } from './api-client'
  * not import each other. Draw them with components/funnel-chart.
  */
 
-/** Inclusive UTC days, e.g. `{ date_from: '2025-01-01', date_to: '2025-01-31' }`; both optional. */
-export type OfferStatsRange = Pick<OfferStatsQuery, 'date_from' | 'date_to'>
+/**
+ * Inclusive days, e.g. `{ from: '2025-01-01', to: '2025-01-31' }`; both optional (decision D37:
+ * the last 30 days). They are days of the browser's time zone, which every call names.
+ */
+export type OfferStatsRange = Pick<OfferStatsQuery, 'from' | 'to'>
+
+/** The seller's time zone as the browser knows it (UTC if it cannot say). */
+export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
+const paramsOf = (range: OfferStatsRange) => ({ from: range.from, to: range.to, tz: browserTimeZone() })
 
 export const offerStatsKeys = {
   all: ['offer-stats'] as const,
   offer: (offerId: string) => [...offerStatsKeys.all, offerId] as const,
   detail: (offerId: string, range: OfferStatsRange = {}) =>
-    [...offerStatsKeys.offer(offerId), { date_from: range.date_from ?? null, date_to: range.date_to ?? null }] as const,
+    [...offerStatsKeys.offer(offerId), { from: range.from ?? null, to: range.to ?? null }] as const,
+  sources: (offerId: string, range: OfferStatsRange = {}) =>
+    [...offerStatsKeys.offer(offerId), 'sources', { from: range.from ?? null, to: range.to ?? null }] as const,
 }
 
 /** GET /free-product/{id}/stats/ — another seller's offer is a 404. */
 export function getOfferStats(offerId: string, range: OfferStatsRange = {}, signal?: AbortSignal): Promise<OfferStats> {
   return apiClient.get(`/free-product/${encodeURIComponent(offerId)}/stats/`, {
-    params: { date_from: range.date_from, date_to: range.date_to },
+    params: paramsOf(range),
     schema: offerStatsSchema,
     signal,
   })
@@ -35,4 +44,17 @@ export const offerStatsQueryOptions = (offerId: string, range: OfferStatsRange =
 
 export function useOfferStats(offerId: string, range: OfferStatsRange = {}) {
   return useQuery(offerStatsQueryOptions(offerId, range))
+}
+
+/** GET /free-product/{id}/stats/sources/ — the same range by source and campaign (decision D37). */
+export function getOfferSources(offerId: string, range: OfferStatsRange = {}, signal?: AbortSignal): Promise<OfferSourceRow[]> {
+  return apiClient.get(`/free-product/${encodeURIComponent(offerId)}/stats/sources/`, {
+    params: paramsOf(range),
+    schema: offerSourcesSchema,
+    signal,
+  })
+}
+
+export function useOfferSources(offerId: string, range: OfferStatsRange = {}) {
+  return useQuery({ queryKey: offerStatsKeys.sources(offerId, range), queryFn: ({ signal }) => getOfferSources(offerId, range, signal) })
 }

@@ -14,6 +14,8 @@ export const reportMessages = {
   dateRange: 'The end date must not be before the start date.',
   invalidOffer: 'Choose one of your free offers.',
   invalidStatus: 'Choose pending, paid, failed or abandoned.',
+  invalidTimeZone: 'Choose a time zone such as Europe/Paris.',
+  rangeTooLong: 'Choose at most 366 days.',
   alreadyDelivered: 'This delivery has already been delivered.',
   stillPending: 'This delivery is still being attempted; it can be retried once it has failed.',
   noWebhook: 'Save a webhook URL first, then send a test.',
@@ -87,7 +89,40 @@ export const orderListQuerySchema = z
   .refine(rangeInOrder, rangeCheck)
 export type OrderListQuery = z.infer<typeof orderListQuerySchema>
 
-export const offerStatsQuerySchema = z.object(dateRangeShape).refine(rangeInOrder, rangeCheck)
+/** An IANA time zone name both JavaScript and PostgreSQL know, e.g. `Europe/Paris`. */
+const timeZone = z
+  .string()
+  .max(64)
+  .refine((name) => {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: name })
+      return true
+    } catch {
+      return false
+    }
+  }, reportMessages.invalidTimeZone)
+
+/** The longest range the funnel numbers take: a year, leap day included. */
+export const maxStatsDays = 366
+
+/**
+ * Decision D37: `from` and `to` are inclusive days in the time zone `tz` (the seller's, as the
+ * dashboard's browser knows it; UTC when absent); without them, the last 30 days to today.
+ * `date_from` / `date_to` are the earlier names of `from` / `to`.
+ */
+export const offerStatsQuerySchema = z
+  .object({ ...dateRangeShape, from: optionalParam(isoDay), to: optionalParam(isoDay), tz: optionalParam(timeZone) })
+  .refine((range) => rangeInOrder({ date_from: range.from ?? range.date_from, date_to: range.to ?? range.date_to }), {
+    message: reportMessages.dateRange,
+    path: ['to'],
+  })
+  .refine(
+    (range) => {
+      const [from, to] = [range.from ?? range.date_from, range.to ?? range.date_to]
+      return !from || !to || (Date.parse(to) - Date.parse(from)) / 86_400_000 < maxStatsDays
+    },
+    { message: reportMessages.rangeTooLong, path: ['to'] },
+  )
 export type OfferStatsQuery = z.infer<typeof offerStatsQuerySchema>
 
 /**
@@ -184,8 +219,33 @@ export const offerStatsSchema = z.object({
   /** revenue / views */
   revenue_per_view: money,
   currency: z.number().int().min(1).max(3),
+  /** Decision D37: the inclusive days counted, in `time_zone`. */
+  from: z.iso.date(),
+  to: z.iso.date(),
+  time_zone: z.string(),
+  /** Every day of the range, oldest first: views, opt-ins, paid orders and their revenue. */
+  daily: z.array(
+    z.object({ day: z.iso.date(), views: z.number().int(), opt_ins: z.number().int(), orders: z.number().int(), revenue: money }),
+  ),
 })
 export type OfferStats = z.infer<typeof offerStatsSchema>
+
+/**
+ * Decision D37: the funnel by source and campaign over the same range, most views first; null
+ * names a visit with no campaign (direct). `orders` are paid orders; `revenue_per_visitor` is
+ * revenue / views, in the offer's `currency` (the stats').
+ */
+export const offerSourceRowSchema = z.object({
+  utm_source: z.string().nullable(),
+  utm_campaign: z.string().nullable(),
+  views: z.number().int(),
+  opt_ins: z.number().int(),
+  orders: z.number().int(),
+  revenue: money,
+  revenue_per_visitor: money,
+})
+export type OfferSourceRow = z.infer<typeof offerSourceRowSchema>
+export const offerSourcesSchema = z.array(offerSourceRowSchema)
 
 export const webhookDeliveryStatuses = ['pending', 'delivered', 'failed'] as const
 

@@ -1,4 +1,4 @@
-import { bigint, date, index, pgTable, primaryKey, smallint, text, uuid } from 'drizzle-orm/pg-core'
+import { bigint, date, index, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { freeOffers } from './offers.js'
 
 /**
@@ -88,4 +88,36 @@ export const orderDailyCounts = pgTable(
     primaryKey({ name: 'order_daily_counts_pkey', columns: [t.sellerId, t.freeOfferId, t.day, t.status, t.currency] }),
     index('order_daily_counts_offer_day_idx').on(t.freeOfferId, t.day),
   ],
+)
+
+/**
+ * Decision D37: a free offer's funnel per UTC hour and campaign (source and campaign name, '' when
+ * direct), kept by triggers on `leads` and `orders` (at COMMIT, like the daily counters) and by the
+ * view counter. Hours, not days, so that any time zone's days are sums of whole rows; a month is at
+ * most 720 rows per campaign, whatever the traffic (docs/decisions/campaign-attribution.md).
+ * `currency` is 0 on rows of views and leads, the order's currency on rows of orders.
+ */
+export const funnelHourlyCounts = pgTable(
+  'funnel_hourly_counts',
+  {
+    freeOfferId: uuid('free_offer_id')
+      .notNull()
+      .references(() => freeOffers.id, { onDelete: 'cascade' }),
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    utmSource: text('utm_source').notNull().default(''),
+    utmCampaign: text('utm_campaign').notNull().default(''),
+    currency: smallint('currency').notNull().default(0),
+    views: bigint('views', { mode: 'number' }).notNull().default(0),
+    optIns: bigint('opt_ins', { mode: 'number' }).notNull().default(0),
+    /** Listed orders (not drafts), whatever their status. */
+    orders: bigint('orders', { mode: 'number' }).notNull().default(0),
+    paidOrders: bigint('paid_orders', { mode: 'number' }).notNull().default(0),
+    freeOrders: bigint('free_orders', { mode: 'number' }).notNull().default(0),
+    completedWithBump: bigint('completed_with_bump', { mode: 'number' }).notNull().default(0),
+    completedUpsellShown: bigint('completed_upsell_shown', { mode: 'number' }).notNull().default(0),
+    completedWithUpsell: bigint('completed_with_upsell', { mode: 'number' }).notNull().default(0),
+    freeCompleters: bigint('free_completers', { mode: 'number' }).notNull().default(0),
+    revenueCents: bigint('revenue_cents', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.freeOfferId, t.hour, t.utmSource, t.utmCampaign, t.currency] })],
 )

@@ -1,4 +1,4 @@
-import { arrivalFrom, offerStatsQuerySchema, offerStatsSchema, pageViewSchema } from '@funnelry/shared'
+import { arrivalFrom, offerSourcesSchema, offerStatsQuerySchema, offerStatsSchema, pageViewSchema } from '@funnelry/shared'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { arrivalCookie, arrivalOfCookies } from '../../lib/arrival.js'
@@ -42,12 +42,28 @@ export const offerStatsRoutes: FastifyPluginAsyncZod<Options> = async (app, { st
       onRequest: app.authenticate,
       schema: {
         tags,
-        summary: "A free offer's funnel numbers (views, opt-ins, orders, take rates, revenue); optional inclusive UTC days",
+        summary:
+          "A free offer's funnel numbers (views, opt-ins, orders, take rates, revenue) and a daily series over inclusive days in the time zone tz (default UTC; the last 30 days by default), decision D37",
         params: offerIdParams,
         querystring: offerStatsQuerySchema,
         response: { 200: offerStatsSchema },
       },
     },
     (request) => stats.forOffer(request.seller.id, request.params.id, request.query),
+  )
+
+  app.get(
+    '/free-product/:id/stats/sources/',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: "A free offer's funnel by source and campaign over the same range as its stats (decision D37)",
+        params: offerIdParams,
+        querystring: offerStatsQuerySchema,
+        response: { 200: offerSourcesSchema },
+      },
+    },
+    (request) => stats.sources(request.seller.id, request.params.id, request.query),
   )
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { utmFields } from '@funnelry/shared'
 import type { TestApp } from '../../../test/build-test-app.js'
-import { leads, offerDailyViews, orders } from '../../db/schema/index.js'
+import { funnelHourlyCounts, leads, offerDailyViews, orders } from '../../db/schema/index.js'
 
 /** Rows the report tests need, stored directly (lead capture and payments have their own tests). */
 
@@ -44,8 +44,12 @@ export async function insertOrder(ctx: TestApp, values: OrderValues) {
   return row
 }
 
+/** Views of whole UTC days, as the view counter keeps them: in the daily and (at 00:00 UTC) the hourly counters. */
 export async function insertDailyViews(ctx: TestApp, freeOfferId: string, days: Record<string, number>) {
   await ctx.db.insert(offerDailyViews).values(Object.entries(days).map(([day, views]) => ({ freeOfferId, day, views })))
+  await ctx.db
+    .insert(funnelHourlyCounts)
+    .values(Object.entries(days).map(([day, views]) => ({ freeOfferId, hour: new Date(`${day}T00:00:00Z`), views })))
 }
 
 /** The byte order mark every export starts with (Excel on Windows needs it to read UTF-8). */

@@ -4,8 +4,10 @@ import {
   type FreeOffer,
   freeOfferSchema,
   type OfferDropdownItem,
+  type OfferSourceRow,
   type OfferStats,
   offerDropdownSchema,
+  offerSourcesSchema,
   offerStatsSchema,
   type UpsellOffer,
   upsellOfferSchema,
@@ -37,13 +39,20 @@ export function mockDropdowns(lists: { bumps: OfferDropdownItem[]; upsells: Offe
   return lists
 }
 
-/** GET /free-product/{id}/stats/: the same figures for every offer, or a failure. */
-export function mockOfferStats(stats: OfferStats | 'error' = offerStats()) {
+/**
+ * GET /free-product/{id}/stats/: the same figures for every offer, or a failure; its
+ * /stats/sources/ answers `sources`. `sent` records each stats query.
+ */
+export function mockOfferStats(stats: OfferStats | 'error' = offerStats(), sources: OfferSourceRow[] = []) {
+  const sent: Record<string, string>[] = []
   server.use(
-    apiHandler('get', '/free-product/:id/stats/', offerStatsSchema, () =>
-      stats === 'error' ? HttpResponse.json({ detail: 'Something went wrong.' }, { status: 500 }) : HttpResponse.json(stats),
-    ),
+    apiHandler('get', '/free-product/:id/stats/', offerStatsSchema, ({ request }) => {
+      sent.push(Object.fromEntries(new URL(request.url).searchParams))
+      return stats === 'error' ? HttpResponse.json({ detail: 'Something went wrong.' }, { status: 500 }) : HttpResponse.json(stats)
+    }),
+    apiHandler('get', '/free-product/:id/stats/sources/', offerSourcesSchema, () => HttpResponse.json(sources)),
   )
+  return sent
 }
 
 export function offerStats(overrides: Partial<OfferStats> = {}): OfferStats {
@@ -59,6 +68,10 @@ export function offerStats(overrides: Partial<OfferStats> = {}): OfferStats {
     revenue: '310.00',
     revenue_per_view: '1.55',
     currency: 1,
+    from: '2025-01-01',
+    to: '2025-01-30',
+    time_zone: 'UTC',
+    daily: [],
     ...overrides,
   }
 }
