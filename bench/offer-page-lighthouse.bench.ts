@@ -120,10 +120,13 @@ try {
     runs.page.push(await measure(chrome.port, pageUrl))
     const pageLongTasks = lastLongTasks
     runs.pixels.push(await measure(chrome.port, pixelPageUrl))
+    const pixelLongTasks = lastLongTasks
     runs.twin.push(await measure(chrome.port, twin.url))
-    const tasks = pageLongTasks.map((task) => `${(task.url ?? '').replace(server.pagesUrl, '')} ${Math.round(task.duration ?? 0)}ms`)
+    const named = (list: LongTask[]) =>
+      list.map((task) => `${(task.url ?? '').replace(server.pagesUrl, '')} ${Math.round(task.duration ?? 0)}ms`).join(', ') || 'none'
+    const tasks = named(pageLongTasks)
     console.log(
-      `pair ${pair + 1}: page ${JSON.stringify(runs.page.at(-1))}\n        page long tasks: ${tasks.join(', ') || 'none'}\n        pixels ${JSON.stringify(runs.pixels.at(-1))}\n        static ${JSON.stringify(runs.twin.at(-1))}`,
+      `pair ${pair + 1}: page ${JSON.stringify(runs.page.at(-1))}\n        page long tasks: ${tasks}\n        pixels ${JSON.stringify(runs.pixels.at(-1))}\n        pixels long tasks: ${named(pixelLongTasks)}\n        static ${JSON.stringify(runs.twin.at(-1))}`,
     )
   }
   await chrome.kill()
