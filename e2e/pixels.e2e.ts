@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { expectAccessible } from './support/accessibility.js'
 import {
   addPixel,
   connectLocalPayments,
@@ -12,6 +13,7 @@ import {
   queryDatabase,
   type Seller,
   sellerPassword,
+  setConsentRequired,
 } from './support/funnel.js'
 import { type Journey, logIn, startJourney } from './support/journey.js'
 import { type PlatformCall, type RecordedCalls, readRecordedCalls, stubPlatformScripts } from './support/platform-stubs.js'
@@ -46,6 +48,7 @@ describe.each([
   let page: Page
   let requested: string[]
   let offerPath = ''
+  let offerId = ''
 
   beforeAll(async () => {
     journey = await startJourney({ viewport })
@@ -80,7 +83,8 @@ describe.each([
       bump_offer_id: String(bump.id),
       upsell_offer_id: String(upsell.id),
     })
-    offerPath = `/free-offer/${offer.id}`
+    offerId = String(offer.id)
+    offerPath = `/free-offer/${offerId}`
     await addPixel(server, seller, { pixel_type: 'facebook', script: metaPixelId })
     await addPixel(server, seller, { pixel_type: 'google', script: googleTagId })
     context = await journey.browser.newContext({ baseURL: server.url, viewport })
@@ -154,6 +158,45 @@ describe.each([
     calls = await waitForCalls(page, (found) => named(found.meta, 'track', 'PageView').length > 0)
     await page.getByRole('region', { name: 'Your order' }).waitFor()
     expect(named((await recorded(page)).meta, 'track', 'Purchase')).toEqual([])
+  })
+
+  it('with consent asked (D31): a banner, no platform script and no event before Accept; Accept sets funnelry_consent=granted and runs them', async () => {
+    const { server } = journey
+    await setConsentRequired(server, seller, true)
+    // The public offer is cached until the seller's change is announced: wait until it says so.
+    for (;;) {
+      const offer = (await (await fetch(`${server.pagesUrl}/api/v1/free-product/${offerId}/`)).json()) as { consent_required?: boolean }
+      if (offer.consent_required) break
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    const visitor = await journey.browser.newContext({ baseURL: server.url, viewport })
+    const asked = await stubPlatformScripts(visitor)
+    const visitorPage = await visitor.newPage()
+    try {
+      await visitorPage.goto(offerPath)
+      const banner = visitorPage.getByRole('region', { name: 'Cookie consent' })
+      await banner.waitFor()
+      await expectAccessible(visitorPage, 'Offer page with the consent banner')
+      expect(asked).toEqual([])
+      expect(await recorded(visitorPage)).toEqual({ meta: [], google: [] })
+      expect(await visitorPage.evaluate(() => typeof (window as Window & { fbq?: unknown }).fbq)).toBe('undefined')
+      const denied = await visitorPage.evaluate(() =>
+        ((window as Window & { dataLayer?: IArguments[] }).dataLayer ?? []).map((entry) => Array.from(entry)),
+      )
+      expect(denied).toEqual([['consent', 'default', expect.objectContaining({ ad_storage: 'denied', analytics_storage: 'denied' })]])
+
+      await banner.getByRole('button', { name: 'Accept' }).click()
+      const calls = await waitForCalls(
+        visitorPage,
+        (found) => named(found.meta, 'track', 'PageView').length > 0 && named(found.google, 'config').length > 0,
+      )
+      expect(named(calls.google, 'consent', 'update')).toEqual([['consent', 'update', expect.objectContaining({ ad_storage: 'granted' })]])
+      expect((await visitor.cookies()).find((cookie) => cookie.name === 'funnelry_consent')?.value).toBe('granted')
+      await banner.waitFor({ state: 'detached' })
+    } finally {
+      await visitor.close()
+      await setConsentRequired(server, seller, false)
+    }
   })
 
   it('runs none of them in preview or on the dashboard', async () => {

@@ -120,6 +120,14 @@ export async function addPixel(server: RunningServer, seller: Seller, pixel: { p
   return call(server, 'POST', '/advertising-pixel/', { token: seller.token, json: pixel })
 }
 
+/** Settings → Conversions API: only "Ask visitors for consent before tracking" (D31). */
+export async function setConsentRequired(server: RunningServer, seller: Seller, consentRequired: boolean) {
+  return call(server, 'PUT', '/conversions-api/', {
+    token: seller.token,
+    json: { meta: {}, google: {}, consent_required: consentRequired },
+  })
+}
+
 export async function setCompanyLinks(server: RunningServer, seller: Seller, links: Record<string, string>) {
   return call(server, 'PATCH', `/store-settings/${seller.userId}/`, { token: seller.token, json: links })
 }
