@@ -91,6 +91,8 @@ export async function createApiModules({
     changes,
     offerContext: settings.services.offerContext,
     usage,
+    // Payments are built below (they use sellers only); asked only on a request, once both exist.
+    payments: { canTakeCharges: (sellerId) => payments.services.accounts.canTakeCharges(sellerId) },
     publicUrl: config.publicUrl,
     maxUploadBytes: config.MAX_UPLOAD_BYTES,
   })

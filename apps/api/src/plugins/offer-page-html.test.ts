@@ -5,9 +5,8 @@ import path from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { imageSrcSet } from '@funnelry/shared'
 import type { TestApp } from '../../test/build-test-app.js'
-import { createSellerSession } from '../../test/factories.js'
 import { describe, expect, test } from '../../test/fixtures.js'
-import { createBump, createFree, imageBytes, imagePart } from '../modules/offers/offer-test-kit.js'
+import { createBump, createConnectedSellerSession, createFree, imageBytes, imagePart } from '../modules/offers/offer-test-kit.js'
 import { createIntent, visitor } from '../modules/orders/checkout-test-kit.js'
 
 const indexHtml = '<!doctype html><html><head><title>Funnelry</title></head><body><div id="root"></div></body></html>'
@@ -40,7 +39,7 @@ describe('the public offer page HTML', () => {
   })
   test.beforeEach(async ({ app }) => {
     ctx = app
-    const seller = await createSellerSession(ctx)
+    const seller = await createConnectedSellerSession(ctx)
     offerId = (
       await createFree(ctx, seller.headers, {
         headline,
@@ -79,7 +78,7 @@ describe('the public offer page HTML', () => {
   })
 
   test('sends the first view complete in HTML and CSS, readable without JavaScript', async () => {
-    const seller = await createSellerSession(ctx)
+    const seller = await createConnectedSellerSession(ctx)
     await ctx.app.inject({
       method: 'PATCH',
       url: `/api/v1/store-settings/${seller.seller.id}/`,

@@ -9,6 +9,8 @@ export const offerMessages = {
   currency: 'Choose one of the listed currencies.',
   isActive: 'Must be true or false.',
   chooseBump: 'Choose one of your BUMP offers.',
+  /** Decision D27: a paid BUMP or OTO needs a payment account that can take charges. */
+  connectPaymentsFirst: 'Connect your payment account in Settings before making this offer active: its BUMP or OTO is paid.',
   chooseUpsell: 'Choose one of your OTO offers.',
   currencyMismatch: 'The bump and the upsell must use the same currency.',
   formExpected: 'Send the offer as a form.',

@@ -55,7 +55,7 @@ describe('GET /getting-started/ (the first-run checklist)', () => {
     expect(await checklist(headers)).toMatchObject({ free_offer_created: true, add_on_attached: false })
 
     const bump = await createBump(ctx, headers)
-    await createFree(ctx, headers, { bump_offer_id: bump.id })
+    await createFree(ctx, headers, { bump_offer_id: bump.id, is_active: 'false' })
     expect(await checklist(headers)).toMatchObject({ add_on_attached: true })
 
     await connectPayments(headers)

@@ -1,15 +1,14 @@
 import { messages, offerMessages } from '@funnelry/shared'
 import type { TestApp } from '../../../test/build-test-app.js'
-import { createSellerSession } from '../../../test/factories.js'
 import { describe, expect, test } from '../../../test/fixtures.js'
-import { createBump, createFree, createUpsell, sendForm, validFree } from './offer-test-kit.js'
+import { createBump, createConnectedSellerSession, createFree, createUpsell, sendForm, validFree } from './offer-test-kit.js'
 
 describe('free offers', () => {
   let ctx: TestApp
   let headers: Record<string, string>
   test.beforeEach(async ({ app }) => {
     ctx = app
-    ;({ headers } = await createSellerSession(ctx))
+    ;({ headers } = await createConnectedSellerSession(ctx))
   })
 
   test('creates a free offer with its bump and upsell nested, its public link and empty settings parts', async () => {
@@ -110,7 +109,7 @@ describe('free offers', () => {
   })
 
   test("refuses another seller's bump or upsell, and malformed ids, on their fields", async () => {
-    const other = await createSellerSession(ctx)
+    const other = await createConnectedSellerSession(ctx)
     const theirBump = await createBump(ctx, other.headers)
     const theirUpsell = await createUpsell(ctx, other.headers)
     const response = await sendForm(

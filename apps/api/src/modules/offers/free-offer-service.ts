@@ -11,9 +11,9 @@ import type { Database, Executor } from '../../db/client.js'
 import { NotFoundError } from '../../lib/errors.js'
 import { toPage } from '../../lib/pagination.js'
 import { throwIfFieldErrors } from './field-errors.js'
-import type { LoadFreeOfferPublishing } from './free-offer-publishing.js'
+import type { LoadFreeOfferPublishing, SellerPayability } from './free-offer-publishing.js'
 import { type FreeOfferValues, freeOfferRepository as repo } from './free-offer-repository.js'
-import { isPricedAboveZero } from './offer-attachments.js'
+import { isPricedAboveZero, offeredBump, offeredUpsell } from './offer-attachments.js'
 import { imageColumns, type OfferImages, replacedKeys } from './offer-images.js'
 import type { OfferViews } from './offer-views.js'
 import { bumpOfferRepository, upsellOfferRepository } from './paid-add-on-repository.js'
@@ -55,8 +55,19 @@ export function createFreeOfferService(deps: {
   images: OfferImages
   views: OfferViews
   publishing: LoadFreeOfferPublishing
+  payments: SellerPayability
 }) {
-  const { db, images, views, publishing } = deps
+  const { db, images, views, publishing, payments } = deps
+
+  /**
+   * Decision D27: an offer with a paid BUMP or OTO goes live only while its seller can be paid, so
+   * no visitor ticks an add-on that cannot be charged. Saving it inactive is always allowed.
+   */
+  async function activationErrors(sellerId: string, isActive: boolean, paidAddOn: boolean): Promise<FieldErrors> {
+    if (!isActive || !paidAddOn || (await payments.canTakeCharges(sellerId))) return {}
+    return { is_active: [offerMessages.connectPaymentsFirst] }
+  }
+  const hasAddOn = (input: Attachments) => Boolean(input.bump_offer_id || input.upsell_offer_id)
 
   /** Another seller's offer and a malformed id answer alike: 404. */
   async function findOwned(sellerId: string, id: string) {
@@ -70,12 +81,13 @@ export function createFreeOfferService(deps: {
     views.free(await findOwned(sellerId, id), await publishing(sellerId), { owner: true })
 
   /** Runs before any file is written, so a form with several problems reports them together. */
-  async function prepare(sellerId: string, input: FreeOfferForm) {
-    const [prepared, errors] = await Promise.all([
+  async function prepare(sellerId: string, input: FreeOfferForm, isActive: boolean) {
+    const [prepared, errors, activation] = await Promise.all([
       images.prepare({ asset_image: input.asset_image, logo: input.logo }),
       attachmentErrors(db, sellerId, input),
+      activationErrors(sellerId, isActive, hasAddOn(input)),
     ])
-    throwIfFieldErrors(errors, prepared.errors)
+    throwIfFieldErrors({ ...errors, ...activation }, prepared.errors)
     return prepared
   }
 
@@ -111,7 +123,7 @@ export function createFreeOfferService(deps: {
     },
 
     async create(sellerId: string, input: FreeOfferForm): Promise<FreeOffer> {
-      const prepared = await prepare(sellerId, input)
+      const prepared = await prepare(sellerId, input, input.is_active ?? true)
       const id = await images.commit(prepared, (stored) =>
         db.transaction(async (tx) => {
           throwIfFieldErrors(await attachmentErrors(tx, sellerId, input))
@@ -129,8 +141,8 @@ export function createFreeOfferService(deps: {
 
     /** PUT: every text field is replaced (empty clears); images change only when sent. */
     async update(sellerId: string, id: string, input: FreeOfferForm): Promise<FreeOffer> {
-      await findOwned(sellerId, id)
-      const prepared = await prepare(sellerId, input)
+      const found = await findOwned(sellerId, id)
+      const prepared = await prepare(sellerId, input, input.is_active ?? found.offer.isActive)
       await images.commit(prepared, (stored) =>
         db.transaction(async (tx) => {
           const current = await repo.lockOwned(tx, sellerId, id)
@@ -146,7 +158,9 @@ export function createFreeOfferService(deps: {
 
     /** PATCH: the list card's switch. */
     async setActive(sellerId: string, id: string, isActive: boolean): Promise<FreeOffer> {
-      if (!isUuid(id) || !(await repo.update(db, sellerId, id, { isActive }))) throw new NotFoundError()
+      const found = await findOwned(sellerId, id)
+      throwIfFieldErrors(await activationErrors(sellerId, isActive, Boolean(offeredBump(found) || offeredUpsell(found))))
+      if (!(await repo.update(db, sellerId, id, { isActive }))) throw new NotFoundError()
       return getOwned(sellerId, id)
     },
   }

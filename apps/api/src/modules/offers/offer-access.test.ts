@@ -1,7 +1,15 @@
 import type { TestApp } from '../../../test/build-test-app.js'
-import { createSellerSession } from '../../../test/factories.js'
 import { describe, expect, test } from '../../../test/fixtures.js'
-import { createBump, createFree, createUpsell, sendForm, validBump, validFree, validUpsell } from './offer-test-kit.js'
+import {
+  createBump,
+  createConnectedSellerSession,
+  createFree,
+  createUpsell,
+  sendForm,
+  validBump,
+  validFree,
+  validUpsell,
+} from './offer-test-kit.js'
 
 /** Tenant isolation (decision "Server rules"): another seller's offer is 404 on every verb. */
 describe('offer access', () => {
@@ -12,8 +20,8 @@ describe('offer access', () => {
 
   test.beforeEach(async ({ app }) => {
     ctx = app
-    owner = (await createSellerSession(ctx)).headers
-    intruder = (await createSellerSession(ctx)).headers
+    owner = (await createConnectedSellerSession(ctx)).headers
+    intruder = (await createConnectedSellerSession(ctx)).headers
     const bump = await createBump(ctx, owner)
     const upsell = await createUpsell(ctx, owner)
     const free = await createFree(ctx, owner, { bump_offer_id: bump.id, upsell_offer_id: upsell.id })

@@ -1,16 +1,24 @@
 import { offerLifecycleMessages } from '@funnelry/shared'
 import { eq } from 'drizzle-orm'
 import type { TestApp } from '../../../test/build-test-app.js'
-import { createSellerSession } from '../../../test/factories.js'
 import { describe, expect, test } from '../../../test/fixtures.js'
 import { orders } from '../../db/schema/index.js'
-import { createBump, createFree, createUpsell, imageBytes, imagePart, sendForm, validFree } from './offer-test-kit.js'
+import {
+  createBump,
+  createConnectedSellerSession,
+  createFree,
+  createUpsell,
+  imageBytes,
+  imagePart,
+  sendForm,
+  validFree,
+} from './offer-test-kit.js'
 
 type Headers = Record<string, string>
 
 /** A signed-in seller on `app` and the calls the tests make as them. */
 async function sellerOn(ctx: TestApp) {
-  const session = await createSellerSession(ctx)
+  const session = await createConnectedSellerSession(ctx)
   const { headers } = session
   const call = (method: 'POST' | 'DELETE' | 'GET', url: string, as: Headers | null = headers) =>
     ctx.app.inject({ method, url, headers: as ?? {} })
@@ -176,7 +184,7 @@ describe('offer lifecycle: archive, restore, delete, duplicate; list search and 
 
   test("answers 404 for another seller's offer and a malformed id, for every lifecycle call", async ({ app }) => {
     const { ctx, headers, call } = await sellerOn(app)
-    const other = await createSellerSession(ctx)
+    const other = await createConnectedSellerSession(ctx)
     const offer = await createFree(ctx, headers, { headline: 'Mine' })
     for (const url of [
       `/api/v1/free-product/${offer.id}/archive/`,
@@ -196,7 +204,7 @@ describe('offer lifecycle: archive, restore, delete, duplicate; list search and 
     app,
   }) => {
     const { ctx, call } = await sellerOn(app)
-    const { headers: own } = await createSellerSession(ctx)
+    const { headers: own } = await createConnectedSellerSession(ctx)
     for (const headline of ['Alpha guide', 'Beta GUIDE', 'Gamma notes', '100% guide']) await createFree(ctx, own, { headline })
     const list = async (query: string) =>
       (await call('GET', `/api/v1/free-product/${query}`, own)).json() as {

@@ -2,7 +2,7 @@ import type { Database, Executor } from '../../db/client.js'
 import type { SellerChanges } from '../../lib/seller-changes.js'
 import type { FileStorage } from '../../storage/file-storage.js'
 import type { OfferPublicContextService } from '../settings/settings-module.js'
-import { createFreeOfferPublishing } from './free-offer-publishing.js'
+import { createFreeOfferPublishing, type SellerPayability } from './free-offer-publishing.js'
 import { freeOfferRepository } from './free-offer-repository.js'
 import { createFreeOfferService } from './free-offer-service.js'
 import { imageKeysInUse } from './offer-image-references.js'
@@ -27,11 +27,13 @@ export function createOfferServices(deps: {
   offerContext: OfferPublicContextService
   /** The leads and orders that point at an offer, which keep it from being deleted. */
   usage: OfferUsage
+  /** Decision D27: whether a seller's payment account can take charges. */
+  payments: SellerPayability
 }) {
-  const { db, storage, changes, offerContext, usage } = deps
+  const { db, storage, changes, offerContext, usage, payments } = deps
   const images = createOfferImages(storage, (keys) => imageKeysInUse(db, keys))
   const views = createOfferViews(images.url)
-  const free = createFreeOfferService({ db, images, views, publishing: createFreeOfferPublishing(offerContext) })
+  const free = createFreeOfferService({ db, images, views, payments, publishing: createFreeOfferPublishing(offerContext, payments) })
   return {
     free,
     /** A free offer with its add-ons, read in the caller's transaction (the checkout's). */

@@ -1,6 +1,8 @@
 import sharp from 'sharp'
 import type { TestApp } from '../../../test/build-test-app.js'
+import { createSellerSession } from '../../../test/factories.js'
 import { type FormFields, multipart } from '../../../test/multipart.js'
+import { paymentAccounts } from '../../db/schema/index.js'
 
 /** Helpers the offer tests share (never imported by the app). */
 
@@ -69,3 +71,21 @@ export async function imageBytes(format: 'png' | 'jpeg', width = 40, height = 30
 }
 
 export const imagePart = (bytes: Uint8Array, filename: string, contentType = 'image/png') => ({ bytes, filename, contentType })
+
+/**
+ * The seller's payment account, as the provider reported it (decision D27: a free offer with a paid
+ * BUMP or OTO goes live only while it can take charges). Onboarding itself is tested in payments.
+ */
+export async function setPaymentAccount(ctx: TestApp, sellerId: string, chargesEnabled = true) {
+  await ctx.db
+    .insert(paymentAccounts)
+    .values({ sellerId, provider: 'local', accountId: `acct_local_${sellerId}`, chargesEnabled })
+    .onConflictDoUpdate({ target: paymentAccounts.sellerId, set: { chargesEnabled } })
+}
+
+/** A signed-in seller whose payment account can take charges, so their offers with add-ons can go live. */
+export async function createConnectedSellerSession(ctx: TestApp) {
+  const session = await createSellerSession(ctx)
+  await setPaymentAccount(ctx, session.seller.id)
+  return session
+}

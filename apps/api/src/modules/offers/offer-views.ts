@@ -56,9 +56,11 @@ export function createOfferViews(imageUrl: (key: string | null) => string | null
 
     free: (found: FreeOfferWithAttachments, publishing: FreeOfferPublishing, { owner }: { owner: boolean }): FreeOffer => {
       const { offer } = found
-      // Decision D19: a BUMP or OTO without a price above zero is never offered on the page.
-      const bump = offeredBump(found)
-      const upsell = offeredUpsell(found)
+      // Decision D19: a BUMP or OTO without a price above zero is never offered on the page; D27: nor
+      // one its seller cannot be paid for (the free path still works). The seller still sees them.
+      const sellable = owner || publishing.paidAddOns
+      const bump = sellable ? offeredBump(found) : null
+      const upsell = sellable ? offeredUpsell(found) : null
       return {
         id: offer.id,
         headline: offer.headline,

@@ -1,9 +1,8 @@
 import { messages, offerMessages } from '@funnelry/shared'
 import type { TestApp } from '../../../test/build-test-app.js'
-import { createSellerSession } from '../../../test/factories.js'
 import { describe, expect, test } from '../../../test/fixtures.js'
 import type { FormFields } from '../../../test/multipart.js'
-import { createBump, createFree, createUpsell, sendForm, validBump, validUpsell } from './offer-test-kit.js'
+import { createBump, createConnectedSellerSession, createFree, createUpsell, sendForm, validBump, validUpsell } from './offer-test-kit.js'
 import { bumpCurrencyConflict, upsellCurrencyConflict } from './paid-add-on-kinds.js'
 
 type Headers = Record<string, string>
@@ -114,7 +113,7 @@ describe.each(kinds)('$kind offers', (kind) => {
   let headers: Headers
   test.beforeEach(async ({ app }) => {
     ctx = app
-    ;({ headers } = await createSellerSession(ctx))
+    ;({ headers } = await createConnectedSellerSession(ctx))
   })
 
   const send = (method: 'POST' | 'PUT', url: string, fields: FormFields) => sendForm(ctx, method, url, fields, headers)
@@ -176,7 +175,7 @@ describe.each(kinds)('$kind offers', (kind) => {
   })
 
   test('lists the dropdown newest first as {id, headline}', async () => {
-    const seller = await createSellerSession(ctx)
+    const seller = await createConnectedSellerSession(ctx)
     const first = await kind.create(ctx, seller.headers, { headline: 'First' })
     const second = await kind.create(ctx, seller.headers, { headline: 'Second' })
     const response = await ctx.app.inject({ url: `${kind.path}dropdown/`, headers: seller.headers })
@@ -229,8 +228,8 @@ describe('who reads one paid add-on', () => {
   let stranger: Headers
   test.beforeEach(async ({ app }) => {
     ctx = app
-    ;({ headers } = await createSellerSession(ctx))
-    ;({ headers: stranger } = await createSellerSession(ctx))
+    ;({ headers } = await createConnectedSellerSession(ctx))
+    ;({ headers: stranger } = await createConnectedSellerSession(ctx))
   })
 
   test('a bump: only its seller (a visitor must sign in, another seller finds nothing)', async () => {

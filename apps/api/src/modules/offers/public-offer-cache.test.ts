@@ -4,13 +4,12 @@ import path from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import { eq, sql } from 'drizzle-orm'
 import { eventually, type TestApp } from '../../../test/build-test-app.js'
-import { createSellerSession } from '../../../test/factories.js'
 import { describe, expect, test } from '../../../test/fixtures.js'
 import { type App, buildApp } from '../../app.js'
 import { connectDatabase, type DatabaseHandle } from '../../db/client.js'
 import { freeOffers } from '../../db/schema/index.js'
 import { connectionOf, createSellerChanges, type SellerChanges } from '../../lib/seller-changes.js'
-import { createBump, createFree, sendForm, validFree } from './offer-test-kit.js'
+import { createBump, createConnectedSellerSession, createFree, sendForm, validFree } from './offer-test-kit.js'
 
 const indexHtml = '<!doctype html><html><head><title>Funnelry</title></head><body><div id="root"></div></body></html>'
 
@@ -31,7 +30,7 @@ describe('the cached public reads of a free offer', () => {
   })
   test.beforeEach(async ({ app }) => {
     ctx = app
-    headers = (await createSellerSession(ctx)).headers
+    headers = (await createConnectedSellerSession(ctx)).headers
     offerId = (await createFree(ctx, headers, { headline: 'First headline' })).id
   })
   test.afterEach(async () => {

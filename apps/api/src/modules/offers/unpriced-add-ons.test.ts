@@ -1,8 +1,16 @@
 import { offerMessages } from '@funnelry/shared'
 import type { TestApp } from '../../../test/build-test-app.js'
-import { createSellerSession } from '../../../test/factories.js'
 import { describe, expect, test } from '../../../test/fixtures.js'
-import { createBump, createFree, createUpsell, sendForm, validBump, validFree, validUpsell } from './offer-test-kit.js'
+import {
+  createBump,
+  createConnectedSellerSession,
+  createFree,
+  createUpsell,
+  sendForm,
+  validBump,
+  validFree,
+  validUpsell,
+} from './offer-test-kit.js'
 
 /** Decision D19: a BUMP or OTO whose price is not above zero is never attached to a free offer, nor offered. */
 describe('BUMP and OTO offers without a price above zero', () => {
@@ -11,7 +19,7 @@ describe('BUMP and OTO offers without a price above zero', () => {
 
   test.beforeEach(async ({ app }) => {
     ctx = app
-    headers = (await createSellerSession(ctx)).headers
+    headers = (await createConnectedSellerSession(ctx)).headers
   })
 
   test('refuses to attach them to a free offer, with a field error naming each one', async () => {
