@@ -38,8 +38,14 @@ export function FreeOfferAttachmentsPanel({ control, disabled, onAddNew }: FreeO
         failed={upsells.isError}
         onAddNew={() => onAddNew('upsell')}
       />
-      {/* Spec section 3: the price is fixed at 0 and disabled; it is never sent. */}
-      <TextField label="Price" value="0" disabled fullWidth />
+      {/* Spec section 3: the price is fixed at 0 and disabled; it is never sent. Said why (issue 22). */}
+      <TextField
+        label="Price"
+        value="0"
+        disabled
+        fullWidth
+        helperText="A free offer is always free: visitors pay only for the BUMP or OTO you attach above."
+      />
     </FormPanel>
   )
 }

@@ -1,8 +1,8 @@
 import type { FreeOffer } from '@funnelry/shared'
 import OpenInNew from '@mui/icons-material/OpenInNew'
-import { Box, Button, FormControlLabel, Switch } from '@mui/material'
+import { Box, Button } from '@mui/material'
 import { useState } from 'react'
-import { Controller, useForm } from 'react-hook-form'
+import { useForm } from 'react-hook-form'
 import { useNavigate } from 'react-router'
 import { FormImageField } from '../../../components/form-image-field'
 import { FormTextField } from '../../../components/form-text-field'
@@ -22,6 +22,7 @@ import {
 } from '../lib/free-offer-form-values'
 import { formTitle } from '../lib/offer-texts'
 import { useOfferSave } from '../lib/use-offer-save'
+import { ActiveSwitchField } from './active-switch-field'
 import { FreeOfferAttachmentsPanel } from './free-offer-attachments-panel'
 import { FormPanel, OfferFormLayout } from './offer-form-layout'
 
@@ -120,17 +121,7 @@ export function FreeOfferForm({ offer, initialValues, carriesChanges, onKeepDraf
         />
         <FormTextField {...field} name="url" label="Asset URL" type="url" placeholder="https://" required />
         <FormTextField {...field} name="opt_in_button" label="Opt-in Button Text" required />
-        <Controller
-          control={control}
-          name="is_active"
-          render={({ field: active }) => (
-            <FormControlLabel
-              label="Active"
-              disabled={saving}
-              control={<Switch checked={active.value} onChange={(event) => active.onChange(event.target.checked)} onBlur={active.onBlur} />}
-            />
-          )}
-        />
+        <ActiveSwitchField control={control} name="is_active" disabled={saving} />
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2.5 }}>
           <FormImageField key={dropZoneKey} {...imageField} name="asset_image" showName="show.asset_image" label="Asset Image" />
           <FormImageField key={dropZoneKey} {...imageField} name="logo" showName="show.logo" label="Logo" />

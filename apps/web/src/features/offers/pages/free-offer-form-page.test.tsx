@@ -1,4 +1,4 @@
-import { freeOfferSchema } from '@funnelry/shared'
+import { freeOfferSchema, offerMessages } from '@funnelry/shared'
 import { screen, waitFor } from '@testing-library/react'
 import { HttpResponse } from 'msw'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
@@ -96,6 +96,21 @@ describe('Add New Free Offer', () => {
     expect(await screen.findByText('The bump and the upsell must use the same currency.')).toBeInTheDocument()
     expect(textbox('Headline')).toHaveAccessibleDescription('Too similar.')
     expect(console.error).toHaveBeenCalledWith('The offer could not be saved.', expect.anything())
+    vi.restoreAllMocks()
+  })
+
+  it('shows under Active why an offer with a paid BUMP cannot go live yet (D27), and explains the price', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    mockDropdowns({ bumps: [bump], upsells: [upsell] })
+    mockMultipart('post', '/free-product/', freeOfferSchema, () => fieldErrors({ is_active: [offerMessages.connectPaymentsFirst] }))
+    const { user } = renderApp(<FreeOfferFormPage />, { url: addUrl, signedIn: true })
+
+    expect(textbox('Price')).toHaveAccessibleDescription(/always free/)
+    await fillRequired(user)
+    await choose(user, 'BUMP Offer', 'Workbook')
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+
+    expect(await screen.findByRole('switch', { name: 'Active', description: offerMessages.connectPaymentsFirst })).toBeInvalid()
     vi.restoreAllMocks()
   })
 
