@@ -117,7 +117,7 @@ describe('a seller configures every setting and connects a payment account', () 
     await page.getByRole('heading', { name: 'Thank You for Setting Up Your Account!' }).waitFor()
     await expectAccessible(page, 'Payment account connected')
     await page
-      .getByText("Your Stripe account has been successfully connected. You're now ready to start receiving payments securely.")
+      .getByText("Your payment account has been successfully connected. You're now ready to start receiving payments securely.")
       .waitFor()
 
     await openSettings(page)

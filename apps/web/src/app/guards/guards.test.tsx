@@ -35,6 +35,23 @@ describe('route guards', () => {
     },
   )
 
+  it('keeps a deep link through the log-in: a signed-in seller at /?next= goes there (issue 22)', async () => {
+    const out = renderApp(null, { routes, url: '/dashboard/free-offers?page=2' })
+    expect(await screen.findByRole('heading', { name: 'Log-in screen' })).toBeInTheDocument()
+    expect(`${out.router.state.location.pathname}${out.router.state.location.search}`).toBe('/?next=%2Fdashboard%2Ffree-offers%3Fpage%3D2')
+    out.unmount()
+
+    const { router } = renderApp(null, { routes, url: '/?next=%2Fdashboard%2Ffree-offers%3Fpage%3D2', signedIn: true })
+    expect(await screen.findByRole('heading', { name: 'Free offers' })).toBeInTheDocument()
+    expect(router.state.location.search).toBe('?page=2')
+  })
+
+  it('ignores a next that leaves the origin', async () => {
+    const { pathname } = renderApp(null, { routes, url: '/?next=%2F%2Fevil.example%2Fdashboard', signedIn: true })
+    expect(await screen.findByRole('heading', { name: 'Free offers' })).toBeInTheDocument()
+    expect(pathname()).toBe('/dashboard/free-offers')
+  })
+
   it('sends a signed-in seller from / to the free offers', async () => {
     const { pathname } = renderApp(null, { routes, url: '/', signedIn: true })
 

@@ -3,11 +3,12 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { Alert, Button, Checkbox, FormControlLabel, Link, Stack } from '@mui/material'
 import { useState } from 'react'
 import { Controller, useForm, useWatch } from 'react-hook-form'
-import { Link as RouterLink, useLocation, useNavigate } from 'react-router'
+import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router'
 import { z } from 'zod'
 import { FormTextField } from '../../../components/form-text-field'
 import { paths } from '../../../config/paths'
 import { detailMessage, isApiError, nonFieldError } from '../../../lib/api-error'
+import { nextParam, safeNextPath } from '../../../lib/next-path'
 import { useLogIn } from '../api/log-in'
 import { AuthLayout } from '../components/auth-layout'
 import { PasswordField } from '../components/password-field'
@@ -34,6 +35,7 @@ export default function LoginPage() {
   const navigate = useNavigate()
   // Right after sign-up the log-in starts with the email just used.
   const signedUpEmail = (useLocation().state as { email?: unknown } | null)?.email
+  const [searchParams] = useSearchParams()
   const logIn = useLogIn()
   // Once the password was right and two-factor is on, the form asks for the code too.
   const [codeAsked, setCodeAsked] = useState(false)
@@ -56,7 +58,8 @@ export default function LoginPage() {
       if (asksForCode(error)) setCodeAsked(true)
       return // shown from the mutation's error below
     }
-    navigate(paths.dashboard.freeOffers.href(), { replace: true })
+    // A deep link that led here (issue 22) is where the seller was going.
+    navigate(safeNextPath(searchParams.get(nextParam)) ?? paths.dashboard.freeOffers.href(), { replace: true })
   })
 
   return (

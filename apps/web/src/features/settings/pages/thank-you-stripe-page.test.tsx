@@ -8,7 +8,7 @@ import { stubLocationAssign } from '../testing/stub-location'
 import ThankYouStripePage from './thank-you-stripe-page'
 
 const successTitle = 'Thank You for Setting Up Your Account!'
-const successText = "Your Stripe account has been successfully connected. You're now ready to start receiving payments securely."
+const successText = "Your payment account has been successfully connected. You're now ready to start receiving payments securely."
 
 const open = (signedIn = true) => renderApp(<ThankYouStripePage />, { url: '/thank-you-stripe', signedIn })
 

@@ -72,12 +72,13 @@ export default function ThankYouStripePage() {
       </MessageCard>
     )
   }
+  // Issue 22: not "Your Stripe account": the same page follows the local test provider's onboarding.
   // The spec's Log In button asks a seller who is signed in to log in again (issue 15): they go on
   // to the dashboard instead.
   return (
     <MessageCard title="Thank You for Setting Up Your Account!">
       <Typography color="text.secondary">
-        Your Stripe account has been successfully connected. You're now ready to start receiving payments securely.
+        Your payment account has been successfully connected. You're now ready to start receiving payments securely.
       </Typography>
       <Button component={RouterLink} to={paths.dashboard.root.href()} variant="contained" size="large">
         Go to Dashboard
