@@ -123,6 +123,8 @@ describe('dashboard shell', () => {
     await user.click(screen.getByRole('button', { name: 'Open menu' }))
     const drawer = await screen.findByRole('presentation')
     expect(within(drawer).getByRole('link', { name: 'Free Offers' })).toHaveAttribute('aria-current', 'page')
+    // A dialog with a name (axe aria-dialog-name, issue 22).
+    expect(within(drawer).getByRole('dialog', { name: 'Dashboard menu' })).toBeInTheDocument()
 
     await user.click(within(drawer).getByRole('link', { name: 'Settings' }))
     expect(pathname()).toBe('/dashboard/settings')

@@ -31,7 +31,13 @@ export default function DashboardLayout() {
             <SideMenu menu={dashboardMenu} pathname={pathname} />
           </Drawer>
         ) : (
-          <Drawer variant="temporary" open={mobileOpen} onClose={closeMobile} slotProps={{ paper: { id: drawerId, sx: paper } }}>
+          // The temporary drawer's paper is a dialog (MUI): it needs a name (axe aria-dialog-name, issue 22).
+          <Drawer
+            variant="temporary"
+            open={mobileOpen}
+            onClose={closeMobile}
+            slotProps={{ paper: { id: drawerId, sx: paper, 'aria-label': 'Dashboard menu' } }}
+          >
             {/* The top bar stays above the drawer so its menu button can close it again. */}
             <Toolbar />
             <SideMenu menu={dashboardMenu} pathname={pathname} onNavigate={closeMobile} />
