@@ -1,5 +1,5 @@
 import { type PublicPage, publicPageElementId } from '@funnelry/shared/funnel/public-page'
-import { countPageViewOnce, startSellerTracking } from '../features/funnel'
+import { checkoutMemory, countPageViewOnce, startSellerTracking } from '../features/funnel'
 
 /**
  * The public pages' first script (issue 11), a few kilobytes with no React in it, loaded once the
@@ -29,8 +29,9 @@ if (page?.kind === 'offer') {
     for (const type of firstInteraction) removeEventListener(type, start, true)
     void hydrate(page)
   }
-  // Pressed the opt-in button already (the inline script answered): the visitor is typing now.
-  if (window.__fyOptedIn) start()
+  // Pressed the opt-in button already (the inline script answered): the visitor is typing now. Or a
+  // reload in the middle of a checkout (issue 22): its details, choices and order come back at once.
+  if (window.__fyOptedIn || (!page.preview && checkoutMemory.read(page.offer.id))) start()
   else for (const type of firstInteraction) addEventListener(type, start, { capture: true, passive: true })
 } else if (page) {
   void hydrate(page)

@@ -5,6 +5,7 @@
  */
 export { PublicOfferPage } from './components/public-offer-page'
 export { ThankYouView } from './components/thank-you-view'
+export { checkoutMemory } from './lib/checkout-memory'
 export { earlyOptInScript } from './lib/early-opt-in'
 export { countPageViewOnce } from './lib/page-view-once'
 export { startSellerTracking } from './tracking/start-seller-tracking'

@@ -45,6 +45,8 @@ export function FreeOfferAttachmentsPanel({ control, disabled, onAddNew }: FreeO
         disabled
         fullWidth
         helperText="A free offer is always free: visitors pay only for the BUMP or OTO you attach above."
+        // Read as an explanation, not greyed out with the disabled field (colour contrast).
+        slotProps={{ formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } } }}
       />
     </FormPanel>
   )
