@@ -5,6 +5,7 @@ import { expectAccessible } from './support/accessibility.js'
 import { inviteSeller, type Journey, logIn, signUpThroughForm, startJourney } from './support/journey.js'
 import { addFreeOfferWithBump, cardMenu, confirmDelete, expectNoSideScroll, runLifecycle, showView } from './support/offer-lifecycle.js'
 import { addBumpOffer, offerCard, writePng } from './support/offers.js'
+import { connectPaymentsInSettings } from './support/settings.js'
 
 // Set to a folder to keep a picture of each list as a reviewer would see it.
 const screenshotDir = process.env.E2E_SCREENSHOT_DIR
@@ -24,6 +25,8 @@ describe('a seller duplicates, archives, restores, searches and deletes offers f
     const seller = { fullName: 'Ada Lovelace', email: 'ada@example.com', password: 'analytical engine 1843' }
     await signUpThroughForm(page, await inviteSeller(server, seller.email), seller)
     await logIn(page, seller)
+    // Decision D27: offers with a BUMP or OTO go live only once the seller can be paid.
+    await connectPaymentsInSettings(page)
 
     // 1280 px: the BUMP list.
     await addBumpOffer(page, {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { expectAccessible } from './support/accessibility.js'
 import { inviteSeller, type Journey, logIn, signUpThroughForm, startJourney } from './support/journey.js'
 import { addBumpOffer, chooseOffer, expectToast, field, fillAndSaveOtoOffer, offerCard, openInNewTab, writePng } from './support/offers.js'
+import { connectPaymentsInSettings } from './support/settings.js'
 
 describe('a seller builds a BUMP, an OTO and a Free offer through the dashboard', () => {
   let journey: Journey
@@ -16,6 +17,8 @@ describe('a seller builds a BUMP, an OTO and a Free offer through the dashboard'
     await signUpThroughForm(page, await inviteSeller(server, seller.email), seller)
     await logIn(page, seller)
     await page.getByText('No Results found').waitFor()
+    // Decision D27: offers with a BUMP or OTO go live only once the seller can be paid.
+    await connectPaymentsInSettings(page)
 
     // A BUMP offer with an image, from its own screen.
     await addBumpOffer(page, {

@@ -72,3 +72,17 @@ export async function saveCompanyData(page: Page, company: SettingsValues['compa
   await section.getByRole('button', { name: 'Save' }).click()
   await expectToast(page, 'Company Data was successfully updated.')
 }
+
+/**
+ * Connects the local test provider's account through Settings, as a seller does before their offers
+ * with a BUMP or OTO can go live (decision D27).
+ */
+export async function connectPaymentsInSettings(page: Page) {
+  await openSettings(page)
+  const payment = settingsSection(page, 'Payment Account')
+  await payment.getByText('Not connected', { exact: true }).waitFor()
+  await chooseIn(payment, 'Do you have a payment provider account?', 'No')
+  await payment.getByRole('button', { name: 'Connect Payment Account' }).click()
+  await page.getByRole('button', { name: 'Approve' }).click()
+  await page.getByRole('heading', { name: 'Thank You for Setting Up Your Account!' }).waitFor()
+}
