@@ -64,10 +64,22 @@ function parse(raw: string, now: number): CheckoutMemory | null {
   }
 }
 
+/**
+ * Whether this document is the visitor coming back (a reload, Back or Forward) rather than a new
+ * visit: opening the offer's link again, even in the same tab, starts afresh (issue 22). Without
+ * the browser's navigation entry (tests' DOM), it counts as coming back.
+ */
+function cameBack(): boolean {
+  if (typeof performance === 'undefined' || typeof performance.getEntriesByType !== 'function') return true
+  const [entry] = performance.getEntriesByType('navigation')
+  return !(entry && 'type' in entry && entry.type === 'navigate')
+}
+
 export const checkoutMemory = {
+  /** The visit to continue: only when the visitor came back to this document (reload, Back, Forward). */
   read(offerId: string, now = Date.now()): CheckoutMemory | null {
     const raw = storage()?.getItem(keyOf(offerId))
-    return raw ? parse(raw, now) : null
+    return raw && cameBack() ? parse(raw, now) : null
   },
   save(offerId: string, memory: CheckoutMemory, now = Date.now()): void {
     try {
