@@ -110,7 +110,7 @@ describe('pixels', () => {
       ['pixel_type', 'Choose Facebook or Google.'],
       ['script', messages.required],
     ])
-    expect(firstMessage(pixelInputSchema.safeParse({ pixel_type: 'google', script: 'x'.repeat(20_001) }))).toEqual([
+    expect(firstMessage(pixelInputSchema.safeParse({ pixel_type: 'google', script: `<script>${'x'.repeat(20_001)}` }))).toEqual([
       ['script', 'Use at most 20000 characters.'],
     ])
   })
