@@ -14,8 +14,9 @@ import { FormTextField } from '../../../components/form-text-field'
 import { applyServerErrors } from '../../../lib/form-errors'
 import { toast } from '../../../lib/toast'
 import { useReportUnsaved } from '../../../lib/unsaved-forms'
+import { useSendConversionTest } from '../api/send-conversion-test'
 import { useUpdateConversionSettings } from '../api/update-conversion-settings'
-import { SendConversionTest } from './send-conversion-test'
+import { ConversionTestResults, SendConversionTestButton } from './send-conversion-test'
 
 /** What the form holds: the settings as typed (empty fields mean none), validated by the shared schema. */
 type FormValues = ConversionSettingsInput
@@ -46,6 +47,7 @@ const savedSecret = 'Saved. Leave empty to keep it; type a new one to replace it
 export function ConversionsApiForm({ settings }: { settings: ConversionSettings }) {
   const [formError, setFormError] = useState<string | null>(null)
   const update = useUpdateConversionSettings()
+  const sendTest = useSendConversionTest()
   const { control, handleSubmit, setError, reset, formState } = useForm<FormValues, unknown, ConversionSettingsValues>({
     resolver: zodResolver(conversionSettingsInputSchema),
     mode: 'all',
@@ -130,11 +132,12 @@ export function ConversionsApiForm({ settings }: { settings: ConversionSettings 
         With consent on, visitors see a banner; until they accept, no pixel loads and no server event is sent with their details.
       </Typography>
       <FormActions>
-        <SendConversionTest disabled={!configured} />
+        <SendConversionTestButton send={sendTest} disabled={!configured} />
         <Button type="submit" variant="contained" loading={formState.isSubmitting}>
           Save
         </Button>
       </FormActions>
+      <ConversionTestResults send={sendTest} />
       {!configured && (
         <Typography variant="body2" color="text.secondary" sx={{ textAlign: { sm: 'right' } }}>
           {conversionMessages.nothingConfigured}

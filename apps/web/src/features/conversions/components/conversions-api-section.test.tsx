@@ -90,7 +90,7 @@ describe('Settings: Conversions API', () => {
     const { user } = renderCards()
     const section = await findSection('Conversions API')
     await user.click(await section.findByRole('button', { name: 'Send test event' }))
-    const results = within(section.getByLabelText('Test results'))
+    const results = within(section.getByRole('status', { name: 'Test results' }))
     expect(await results.findByText(/Meta refused the access token/)).toBeInTheDocument()
     expect(results.getByText(/Google validated the test event/)).toBeInTheDocument()
   })
