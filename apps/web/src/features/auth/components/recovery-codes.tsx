@@ -1,9 +1,12 @@
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined'
 import { Alert, Box, Button, Stack } from '@mui/material'
 import { CopyButton } from '../../../components/copy-button'
+import { useFocusOnMount } from '../../../lib/use-focus-on-mount'
 
 /** Decision D33: the 10 one-use recovery codes, shown once, to copy or download before leaving. */
 export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  // The button that turned two-factor on is gone: the warning to save the codes takes focus.
+  const warning = useFocusOnMount<HTMLDivElement>()
   const text = `Funnelry recovery codes (each works once):\n${codes.join('\n')}\n`
   const download = () => {
     const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }))
@@ -15,7 +18,7 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
   }
   return (
     <Stack spacing={2}>
-      <Alert severity="warning">
+      <Alert ref={warning} tabIndex={-1} severity="warning">
         Save these recovery codes somewhere safe now: they are shown only once. Each one logs you in once if you lose your phone.
       </Alert>
       <Box

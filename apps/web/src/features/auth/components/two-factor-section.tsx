@@ -2,6 +2,7 @@ import type { TwoFactorSetup as Setup } from '@funnelry/shared'
 import { Alert, Button, LinearProgress, Stack, Typography } from '@mui/material'
 import { useState } from 'react'
 import { detailMessage } from '../../../lib/api-error'
+import { useFocusOnMount } from '../../../lib/use-focus-on-mount'
 import { useSetUpTwoFactor, useTwoFactorStatus } from '../api/two-factor'
 import { RecoveryCodes } from './recovery-codes'
 import { TwoFactorDisableForm } from './two-factor-disable-form'
@@ -13,6 +14,8 @@ export function TwoFactorSection() {
   const setUp = useSetUpTwoFactor()
   const [setup, setSetup] = useState<Setup | null>(null)
   const [codes, setCodes] = useState<string[] | null>(null)
+  // After "I have saved them" the message that two-factor is on takes the focus that button had.
+  const [justEnabled, setJustEnabled] = useState(false)
 
   if (codes) {
     return (
@@ -21,6 +24,7 @@ export function TwoFactorSection() {
         onDone={() => {
           setCodes(null)
           setSetup(null)
+          setJustEnabled(true)
         }}
       />
     )
@@ -30,7 +34,7 @@ export function TwoFactorSection() {
   if (status.data.enabled) {
     return (
       <Stack spacing={2}>
-        <Alert severity="success">Two-factor log-in is on: log-ins ask for a code from your authenticator app.</Alert>
+        <TwoFactorOnMessage focus={justEnabled} />
         <TwoFactorDisableForm />
       </Stack>
     )
@@ -44,5 +48,14 @@ export function TwoFactorSection() {
         Set up two-factor
       </Button>
     </Stack>
+  )
+}
+
+function TwoFactorOnMessage({ focus }: { focus: boolean }) {
+  const message = useFocusOnMount<HTMLDivElement>()
+  return (
+    <Alert ref={focus ? message : undefined} tabIndex={-1} severity="success">
+      Two-factor log-in is on: log-ins ask for a code from your authenticator app.
+    </Alert>
   )
 }

@@ -7,12 +7,15 @@ import { useForm } from 'react-hook-form'
 import { CopyButton } from '../../../components/copy-button'
 import { FormTextField } from '../../../components/form-text-field'
 import { applyServerErrors } from '../../../lib/form-errors'
+import { useFocusOnMount } from '../../../lib/use-focus-on-mount'
 import { useEnableTwoFactor } from '../api/two-factor'
 
 /** Scan (or type the secret), then confirm with a code: two-factor is on only once the app has the secret. */
 export function TwoFactorSetup({ setup, onEnabled }: { setup: Setup; onEnabled: (codes: string[]) => void }) {
   const enable = useEnableTwoFactor()
   const [formError, setFormError] = useState<string | null>(null)
+  // The set-up button this view replaces had focus: its first step takes it.
+  const firstStep = useFocusOnMount<HTMLParagraphElement>()
   const { control, handleSubmit, setError, formState } = useForm<TwoFactorEnableInput>({
     resolver: zodResolver(twoFactorEnableSchema),
     defaultValues: { code: '' },
@@ -27,7 +30,9 @@ export function TwoFactorSetup({ setup, onEnabled }: { setup: Setup; onEnabled: 
   })
   return (
     <Stack spacing={2}>
-      <Typography>1. Scan this QR code with an authenticator app (Google Authenticator, 1Password, Authy…).</Typography>
+      <Typography ref={firstStep} tabIndex={-1}>
+        1. Scan this QR code with an authenticator app (Google Authenticator, 1Password, Authy…).
+      </Typography>
       <Box
         role="img"
         aria-label="QR code for your authenticator app"

@@ -27,6 +27,8 @@ describe('Account page: two-factor (decision D33)', () => {
     await user.click(await screen.findByRole('button', { name: 'Set up two-factor' }))
 
     expect(await screen.findByRole('img', { name: 'QR code for your authenticator app' })).toBeInTheDocument()
+    // Each step replaces the button just pressed: focus moves to the new step, not back to the page.
+    expect(screen.getByText(/^1\. Scan this QR code/)).toHaveFocus()
     expect(screen.getByTestId('two-factor-secret')).toHaveTextContent('JBSWY3DPEHPK3PXP')
     await user.type(screen.getByLabelText('Code from the app'), '123456')
     await user.click(screen.getByRole('button', { name: 'Turn on two-factor' }))
@@ -37,11 +39,12 @@ describe('Account page: two-factor (decision D33)', () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual(codes)
+    expect(screen.getByText(/Save these recovery codes/).closest('[role="alert"]')).toHaveFocus()
     expect(screen.getByRole('button', { name: 'Copy recovery codes' })).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Download' })).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'I have saved them' }))
 
-    expect(await screen.findByText(/Two-factor log-in is on/)).toBeInTheDocument()
+    expect((await screen.findByText(/Two-factor log-in is on/)).closest('[role="alert"]')).toHaveFocus()
     expect(screen.queryByRole('list', { name: 'Recovery codes' })).not.toBeInTheDocument()
     expect(enabled).toEqual([{ code: '123456' }])
     // Set-up, code and recovery codes are three screens: longer than one form's test on a busy machine.
