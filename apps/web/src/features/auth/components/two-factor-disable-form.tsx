@@ -10,7 +10,7 @@ import { useDisableTwoFactor } from '../api/two-factor'
 import { PasswordField } from './password-field'
 
 /** Turning two-factor off needs the password and a code: a session left open is not enough. */
-export function TwoFactorDisableForm() {
+export function TwoFactorDisableForm({ onDisabled }: { onDisabled: () => void }) {
   const disable = useDisableTwoFactor()
   const [formError, setFormError] = useState<string | null>(null)
   const { control, handleSubmit, setError, formState } = useForm<TwoFactorDisableInput>({
@@ -26,6 +26,7 @@ export function TwoFactorDisableForm() {
       return
     }
     toast('Two-factor log-in is off.', 'success')
+    onDisabled()
   })
   return (
     <Stack component="form" noValidate spacing={2} onSubmit={onSubmit} sx={{ maxWidth: 480 }}>

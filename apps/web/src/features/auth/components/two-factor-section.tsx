@@ -14,8 +14,9 @@ export function TwoFactorSection() {
   const setUp = useSetUpTwoFactor()
   const [setup, setSetup] = useState<Setup | null>(null)
   const [codes, setCodes] = useState<string[] | null>(null)
-  // After "I have saved them" the message that two-factor is on takes the focus that button had.
-  const [justEnabled, setJustEnabled] = useState(false)
+  // Once the seller turned it on or off here, the message of the new state takes the focus the
+  // button just pressed had (it is gone), rather than leaving it on the page's body.
+  const [changedHere, setChangedHere] = useState(false)
 
   if (codes) {
     return (
@@ -24,7 +25,7 @@ export function TwoFactorSection() {
         onDone={() => {
           setCodes(null)
           setSetup(null)
-          setJustEnabled(true)
+          setChangedHere(true)
         }}
       />
     )
@@ -34,15 +35,15 @@ export function TwoFactorSection() {
   if (status.data.enabled) {
     return (
       <Stack spacing={2}>
-        <TwoFactorOnMessage focus={justEnabled} />
-        <TwoFactorDisableForm />
+        <TwoFactorOnMessage focus={changedHere} />
+        <TwoFactorDisableForm onDisabled={() => setChangedHere(true)} />
       </Stack>
     )
   }
   if (setup) return <TwoFactorSetup setup={setup} onEnabled={setCodes} />
   return (
     <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
-      <Typography>Two-factor log-in is off. Turn it on to ask for a code from your phone after the password.</Typography>
+      <TwoFactorOffMessage focus={changedHere} />
       {setUp.isError && <Alert severity="error">{detailMessage(setUp.error) ?? 'The set-up could not start. Please try again.'}</Alert>}
       <Button variant="contained" loading={setUp.isPending} onClick={() => setUp.mutate(undefined, { onSuccess: setSetup })}>
         Set up two-factor
@@ -57,5 +58,14 @@ function TwoFactorOnMessage({ focus }: { focus: boolean }) {
     <Alert ref={focus ? message : undefined} tabIndex={-1} severity="success">
       Two-factor log-in is on: log-ins ask for a code from your authenticator app.
     </Alert>
+  )
+}
+
+function TwoFactorOffMessage({ focus }: { focus: boolean }) {
+  const message = useFocusOnMount<HTMLParagraphElement>()
+  return (
+    <Typography ref={focus ? message : undefined} tabIndex={-1}>
+      Two-factor log-in is off. Turn it on to ask for a code from your phone after the password.
+    </Typography>
   )
 }

@@ -2,7 +2,7 @@ import { recoveryCodesSchema, twoFactorSetupSchema, twoFactorStatusSchema } from
 import { screen, within } from '@testing-library/react'
 import { HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
-import { apiHandler, server } from '../../../testing/msw'
+import { apiHandler, noContent, server } from '../../../testing/msw'
 import { renderApp } from '../../../testing/render'
 import AccountPage from './account-page'
 
@@ -49,4 +49,23 @@ describe('Account page: two-factor (decision D33)', () => {
     expect(enabled).toEqual([{ code: '123456' }])
     // Set-up, code and recovery codes are three screens: longer than one form's test on a busy machine.
   }, 45_000)
+
+  it('turns off with the password and a code, and then focuses the message that it is off', async () => {
+    const disabled: unknown[] = []
+    server.use(
+      apiHandler('get', '/authentication/two-factor/', twoFactorStatusSchema, () => HttpResponse.json({ enabled: true })),
+      apiHandler('post', '/authentication/two-factor/disable/', noContent, async ({ request }) => {
+        disabled.push(await request.json())
+        return new HttpResponse(null, { status: 204 })
+      }),
+    )
+    const { user } = renderApp(<AccountPage />, { signedIn: true })
+    const form = within((await screen.findByRole('button', { name: 'Turn off two-factor' })).closest('form') as HTMLElement)
+    await user.type(form.getByLabelText('Password'), 'correct horse')
+    await user.type(form.getByLabelText('Code from the app, or a recovery code'), '123456')
+    await user.click(form.getByRole('button', { name: 'Turn off two-factor' }))
+
+    expect(await screen.findByText(/^Two-factor log-in is off/)).toHaveFocus()
+    expect(disabled).toEqual([{ password: 'correct horse', code: '123456' }])
+  }, 30_000)
 })
