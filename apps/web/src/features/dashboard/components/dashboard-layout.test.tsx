@@ -45,6 +45,8 @@ describe('dashboard shell', () => {
     server.use(apiHandler('get', '/getting-started/', gettingStartedSchema, () => HttpResponse.json(stored)))
     const { router } = open('/dashboard/orders')
     expect(await screen.findByText(emailsStoredText)).toBeInTheDocument()
+    expect(screen.getByRole('status')).toHaveTextContent(emailsStoredText)
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
     await act(() => router.navigate('/dashboard/settings'))
     expect(screen.getByText(emailsStoredText)).toBeInTheDocument()
   })

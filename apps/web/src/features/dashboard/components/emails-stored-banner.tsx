@@ -12,7 +12,8 @@ export function EmailsStoredBanner() {
   const { data } = useGettingStarted()
   if (data?.email_delivery !== 'stored') return null
   return (
-    <Alert severity="warning" sx={{ mb: { xs: 2, sm: 3 } }}>
+    // A standing notice, not an emergency: role status, so screen readers do not interrupt on every page.
+    <Alert severity="warning" role="status" sx={{ mb: { xs: 2, sm: 3 } }}>
       {emailsStoredText}
     </Alert>
   )
