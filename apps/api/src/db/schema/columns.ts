@@ -19,3 +19,16 @@ export const utmColumns = () => ({
   fbclid: text('fbclid'),
   gclid: text('gclid'),
 })
+
+type UtmColumns = { [Name in keyof ReturnType<typeof utmColumns>]: unknown }
+
+/** The campaign columns of a table that has them, for a select that reads them as they are. */
+export const selectUtmColumns = <Table extends UtmColumns>(table: Table): Pick<Table, keyof UtmColumns> => ({
+  utmSource: table.utmSource,
+  utmMedium: table.utmMedium,
+  utmCampaign: table.utmCampaign,
+  utmContent: table.utmContent,
+  utmTerm: table.utmTerm,
+  fbclid: table.fbclid,
+  gclid: table.gclid,
+})

@@ -1,6 +1,7 @@
 import type { Utm } from '@funnelry/shared'
 import { eq, inArray } from 'drizzle-orm'
 import type { Database, Executor } from '../../db/client.js'
+import { selectUtmColumns } from '../../db/schema/columns.js'
 import { freeOffers, leadFollowUps, leads, sellers } from '../../db/schema/index.js'
 import type { JobQueue } from '../../jobs/queue.js'
 import { utmOfRow } from '../../lib/arrival.js'
@@ -80,13 +81,7 @@ export function createLeadFollowUpHandler({ db, ...queues }: { db: Database } & 
           email: leads.email,
           fullName: leads.fullName,
           createdAt: leads.createdAt,
-          utmSource: leads.utmSource,
-          utmMedium: leads.utmMedium,
-          utmCampaign: leads.utmCampaign,
-          utmContent: leads.utmContent,
-          utmTerm: leads.utmTerm,
-          fbclid: leads.fbclid,
-          gclid: leads.gclid,
+          ...selectUtmColumns(leads),
           offer: {
             id: freeOffers.id,
             sellerId: freeOffers.sellerId,

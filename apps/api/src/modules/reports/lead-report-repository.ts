@@ -1,6 +1,7 @@
 import type { LeadFilters } from '@funnelry/shared'
 import { and, eq, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client.js'
+import { selectUtmColumns } from '../../db/schema/columns.js'
 import { freeOffers, leads } from '../../db/schema/index.js'
 import { defused, utmCells } from './csv-export.js'
 import type { PageWindow } from './list-cursor.js'
@@ -15,13 +16,7 @@ const columns = {
   createdAt: leads.createdAt,
   offerId: freeOffers.id,
   offerHeadline: freeOffers.headline,
-  utmSource: leads.utmSource,
-  utmMedium: leads.utmMedium,
-  utmCampaign: leads.utmCampaign,
-  utmContent: leads.utmContent,
-  utmTerm: leads.utmTerm,
-  fbclid: leads.fbclid,
-  gclid: leads.gclid,
+  ...selectUtmColumns(leads),
 }
 
 /** The order of the (seller_id | free_offer_id, created_at desc, id desc) indexes. */
