@@ -28,8 +28,9 @@ describe('a seller is invited, signs up, logs in and logs out', () => {
     await page.getByRole('button', { name: 'Log Out' }).click()
     await page.waitForURL(`${server.url}/`)
 
+    // Signed out, a dashboard address leads to the log-in, which remembers it (issue 22).
     await page.goto('/dashboard')
-    await page.waitForURL(`${server.url}/`)
+    await page.waitForURL(`${server.url}/?next=%2Fdashboard`)
     await page.getByRole('button', { name: 'Log In' }).waitFor()
 
     // The invitation was single use: opening the link again is refused and sends the visitor home.

@@ -1,6 +1,7 @@
 import MenuIcon from '@mui/icons-material/Menu'
 import { AppBar, Box, Button, IconButton, Toolbar, Typography } from '@mui/material'
 import { useState } from 'react'
+import { useNavigate } from 'react-router'
 import { useAuth } from '../../../lib/auth-context'
 
 type TopBarProps = {
@@ -12,10 +13,14 @@ type TopBarProps = {
 export function TopBar({ menu }: TopBarProps) {
   const { user, logout } = useAuth()
   const [leaving, setLeaving] = useState(false)
+  const navigate = useNavigate()
 
+  // A seller who logs out on purpose lands on the plain log-in screen: the guard's `?next=` is for
+  // a deep link or an expired session, not for sending the next person back to this page.
   const logOut = async () => {
     setLeaving(true)
     await logout()
+    navigate('/', { replace: true })
   }
 
   return (
