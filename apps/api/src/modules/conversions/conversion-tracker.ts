@@ -39,8 +39,15 @@ export function deliveriesOf(event: FunnelEvent, settings: ConversionSettingsRow
  */
 export async function queueConversions(tx: Executor, jobs: JobQueue, events: FunnelEvent[]): Promise<number> {
   if (events.length === 0) return 0
-  const settings = await conversionSettingsRepository.findMany(tx, [...new Set(events.map((event) => event.sellerId))])
-  const wanted = events.flatMap((event) => deliveriesOf(event, settings.get(event.sellerId)))
+  return storeAndQueue(tx, jobs, await deliveriesFor(tx, events))
+}
+
+async function deliveriesFor(executor: Executor, events: FunnelEvent[]) {
+  const settings = await conversionSettingsRepository.findMany(executor, [...new Set(events.map((event) => event.sellerId))])
+  return events.flatMap((event) => deliveriesOf(event, settings.get(event.sellerId)))
+}
+
+async function storeAndQueue(tx: Executor, jobs: JobQueue, wanted: ReturnType<typeof deliveriesOf>): Promise<number> {
   const stored = await conversionDeliveryRepository.insertNew(tx, wanted)
   // Grouped by seller: one seller's burst holds a few sending slots, never all of them.
   await jobs.sendMany(
@@ -57,7 +64,9 @@ export async function queueConversions(tx: Executor, jobs: JobQueue, events: Fun
  */
 export function createConversionTracker({ db, jobs }: { db: Database; jobs: JobQueue }) {
   const record = batchedCalls(async (events: FunnelEvent[]) => {
-    const queued = await db.transaction((tx) => queueConversions(tx, jobs, events))
+    // Most sellers have no conversions API: their leads cost one read here, and no transaction.
+    const wanted = await deliveriesFor(db, events)
+    const queued = wanted.length > 0 ? await db.transaction((tx) => storeAndQueue(tx, jobs, wanted)) : 0
     if (queued > 0) jobs.poke('send-conversion')
     return events.map(() => undefined)
   })
