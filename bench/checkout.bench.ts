@@ -6,33 +6,15 @@
  * paid order and one purchase email per acknowledged checkout, and 20 simultaneous confirms of one
  * intent must charge it once. Prints medians; exits 1 when a goal is missed.
  */
-import { createBumpOffer, createFreeOffer, createSeller, queryDatabase, type Seller } from '../e2e/support/funnel.js'
-import type { RunningServer } from '../e2e/support/server.js'
+import { createBumpOffer, createFreeOffer, createSeller, queryDatabase } from '../e2e/support/funnel.js'
 import { startServer } from '../e2e/support/server.js'
+import { connectLocalPayments } from './support/local-payments.js'
 import { type Measurement, measure, summarize } from './support/measure.js'
 
 const rounds = 3
 const secondsPerRun = 4
 const goals = { minCheckoutsPerSecond: 500, maxP99Ms: 100, maxLeadCapturesPerCheckout: 2.5 }
 const succeeds = '4242424242424242'
-
-/** The local provider's account, approved the way its onboarding page's 'Approve' button does. */
-async function connectLocalPayments(server: RunningServer, seller: Seller) {
-  const connect = await fetch(`${server.url}/api/v1/stripe/account/connect/`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${seller.token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ has_stripe_account: false }),
-  })
-  const { url } = (await connect.json()) as { url: string }
-  const link = new URL(url)
-  const form = new URLSearchParams({
-    account: link.searchParams.get('account') ?? '',
-    token: link.searchParams.get('token') ?? '',
-    decision: 'approve',
-  })
-  const approved = await fetch(`${server.url}${link.pathname}`, { method: 'POST', body: form, redirect: 'manual' })
-  if (approved.status >= 400) throw new Error(`approving the local payment account answered ${approved.status}`)
-}
 
 /** A distinct client address per buyer (10.x.y.z), as a carrier-free crowd of phones would be. */
 const addressOf = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`

@@ -41,10 +41,11 @@ try {
   await runMigrations(handle.pool)
   const names = ['bench-small', 'bench-big-a', 'bench-big-b']
   const client = await handle.pool.connect()
-  let sellers: BenchSeller[] | null
+  let sellers: BenchSeller[] = []
   try {
-    sellers = await findSellers(client, names)
-    if (!sellers) {
+    const found = await findSellers(client, names)
+    if (found) sellers = found
+    else {
       const seeding = await timed(async () => {
         sellers = await seedAll(client, [
           { name: names[0] ?? '', ...small },
@@ -57,7 +58,7 @@ try {
   } finally {
     client.release()
   }
-  const [smallSeller, bigSeller, otherBigSeller] = sellers as unknown as [BenchSeller, BenchSeller, BenchSeller]
+  const [smallSeller, bigSeller, otherBigSeller] = threeSellers(sellers, names)
 
   const secret = 'list-speed-bench-secret-long-enough-for-hs256'
   const config = loadConfig({
@@ -227,3 +228,10 @@ try {
   if (!keptDir) await rm(dataDir, { recursive: true, force: true })
 }
 process.exit(failed ? 1 : 0)
+
+/** The small seller and the two big ones, in the order of their names. */
+function threeSellers(sellers: BenchSeller[], names: string[]): [BenchSeller, BenchSeller, BenchSeller] {
+  const [small, big, otherBig] = sellers
+  if (!small || !big || !otherBig) throw new Error(`expected the sellers ${names.join(', ')}, found or seeded`)
+  return [small, big, otherBig]
+}

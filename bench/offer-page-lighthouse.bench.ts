@@ -3,24 +3,30 @@
  * (mobile, default simulated throttling) loads both in five interleaved pairs in one run; the
  * medians are compared with the goals. Issue 24: the same page of a seller with a Meta pixel ID and
  * a GA4 ID configured is measured beside them (the platforms' hosts are unreachable here, as on
- * this machine), to the same goals: seller scripts load after the page is usable. Then the opt-in
+ * this machine), to the same goals: seller scripts load after the page is usable. Issue 27: a split
+ * test's variant (its own headline and image, the visitor's cookie naming it) against the static
+ * twin of that variant's page, to the same goals. Then the opt-in
  * press is timed on a 4x slowed CPU.
  * `npm run bench -- lighthouse` (after `npm run build:web`). Exits 1 when a goal is missed.
  */
 import * as chromeLauncher from 'chrome-launcher'
-import lighthouse from 'lighthouse'
 import { chromiumFlags, launchBrowser } from '../e2e/support/browser.js'
 import {
   addPixel,
   createBumpOffer,
   createFreeOffer,
   createSeller,
+  createVariant,
   logoImage,
   productImage,
   type Seller,
   setCompanyLinks,
+  setVariantImage,
 } from '../e2e/support/funnel.js'
 import { type RunningServer, startServer } from '../e2e/support/server.js'
+import { type LighthouseFigures, type LongTask, lighthouseFigures, lighthouseLoad, medianFigures } from './support/lighthouse-runs.js'
+import { connectLocalPayments } from './support/local-payments.js'
+import { median } from './support/measure.js'
 import { optInToPanelMs } from './support/opt-in-timing.js'
 import { startStaticTwin } from './support/static-twin.js'
 
@@ -28,48 +34,10 @@ const pairs = 5
 const goals = { score: 98, lcpRatio: 1.15, tbtMs: 50, cls: 0, scriptKb: 75, optInMs: 100 }
 const chromeFlags = ['--headless=new', ...chromiumFlags]
 
-type Figures = { score: number; lcpMs: number; fcpMs: number; tbtMs: number; cls: number; scriptKb: number; requests: number }
-type LongTask = { url?: string; duration?: number; startTime?: number }
-
-/** The main thread's long tasks of the last page measured, to see what Total Blocking Time is made of. */
-let lastLongTasks: LongTask[] = []
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  const middle = Math.floor(sorted.length / 2)
-  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2
-}
-
-async function measure(port: number, url: string, attempt = 1): Promise<Figures> {
-  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] })
-  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
-  const { lhr } = result
-  if (lhr.runtimeError) {
-    // A lost trace (NO_NAVSTART on a loaded machine) measured nothing: that load is taken again, once.
-    if (attempt === 1) {
-      console.log(`Lighthouse could not record ${url} (${lhr.runtimeError.code}); loading it again`)
-      return measure(port, url, 2)
-    }
-    throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`)
-  }
-  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN
-  const requests =
-    (lhr.audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? []
-  const scripts = requests.filter((request) => request.resourceType === 'Script')
-  lastLongTasks = (lhr.audits['long-tasks']?.details as { items?: LongTask[] } | undefined)?.items ?? []
-  return {
-    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
-    lcpMs: numeric('largest-contentful-paint'),
-    fcpMs: numeric('first-contentful-paint'),
-    tbtMs: numeric('total-blocking-time'),
-    cls: numeric('cumulative-layout-shift'),
-    scriptKb: scripts.reduce((sum, request) => sum + (request.transferSize ?? 0), 0) / 1024,
-    requests: requests.length,
-  }
-}
-
 /** The measured offer: logo, image, headline, bump, company links, as a seller makes it. */
 async function createMealPlanOffer(server: RunningServer, seller: Seller) {
+  // Its bump is paid: the offer can be active only with payments connected.
+  await connectLocalPayments(server, seller)
   await setCompanyLinks(server, seller, {
     privacy_policy: 'https://shop.example.com/privacy',
     support_link: 'https://shop.example.com/help',
@@ -97,6 +65,7 @@ async function createMealPlanOffer(server: RunningServer, seller: Seller) {
 
 const server = await startServer()
 let twin: Awaited<ReturnType<typeof startStaticTwin>> | undefined
+let variantTwin: Awaited<ReturnType<typeof startStaticTwin>> | undefined
 let chrome: chromeLauncher.LaunchedChrome | undefined
 try {
   const offer = await createMealPlanOffer(server, await createSeller(server, 'lighthouse@example.com'))
@@ -109,36 +78,55 @@ try {
   // Straight to the pages origin (decision D23), as a shared link does: no redirect measured.
   const pageUrl = `${server.pagesUrl}/free-offer/${offer.id}`
   twin = await startStaticTwin(server.pagesUrl, `/free-offer/${offer.id}`)
+  // Issue 27: a running split test; the visitor's cookie (already counted) names the variant.
+  const splitSeller = await createSeller(server, 'lighthouse-split@example.com')
+  const splitOffer = await createMealPlanOffer(server, splitSeller)
+  const splitOfferId = String(splitOffer.id)
+  const variant = await createVariant(server, splitSeller, splitOfferId, { headline: 'Dinner Sorted for a Week', weight: 50 })
+  const variantId = String(variant.id)
+  await setVariantImage(server, splitSeller, splitOfferId, variantId, await productImage('Dinners', ['#00695c', '#e0f2f1']))
+  const variantHeaders = { Cookie: `funnelry_split_${splitOfferId}=${variantId}.v` }
+  const variantPageUrl = `${server.pagesUrl}/free-offer/${splitOffer.id}`
+  variantTwin = await startStaticTwin(server.pagesUrl, `/free-offer/${splitOffer.id}`, variantHeaders)
   chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags })
 
   // One unmeasured load of each: image variants made, caches of the servers warm.
-  await measure(chrome.port, pageUrl)
-  await measure(chrome.port, pixelPageUrl)
-  await measure(chrome.port, twin.url)
-  const runs: { page: Figures[]; pixels: Figures[]; twin: Figures[] } = { page: [], pixels: [], twin: [] }
+  await lighthouseFigures(chrome.port, pageUrl)
+  await lighthouseFigures(chrome.port, pixelPageUrl)
+  await lighthouseFigures(chrome.port, twin.url)
+  await lighthouseFigures(chrome.port, variantPageUrl, variantHeaders)
+  await lighthouseFigures(chrome.port, variantTwin.url)
+  const runs: Record<'page' | 'pixels' | 'twin' | 'variant' | 'variantTwin', LighthouseFigures[]> = {
+    page: [],
+    pixels: [],
+    twin: [],
+    variant: [],
+    variantTwin: [],
+  }
   for (let pair = 0; pair < pairs; pair += 1) {
-    runs.page.push(await measure(chrome.port, pageUrl))
-    const pageLongTasks = lastLongTasks
-    runs.pixels.push(await measure(chrome.port, pixelPageUrl))
-    const pixelLongTasks = lastLongTasks
-    runs.twin.push(await measure(chrome.port, twin.url))
+    const pageLoad = await lighthouseLoad(chrome.port, pageUrl)
+    runs.page.push(pageLoad.figures)
+    const pixelLoad = await lighthouseLoad(chrome.port, pixelPageUrl)
+    runs.pixels.push(pixelLoad.figures)
+    runs.twin.push(await lighthouseFigures(chrome.port, twin.url))
+    runs.variant.push(await lighthouseFigures(chrome.port, variantPageUrl, variantHeaders))
+    runs.variantTwin.push(await lighthouseFigures(chrome.port, variantTwin.url))
     const named = (list: LongTask[]) =>
       list.map((task) => `${(task.url ?? '').replace(server.pagesUrl, '')} ${Math.round(task.duration ?? 0)}ms`).join(', ') || 'none'
-    const tasks = named(pageLongTasks)
+    const tasks = named(pageLoad.longTasks)
     console.log(
-      `pair ${pair + 1}: page ${JSON.stringify(runs.page.at(-1))}\n        page long tasks: ${tasks}\n        pixels ${JSON.stringify(runs.pixels.at(-1))}\n        pixels long tasks: ${named(pixelLongTasks)}\n        static ${JSON.stringify(runs.twin.at(-1))}`,
+      `pair ${pair + 1}: page ${JSON.stringify(runs.page.at(-1))}\n        page long tasks: ${tasks}\n        pixels ${JSON.stringify(runs.pixels.at(-1))}\n        pixels long tasks: ${named(pixelLoad.longTasks)}\n        static ${JSON.stringify(runs.twin.at(-1))}\n        variant ${JSON.stringify(runs.variant.at(-1))}\n        variant static ${JSON.stringify(runs.variantTwin.at(-1))}`,
     )
   }
   await chrome.kill()
   chrome = undefined
 
-  const medians = (list: Figures[]) =>
-    Object.fromEntries(
-      Object.keys(list[0] ?? {}).map((key) => [key, median(list.map((figures) => figures[key as keyof Figures]))]),
-    ) as Figures
+  const medians = medianFigures
   const page = medians(runs.page)
   const withPixels = medians(runs.pixels)
   const anchor = medians(runs.twin)
+  const split = medians(runs.variant)
+  const splitAnchor = medians(runs.variantTwin)
 
   const browser = await launchBrowser()
   const early: number[] = []
@@ -173,6 +161,11 @@ try {
   console.log(row('TBT ms', withPixels.tbtMs, anchor.tbtMs))
   console.log(row('CLS', withPixels.cls, anchor.cls, 3))
   console.log(row('requests', withPixels.requests, anchor.requests))
+  console.log(`\na split test's variant (own headline and image)   variant    static   ratio`)
+  console.log(row('performance score', split.score, splitAnchor.score))
+  console.log(row('LCP ms', split.lcpMs, splitAnchor.lcpMs))
+  console.log(row('TBT ms', split.tbtMs, splitAnchor.tbtMs))
+  console.log(row('CLS', split.cls, splitAnchor.cls, 3))
   console.log(
     `opt-in press to details panel, 4x CPU: ${median(early).toFixed(0)} ms before hydration, ${median(hydrated).toFixed(0)} ms after`,
   )
@@ -181,6 +174,7 @@ try {
 
   const lcpRatio = page.lcpMs / anchor.lcpMs
   const pixelLcpRatio = withPixels.lcpMs / anchor.lcpMs
+  const variantLcpRatio = split.lcpMs / splitAnchor.lcpMs
   const misses = [
     page.score < goals.score && `score ${page.score} < ${goals.score}`,
     lcpRatio > goals.lcpRatio && `LCP ${lcpRatio.toFixed(2)}x the static page's > ${goals.lcpRatio}x`,
@@ -191,6 +185,9 @@ try {
     withPixels.score < goals.score && `with pixels: score ${withPixels.score} < ${goals.score}`,
     pixelLcpRatio > goals.lcpRatio && `with pixels: LCP ${pixelLcpRatio.toFixed(2)}x the static page's > ${goals.lcpRatio}x`,
     withPixels.cls > goals.cls && `with pixels: CLS ${withPixels.cls.toFixed(3)} > ${goals.cls}`,
+    split.score < goals.score && `variant: score ${split.score} < ${goals.score}`,
+    variantLcpRatio > goals.lcpRatio && `variant: LCP ${variantLcpRatio.toFixed(2)}x its static twin's > ${goals.lcpRatio}x`,
+    split.cls > goals.cls && `variant: CLS ${split.cls.toFixed(3)} > ${goals.cls}`,
     optInMs > goals.optInMs && `opt-in to details panel ${optInMs.toFixed(0)} ms > ${goals.optInMs} ms`,
   ].filter((miss): miss is string => typeof miss === 'string')
   if (misses.length > 0) {
@@ -200,5 +197,6 @@ try {
 } finally {
   await chrome?.kill()
   await twin?.close()
+  await variantTwin?.close()
   await server.stop()
 }

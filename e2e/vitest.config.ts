@@ -8,6 +8,7 @@ export default defineConfig({
     root: import.meta.dirname,
     include: ['**/*.e2e.ts'],
     globalSetup: ['./global-setup.ts'],
+    setupFiles: ['./support/print-browser-log.ts'],
     maxWorkers: 2,
     // Bounds, not expectations: each wait inside a journey ends when its condition holds. A journey
     // of many steps beside another journey and other work on two cores needs minutes, not seconds.

@@ -6,6 +6,7 @@ export default defineProject({
     environment: 'node',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     globalSetup: ['./test/global-setup.ts'],
+    setupFiles: ['./test/sql-statement-log.ts'],
     // Each worker imports the app's modules once for all its files instead of once per file (a
     // few seconds of both cores each, 95 files). What a test touches lives in its fixtures (its
     // own database, app, clock); the few modules that keep state hold only caches and counters

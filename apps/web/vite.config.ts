@@ -6,19 +6,39 @@ const apiOrigin = process.env.API_ORIGIN ?? 'http://localhost:3000'
 /** React itself: one file, shared by the dashboard and the public pages. */
 const reactModules = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/
 /**
+ * What the public pages' first script (src/public/main.tsx) runs before React, in one file beside
+ * the entry: the view count, the checkout memory a reload reads, the pixels' starter and the small
+ * event queue the funnel's hooks and the pixels' chunk share, the request helper, and the bundler's
+ * import helpers. Left to the bundler they became seven files of a few hundred bytes each, every
+ * one a request with its headers at load and for the offer page's React (issue 11's goals).
+ */
+const firstScriptModules =
+  /[\\/]src[\\/](features[\\/]funnel[\\/](lib[\\/](checkout-memory|page-view-once|public-request)|api[\\/]count-page-view|tracking[\\/](start-seller-tracking|event-queue|funnel-events|platform-calls))\.ts|lib[\\/]api-error\.ts)|[\\/]packages[\\/]shared[\\/]src[\\/]funnel[\\/](public-page|utm-fields)\.ts|vite[\\/]preload-helper|rolldown[\\/]runtime/
+/**
  * The rest of the offer page's React side in one file (issue 11): every response costs a request
- * and its headers on a phone. Left out: the entries, what the first script runs before React
- * (pixels, the view count), the funnel's dashboard-only files (TanStack Query, MUI, zod) and what
- * loads on demand (the upsell view, the Stripe form).
+ * and its headers on a phone. Left out: the entries, what the first script runs (above), the
+ * funnel's dashboard-only files (TanStack Query, MUI, zod), what loads on demand (the upsell view,
+ * the Stripe form) and the thank-you page's own code (its receipt, branding and one-click
+ * post-purchase steps): grouped here, the offer page downloaded them with the details open.
  */
 const publicModules =
-  /[\\/]src[\\/](public[\\/](hydrate|hydrate-offer)\.tsx|features[\\/]funnel[\\/](components|hooks|lib|api|styles)[\\/]|lib[\\/]toast-duration|config[\\/]paths)|[\\/]packages[\\/]shared[\\/]src[\\/](money-format|currency-table|messages|offers[\\/]image-variants|funnel[\\/]visitor-details-rules)\.ts/
+  /[\\/]src[\\/](public[\\/](hydrate|hydrate-offer)\.tsx|features[\\/]funnel[\\/](components|hooks|lib|api|styles)[\\/]|features[\\/]funnel[\\/]tracking[\\/]use-(seller|checkout)-tracking\.ts|lib[\\/](toast-duration|toast-placement)|config[\\/]paths)|[\\/]packages[\\/]shared[\\/]src[\\/](money-format|currency-table|messages|offers[\\/]image-variants|funnel[\\/](visitor-details-rules|post-purchase-messages))\.ts/
 const notPublic =
-  /(page-view-once|seller-pixels|inject-pixels|count-page-view|public-request|thank-you|order-receipt|live-offer|draft-offer-preview|load-failed|get-free-offer|get-bump-offer|get-upsell-offer|inlined-offer|upsell-view|upsell-video|video-embed|stripe-payment-form|load-stripe|\.test\.)/
+  /(page-view-once|checkout-memory|seller-pixels|inject-pixels|count-page-view|public-request|thank-you|order-receipt|receipt-branding|post-purchase-view|use-post-purchase|post-purchase-authentication|api[\\/]post-purchase|local-challenge|live-offer|draft-offer-preview|load-failed|get-free-offer|get-bump-offer|get-upsell-offer|inlined-offer|upsell-view|upsell-video|video-embed|stripe-payment-form|load-stripe|\.test\.)/
+
+/**
+ * Issue 26: what a post-purchase step's first script runs (no React), in a file of its own that the
+ * offer page's file imports too: were they in that file, the step would download the offer page's
+ * React side to answer a press.
+ */
+const postPurchasePageModules =
+  /[\\/](post-purchase-first-script|post-purchase-texts|funnel-toast|toast-duration|toast-placement|purchase-event|get-order-receipt|thank-you-tracking|live-public-page|money-format|currency-table|image-variants)\.ts$/
 
 const codeSplitting = {
   groups: [
     { name: 'react', test: reactModules },
+    { name: 'first-script', test: firstScriptModules, includeDependenciesRecursively: false },
+    { name: 'post-purchase-page', test: postPurchasePageModules, includeDependenciesRecursively: false },
     { name: 'offer-page', test: (id: string) => publicModules.test(id) && !notPublic.test(id), includeDependenciesRecursively: false },
   ],
 }

@@ -74,7 +74,7 @@ export async function insertConversionSeller(db: BenchDatabase, crmUrl: string) 
   })
   const [bump] = await db.db
     .insert(bumpOffers)
-    .values({ sellerId, headline: 'The Checklist', url: 'https://files.example/c.pdf', oldPriceCents: 1900, newPriceCents: 350 })
+    .values({ sellerId, headline: 'The Checklist', url: 'https://files.example/c.pdf', oldPriceCents: 1900, priceCents: 350 })
     .returning()
   const [offer] = await db.db
     .insert(freeOffers)

@@ -11,7 +11,7 @@ import { runMigrations } from '../../apps/api/src/db/migrate.js'
 import { crmWebhooks, emails, sellers, webhookDeliveries } from '../../apps/api/src/db/schema/index.js'
 import { seedOptionLists } from '../../apps/api/src/db/seed.js'
 import { createJobQueue } from '../../apps/api/src/jobs/queue.js'
-import { startWorkers } from '../../apps/api/src/jobs/workers.js'
+import { startWorkers } from '../../apps/api/src/workers.js'
 
 /** The database the bench uses: DATABASE_URL's server, or an embedded one in a temporary folder. */
 export async function openBenchDatabase() {

@@ -142,6 +142,20 @@ export async function seedAll(client: pg.PoolClient, sizes: { name: string; lead
             coalesce(sum(amount_cents) filter (where status = 'paid' and amount_cents > 0), 0)
        from orders where email is not null group by 1, 2, 3, 4, 5`,
   )
+  // Their UTC days and their hours without the campaign (migration 0026), from the hourly rows as the migration fills them.
+  await client.query(
+    `insert into funnel_daily_counts (free_offer_id, day, utm_source, utm_campaign, currency, views, opt_ins, orders, paid_orders,
+         free_orders, completed_with_bump, completed_upsell_shown, completed_with_upsell, free_completers, revenue_cents)
+     select free_offer_id, (hour at time zone 'UTC')::date, utm_source, utm_campaign, currency, sum(views), sum(opt_ins), sum(orders),
+            sum(paid_orders), sum(free_orders), sum(completed_with_bump), sum(completed_upsell_shown), sum(completed_with_upsell),
+            sum(free_completers), sum(revenue_cents)
+       from funnel_hourly_counts group by 1, 2, 3, 4, 5`,
+  )
+  await client.query(
+    `insert into funnel_hourly_totals (free_offer_id, hour, currency, views, opt_ins, paid_orders, revenue_cents)
+     select free_offer_id, hour, currency, sum(views), sum(opt_ins), sum(paid_orders), sum(revenue_cents)
+       from funnel_hourly_counts group by 1, 2, 3`,
+  )
   await client.query('vacuum analyze')
   return sellers
 }

@@ -10,9 +10,17 @@ type Cached = { status: number; contentType: string; body: Buffer }
  * button and bump box would be), served from memory on this machine, compressed, images included.
  * Image requests are fetched from the product once and then answered from memory.
  */
-export async function startStaticTwin(productUrl: string, pagePath: string) {
-  const served = await (await fetch(`${productUrl}${pagePath}`)).text()
-  const html = served
+export async function startStaticTwin(productUrl: string, pagePath: string, headers: Record<string, string> = {}) {
+  // `headers`: a split test's cookie, to copy the page of one variant (issue 27).
+  return startStaticTwinOf(productUrl, await (await fetch(`${productUrl}${pagePath}`, { headers })).text())
+}
+
+/**
+ * The same anchor made of a given document: for a page whose content the browser draws after load
+ * (the post-purchase offer), the document as the browser shows it, taken from its DOM.
+ */
+export async function startStaticTwinOf(productUrl: string, document: string) {
+  const html = document
     .replace(/<script\b[\s\S]*?<\/script>/g, '')
     .replace(/<link rel="modulepreload"[^>]*>/g, '')
     .replace(/\n\s*\n/g, '\n')

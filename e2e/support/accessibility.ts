@@ -6,6 +6,13 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
 
 type Violation = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }
 
+declare global {
+  interface Window {
+    /** axe-core, once expectAccessible has run its script in the page. */
+    axe?: { run: (context: Document, options: object) => Promise<{ violations: Violation[] }> }
+  }
+}
+
 /** Waits for every finite animation and transition to end (spinners run forever and are not waited for). */
 export async function animationsEnded(page: Page): Promise<void> {
   await page.waitForFunction(() =>
@@ -28,7 +35,8 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
   await animationsEnded(page)
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource)
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Violation[] }> } }).axe
+    const { axe } = window
+    if (!axe) throw new Error('axe-core did not load in the page')
     const result = await axe.run(document, { resultTypes: ['violations'] })
     return result.violations.map(({ id, impact, help, nodes }) => ({ id, impact, help, nodes: nodes.map(({ target }) => ({ target })) }))
   })

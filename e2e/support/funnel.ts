@@ -116,6 +116,19 @@ export async function createFreeOffer(server: RunningServer, seller: Seller, fie
   return call(server, 'POST', '/free-product/', { token: seller.token, form: formOf(fields) })
 }
 
+/** Issue 27: a variant of a free offer's page; the first one starts its split test. */
+export async function createVariant(server: RunningServer, seller: Seller, offerId: string, fields: Json) {
+  return call(server, 'POST', `/free-product/${offerId}/variants/`, { token: seller.token, json: fields })
+}
+
+/** Issue 27: a variant's own image (multipart, as the dashboard sends it). */
+export async function setVariantImage(server: RunningServer, seller: Seller, offerId: string, variantId: string, image: Blob) {
+  return call(server, 'PUT', `/free-product/${offerId}/variants/${variantId}/image/`, {
+    token: seller.token,
+    form: formOf({ asset_image: image }),
+  })
+}
+
 export async function addPixel(server: RunningServer, seller: Seller, pixel: { pixel_type: 'facebook' | 'google'; script: string }) {
   return call(server, 'POST', '/advertising-pixel/', { token: seller.token, json: pixel })
 }

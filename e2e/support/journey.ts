@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { inject } from 'vitest'
 import { expectAccessible } from './accessibility.js'
 import { launchBrowser } from './browser.js'
+import { watchContexts } from './browser-log.js'
 import { type RunningServer, startServer } from './server.js'
 
 /** The longest a journey waits for one thing it needs to see (a page, a control, a navigation). */
@@ -15,6 +16,7 @@ export async function startJourney(
 ): Promise<Journey> {
   const server = await startServer(options.env, { copyOf: inject('firstStartDataDir') })
   const browser = await launchBrowser()
+  watchContexts(browser)
   const context = await browser.newContext({ baseURL: server.url, viewport: options.viewport ?? { width: 390, height: 844 } })
   // Journeys run two at a time beside other work on two cores: a wait ends as soon as what it
   // waits for is there, so a bound well above Playwright's 30 s costs a passing journey nothing.

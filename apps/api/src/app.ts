@@ -1,6 +1,6 @@
 import path from 'node:path'
 import fastifyHelmet from '@fastify/helmet'
-import Fastify, { type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify'
+import Fastify, { type FastifyBaseLogger, type FastifyReply, type FastifyRequest, type RouteOptions } from 'fastify'
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { Redis } from 'ioredis'
 import { createApiModules } from './api-modules.js'
@@ -62,6 +62,8 @@ export type AppDeps = {
   logInLive?: (logInId: string, sellerId: string) => Promise<boolean>
   /** Sees every answer just before it is sent: tests check each against the API document. */
   observeAnswer?: (request: FastifyRequest, reply: FastifyReply, payload: unknown) => void
+  /** Sees every route as it is added: tests hold each route's public-page declaration against what the sites answer. */
+  observeRoute?: (route: RouteOptions) => void
 }
 
 export async function buildApp(deps: AppDeps) {
@@ -89,7 +91,8 @@ export async function buildApp(deps: AppDeps) {
   // JSON nested past a fixed depth is refused before anything walks it (issue 23).
   registerJsonBodyParser(app)
   registerErrorHandler(app)
-  const { observeAnswer } = deps
+  const { observeAnswer, observeRoute } = deps
+  if (observeRoute) app.addHook('onRoute', observeRoute)
   // Before any plugin is registered, so that every route's answers pass here.
   if (observeAnswer) {
     app.addHook('onSend', (request, reply, payload, done) => {
@@ -102,7 +105,11 @@ export async function buildApp(deps: AppDeps) {
   // Zero or two Host headers are a 400 before anything reads the Host (RFC 9112).
   refuseAmbiguousHost(app)
   // Then first: a repeated public read of a cached offer is answered here (decision 0015).
-  replayPublicReads(app, (id) => offers.services.publicFree.peek(id))
+  replayPublicReads(
+    app,
+    (id) => offers.services.publicFree.peek(id),
+    (id, cookie) => experiments.services.pages.peekForVisitor(id, cookie),
+  )
 
   // Public reads are cached per process; this listener keeps every process's caches current.
   const changes = deps.changes ?? createSellerChanges(connectionOf(db), (message) => app.log.warn(message))
@@ -127,18 +134,19 @@ export async function buildApp(deps: AppDeps) {
   const limits = deps.redis ? createRedisLimitStore(deps.redis) : createMemoryLimitStore(now)
   // Every area is one module built from its public entry (docs/decisions/0016); one module uses
   // another only through the services handed to it there.
-  const { sellers, settings, offers, payments, leads, webhooks, conversions, orders, gettingStarted, reports } = await createApiModules({
-    config,
-    db,
-    jobs,
-    now,
-    changes,
-    limits,
-    storage,
-    provider: deps.payments,
-    leadCaptureLimits: deps.leadCaptureLimits,
-    log: { warn: (message) => app.log.warn(message), error: (message) => app.log.error(message) },
-  })
+  const { sellers, settings, offers, payments, leads, webhooks, conversions, orders, postPurchase, gettingStarted, reports, experiments } =
+    await createApiModules({
+      config,
+      db,
+      jobs,
+      now,
+      changes,
+      limits,
+      storage,
+      provider: deps.payments,
+      leadCaptureLimits: deps.leadCaptureLimits,
+      log: { warn: (message) => app.log.warn(message), error: (message) => app.log.error(message) },
+    })
   const auth = await createAuthModule({ config, db, jobs, tokens, now, limits, sellers: sellers.services.sellers, changes })
   await app.register(authPlugin, { tokens, logInLive: deps.logInLive ?? auth.services.logIns.isLive })
   await app.register(hostRoutingPlugin, {
@@ -157,7 +165,9 @@ export async function buildApp(deps: AppDeps) {
     settings,
     payments,
     orders,
+    postPurchase,
     offers,
+    experiments,
     reports,
     webhooks,
     conversions,
@@ -174,8 +184,15 @@ export async function buildApp(deps: AppDeps) {
     publicUrl: config.publicUrl,
     pagesUrl: config.pagesUrl,
     productLinks: config.productLinks,
-    loadOffer: (id) => offers.services.publicFree.get(id),
+    // Issue 27: with a split test running, each visitor's own arm, kept by a cookie.
+    loadPage: (id, cookie, secure) => experiments.services.pages.forVisitor(id, cookie, secure),
+    loadPreview: (id, variantId) => (variantId ? experiments.services.pages.preview(id, variantId) : offers.services.publicFree.get(id)),
     receiptExists: (reference) => orders.services.receipts.exists(reference),
+    ownsFreeOffer: offers.services.ownership.freeOffer,
+    postPurchaseStep: async (reference) => {
+      const state = await postPurchase.services.state(reference)
+      return state.done ? null : state
+    },
   })
   return app
 }

@@ -1,10 +1,10 @@
 import { buildApp } from './app.js'
 import { ConfigError, loadConfig } from './config.js'
 import { EmbeddedDatabaseError } from './db/embedded.js'
-import { startWorkers } from './jobs/workers.js'
 import { createLogger } from './runtime/logger.js'
 import { openRuntime } from './runtime/open-runtime.js'
 import { recordPublicUrl } from './runtime/recorded-public-url.js'
+import { startWorkers } from './workers.js'
 
 async function main() {
   const config = loadConfig()

@@ -1,8 +1,8 @@
 import { ConfigError, loadConfig } from './config.js'
 import { EmbeddedDatabaseError } from './db/embedded.js'
-import { startWorkers } from './jobs/workers.js'
 import { createLogger } from './runtime/logger.js'
 import { openRuntime } from './runtime/open-runtime.js'
+import { startWorkers } from './workers.js'
 
 /** Runs the job workers without the HTTP server, for deployments that scale them apart. */
 async function main() {

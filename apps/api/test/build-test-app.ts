@@ -4,8 +4,8 @@ import path from 'node:path'
 import { type AppDeps, buildApp } from '../src/app.js'
 import { loadConfig } from '../src/config.js'
 import { createJobQueue } from '../src/jobs/queue.js'
-import { startWorkers } from '../src/jobs/workers.js'
 import { createTokenSigner } from '../src/lib/tokens.js'
+import { startWorkers } from '../src/workers.js'
 import { createResponseCheck } from './openapi-responses.js'
 import { createTestDatabase, type TestDatabase } from './test-db.js'
 
@@ -61,7 +61,10 @@ export async function createTestApp(options: TestAppOptions = {}) {
   await jobs.start()
   const tokens = createTokenSigner(testJwtSecret, clock.now)
   // Every answer is checked against the app's own OpenAPI document; close() fails on any off it.
-  const answers = createResponseCheck(() => app.swagger())
+  const answers = createResponseCheck(
+    () => app.swagger(),
+    () => `${config.publicUrl}\n${app.printRoutes()}`,
+  )
   const app: Awaited<ReturnType<typeof buildApp>> = await buildApp({
     config,
     db: database.db,

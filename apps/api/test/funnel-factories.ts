@@ -43,7 +43,7 @@ export async function insertBump(ctx: TestApp, sellerId: string, overrides: Part
       headline: 'The Checklist',
       url: 'https://files.example/checklist.pdf',
       oldPriceCents: 1900,
-      newPriceCents: 350,
+      priceCents: 350,
       ...overrides,
     })
     .returning()
@@ -60,7 +60,7 @@ export async function insertUpsell(ctx: TestApp, sellerId: string, overrides: Pa
       headline: 'The Course',
       url: 'https://files.example/course',
       optInButton: 'Yes, add the course',
-      productPriceCents: 4900,
+      priceCents: 4900,
       ...overrides,
     })
     .returning()

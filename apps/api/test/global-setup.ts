@@ -8,6 +8,7 @@ import { startEmbeddedDatabase } from '../src/db/embedded.js'
 import { runMigrations } from '../src/db/migrate.js'
 import { seedOptionLists } from '../src/db/seed.js'
 import { createJobQueue } from '../src/jobs/queue.js'
+import { readTemplateSnapshot, type TemplateSnapshot } from './database-reset.js'
 import { freePort } from './free-port.js'
 
 declare module 'vitest' {
@@ -16,12 +17,14 @@ declare module 'vitest' {
     databaseServerUrl: string
     /** A migrated, seeded database with the job queue installed, cloned by every test file. */
     templateDatabase: string
+    /** What a test database is put back to before the next test of a worker takes it. */
+    templateSnapshot: TemplateSnapshot
   }
 }
 
 /**
  * One PostgreSQL for the whole run: the server named by DATABASE_URL, or an embedded one in a
- * temporary folder. A template database is migrated once; each test file clones it.
+ * temporary folder. A template database is migrated once; tests clone it (test-db.ts).
  */
 export default async function setup(project: TestProject) {
   let stopEmbedded = async () => {}
@@ -44,23 +47,33 @@ export default async function setup(project: TestProject) {
   await admin.query(`create database ${templateDatabase}`)
 
   const templateUrl = withDatabase(serverUrl, templateDatabase)
-  const handle = connectDatabase(templateUrl, 2)
-  await runMigrations(handle.pool)
-  await seedOptionLists(handle.db)
-  await handle.close()
-  const jobs = createJobQueue(templateUrl)
-  await jobs.start()
-  await jobs.stop()
+  await prepareLikeTheApp(templateUrl)
 
   project.provide('databaseServerUrl', serverUrl)
   project.provide('templateDatabase', templateDatabase)
+  project.provide('templateSnapshot', await readTemplateSnapshot(templateUrl))
 
   return async () => {
+    const { rows } = await admin.query<{ name: string }>('select datname as name from pg_database where datname like $1', [
+      `${templateDatabase}_t_%`,
+    ])
+    for (const { name } of rows) await admin.query(`drop database if exists ${name} with (force)`).catch(() => {})
     await admin.query(`drop database if exists ${templateDatabase} with (force)`).catch(() => {})
     await admin.end()
     await stopEmbedded()
     if (tempDir) await rm(tempDir, { recursive: true, force: true })
   }
+}
+
+/** What the app's first start makes of an empty database: the migrated schema, the seeded option lists, the job queue's tables. */
+export async function prepareLikeTheApp(url: string) {
+  const handle = connectDatabase(url, 2)
+  await runMigrations(handle.pool)
+  await seedOptionLists(handle.db)
+  await handle.close()
+  const jobs = createJobQueue(url)
+  await jobs.start()
+  await jobs.stop()
 }
 
 /**

@@ -23,22 +23,28 @@ function decoded(payload: Buffer, encoding: string | undefined): string {
  * no route gave (404, 405) must be the document's `Error`. The test app calls `check` from an
  * onSend hook and fails the test that made an answer off the document (build-test-app.ts).
  */
-export function createResponseCheck(readDocument: () => unknown) {
-  let ajv: Ajv2020 | undefined
-  let document: Json = {}
-  const compiled = new Map<string, ValidateFunction>()
-  const problems: string[] = []
+/** A document, and the validators of its answers compiled so far. */
+type DocumentCheck = { document: Json; validatorAt: (path: string) => ValidateFunction }
 
+/**
+ * One per distinct API surface in this worker. Generating the document (zod to JSON Schema for
+ * every route) and loading it into Ajv took 0.3-0.5 s per test app, more than anything else a test
+ * did; every test app of the same routes and address has the same document, so they share one.
+ */
+const documentChecks = new Map<string, DocumentCheck>()
+
+function documentCheck(key: string, readDocument: () => unknown): DocumentCheck {
+  const known = documentChecks.get(key)
+  if (known) return known
+  const read = readDocument()
+  const document = isRecord(read) ? read : {}
+  const ajv = new Ajv2020({ strict: false, allErrors: true })
+  addFormats(ajv)
+  // Uploads (multipart files) in request bodies; nothing to check in an answer.
+  ajv.addFormat('binary', true)
+  ajv.addSchema(document, documentId)
+  const compiled = new Map<string, ValidateFunction>()
   const validatorAt = (path: string) => {
-    if (!ajv) {
-      const read = readDocument()
-      document = isRecord(read) ? read : {}
-      ajv = new Ajv2020({ strict: false, allErrors: true })
-      addFormats(ajv)
-      // Uploads (multipart files) in request bodies; nothing to check in an answer.
-      ajv.addFormat('binary', true)
-      ajv.addSchema(document, documentId)
-    }
     let validate = compiled.get(path)
     if (!validate) {
       validate = ajv.compile({ $ref: `${documentId}#/${path}` })
@@ -46,10 +52,31 @@ export function createResponseCheck(readDocument: () => unknown) {
     }
     return validate
   }
+  const check = { document, validatorAt }
+  documentChecks.set(key, check)
+  return check
+}
+
+/**
+ * Checks every answer of the API against the app's own OpenAPI document (issue 23): the body of
+ * each status an operation answers must match what the document declares for it, and an answer
+ * no route gave (404, 405) must be the document's `Error`. The test app calls `check` from an
+ * onSend hook and fails the test that made an answer off the document (build-test-app.ts).
+ * `surface` names what the document is made of (the app's routes and its public address): apps
+ * with the same surface share one document and its validators.
+ */
+export function createResponseCheck(readDocument: () => unknown, surface: () => string) {
+  let loaded: DocumentCheck | undefined
+  const problems: string[] = []
+  const load = () => {
+    loaded ??= documentCheck(surface(), readDocument)
+    return loaded
+  }
+  const validatorAt = (path: string) => load().validatorAt(path)
 
   /** The document's response object for an answer, `$ref`s to shared responses followed. */
   const declaredResponse = (method: string, url: string | undefined, status: number): { at: string; response: Json } | null => {
-    validatorAt('components/schemas/Error') // loads the document
+    const { document } = load()
     const shared = (name: string) => {
       const responses = isRecord(document.components) ? document.components.responses : undefined
       const response = isRecord(responses) ? responses[name] : undefined

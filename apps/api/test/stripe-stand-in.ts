@@ -35,7 +35,22 @@ type StoredIntent = {
   metadata: Record<string, string>
   application_fee_amount: number | null
   account: string
+  customer: string | null
+  payment_method: string | null
+  setup_future_usage: string | null
+  last_payment_error: { message: string } | null
+  next_action: { type: string } | null
 }
+
+/**
+ * Stripe's test payment methods the stand-in knows for a confirmed charge (decision D34): one that
+ * asks for 3-D Secure on every charge, one declined for insufficient funds; any other succeeds.
+ */
+export const standInPaymentMethods = {
+  succeeds: 'pm_card_visa',
+  authenticates: 'pm_card_authenticationRequired',
+  insufficientFunds: 'pm_card_chargeDeclinedInsufficientFunds',
+} as const
 
 const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`
 
@@ -49,16 +64,70 @@ function nested(form: Record<string, string>, prefix: string): Record<string, st
   return result
 }
 
+/** The settings an app needs to take payments through the stand-in (test keys, its URL, a 10% platform fee). */
+export const stripeStandInEnv = (standInUrl: string, webhookSecret: string) => ({
+  STRIPE_SECRET_KEY: 'sk_test_standin',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_standin',
+  STRIPE_API_URL: standInUrl,
+  STRIPE_WEBHOOK_SECRET: webhookSecret,
+  PLATFORM_FEE_PERCENT: '10',
+})
+
 export async function startStripeStandIn() {
   const requests: RecordedRequest[] = []
   const accounts = new Map<string, StoredAccount>()
   const intents = new Map<string, StoredIntent>()
-  const idempotent = new Map<string, unknown>()
+  const idempotent = new Map<string, { status: number; body: unknown }>()
+  /** Cents refunded so far, per payment intent. */
+  const refunded = new Map<string, number>()
 
   const notFound = (what: string) => ({
     status: 404,
     body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${what}` } },
   })
+
+  /** Stripe's refund of a payment intent: only a succeeded one of this account, never more in all than it charged. */
+  function refund(form: Record<string, string>, connected: string | null): { status: number; body: unknown } {
+    const intent = form.payment_intent ? intents.get(form.payment_intent) : undefined
+    if (!intent || intent.account !== connected) return notFound(`payment_intent: '${form.payment_intent}'`)
+    const amount = form.amount ? Number(form.amount) : intent.amount - (refunded.get(intent.id) ?? 0)
+    const refusal = (code: string, message: string) => ({ status: 400, body: { error: { type: 'invalid_request_error', code, message } } })
+    if (intent.status !== 'succeeded') return refusal('payment_intent_unexpected_state', 'This PaymentIntent has not succeeded.')
+    if (amount <= 0 || (refunded.get(intent.id) ?? 0) + amount > intent.amount) {
+      return refusal('charge_already_refunded', `Refund amount ($${amount / 100}) is greater than unrefunded amount on charge.`)
+    }
+    refunded.set(intent.id, (refunded.get(intent.id) ?? 0) + amount)
+    const body = {
+      id: id('re'),
+      object: 'refund',
+      amount,
+      currency: intent.currency,
+      payment_intent: intent.id,
+      status: 'succeeded',
+      metadata: nested(form, 'metadata'),
+    }
+    return { status: 200, body }
+  }
+
+  /** A charge confirmed on creation, as Stripe decides it for its test payment methods. */
+  function confirmNow(intent: StoredIntent): { status: number; body: unknown } {
+    if (intent.payment_method === standInPaymentMethods.authenticates) {
+      intent.status = 'requires_action'
+      intent.next_action = { type: 'use_stripe_sdk' }
+      return { status: 200, body: intent }
+    }
+    if (intent.payment_method === standInPaymentMethods.insufficientFunds) {
+      const message = 'Your card has insufficient funds.'
+      intent.status = 'requires_payment_method'
+      intent.last_payment_error = { message }
+      return {
+        status: 402,
+        body: { error: { type: 'card_error', code: 'card_declined', decline_code: 'insufficient_funds', message, payment_intent: intent } },
+      }
+    }
+    intent.status = 'succeeded'
+    return { status: 200, body: intent }
+  }
 
   function handle(request: RecordedRequest): { status: number; body: unknown } {
     const { method, path, form, headers } = request
@@ -108,9 +177,20 @@ export async function startStripeStandIn() {
         metadata: nested(form, 'metadata'),
         application_fee_amount: form.application_fee_amount ? Number(form.application_fee_amount) : null,
         account: connected,
+        customer: form.customer ?? null,
+        payment_method: form.payment_method ?? null,
+        setup_future_usage: form.setup_future_usage ?? null,
+        last_payment_error: null,
+        next_action: null,
       }
       intents.set(intent.id, intent)
+      if (form.confirm === 'true') return confirmNow(intent)
       return { status: 200, body: intent }
+    }
+    if (method === 'POST' && path === '/v1/refunds') return refund(form, connected)
+    if (method === 'POST' && path === '/v1/customers') {
+      if (!connected || !accounts.has(connected)) return notFound(`account: '${connected}'`)
+      return { status: 200, body: { id: id('cus'), object: 'customer', email: form.email ?? null, name: form.name ?? null } }
     }
     const intentMatch = path.match(/^\/v1\/payment_intents\/([^/]+)(\/cancel)?$/)
     if (intentMatch?.[1]) {
@@ -155,11 +235,11 @@ export async function startStripeStandIn() {
       const form = Object.fromEntries(new URLSearchParams(req.method === 'GET' ? url.search : raw))
       const recorded: RecordedRequest = { method: req.method ?? 'GET', path: url.pathname, headers: req.headers, form }
       requests.push(recorded)
-      // Like Stripe, a repeated idempotency key answers with the first response.
+      // Like Stripe, a repeated idempotency key answers with the first response (a card error too).
       const key = typeof req.headers['idempotency-key'] === 'string' ? `${recorded.path}|${req.headers['idempotency-key']}` : null
       const cached = key ? idempotent.get(key) : undefined
-      const answer = cached ? { status: 200, body: cached } : handle(recorded)
-      if (key && answer.status === 200) idempotent.set(key, answer.body)
+      const answer = cached ?? handle(recorded)
+      if (key && (answer.status === 200 || answer.status === 402)) idempotent.set(key, answer)
       res.writeHead(answer.status, { 'content-type': 'application/json', 'request-id': id('req') })
       res.end(JSON.stringify(answer.body))
     })
@@ -180,6 +260,21 @@ export async function startStripeStandIn() {
       if (!account) throw new Error(`the stand-in has no account ${accountId}`)
       account.charges_enabled = enabled
       account.details_submitted = enabled
+    },
+    /** What Stripe.js confirming the first payment leaves: paid with this payment method (saved when asked). */
+    payWith(intentId: string, paymentMethod: string) {
+      const intent = intents.get(intentId)
+      if (!intent) throw new Error(`the stand-in has no payment intent ${intentId}`)
+      intent.status = 'succeeded'
+      intent.payment_method = paymentMethod
+    },
+    /** What Stripe.js's handleNextAction leaves when the buyer's bank says yes (or no). */
+    authenticate(intentId: string, approved: boolean) {
+      const intent = intents.get(intentId)
+      if (!intent) throw new Error(`the stand-in has no payment intent ${intentId}`)
+      intent.next_action = null
+      intent.status = approved ? 'succeeded' : 'requires_payment_method'
+      intent.last_payment_error = approved ? null : { message: 'The authentication of this payment failed.' }
     },
     setIntentStatus(intentId: string, status: string) {
       const intent = intents.get(intentId)

@@ -1,8 +1,5 @@
 import pg from 'pg'
 
-/** pg's client internals read here: pg-pool itself reads `_queryable` to decide a client is dead. */
-type ClientState = { _queryable?: boolean; _ending?: boolean }
-
 /**
  * A pg pool whose checked-out clients give their slot back when their connection dies, whoever
  * holds them. Drizzle's `transaction` sends BEGIN before its try/finally (drizzle-orm 0.45): when
@@ -36,8 +33,17 @@ function releasedWhenItDies(client: pg.PoolClient): pg.PoolClient {
   }
   const onEnd = () => giveBack(new Error('the connection ended while checked out'))
   client.release = giveBack
-  const state = client as unknown as ClientState
-  if (state._queryable === false || state._ending) giveBack(new Error('the connection ended before it was checked out'))
+  if (hasEnded(client)) giveBack(new Error('the connection ended before it was checked out'))
   else client.once('end', onEnd)
   return client
+}
+
+/**
+ * Whether pg's client internals say its connection is gone: pg-pool itself reads `_queryable` to
+ * decide a client is dead. Neither field is in pg's types, so each is looked for, not assumed.
+ */
+function hasEnded(client: object): boolean {
+  const unqueryable = '_queryable' in client && client._queryable === false
+  const ending = '_ending' in client && client._ending === true
+  return unqueryable || ending
 }

@@ -17,11 +17,12 @@ export type JobPayloads = {
   /** Queues the webhooks and emails a lead-capture batch owes (modules/leads/lead-follow-ups.ts). */
   'queue-lead-follow-ups': { followUpId: string }
   /**
-   * A payment that may have succeeded with no event reaching us: one intent (queued by the local
-   * provider with the success itself), or, without one, a sweep of the open orders (queued by every
-   * process that starts). modules/orders/payment-settlement.ts.
+   * A payment that may have succeeded with no event reaching us: the intents the local provider
+   * marked paid in one transaction (queued with the success itself; `intentId` is a single one
+   * queued before batches), or, without either, a sweep of the open orders (queued by every process
+   * that starts). modules/orders/payment-settlement.ts.
    */
-  'settle-payments': { intentId?: string }
+  'settle-payments': { intentId?: string; intentIds?: string[] }
   /** Decision D20: the periodic sweep of unpaid orders (see `schedules`). */
   'abandon-orders': Record<string, never>
 }
@@ -87,8 +88,11 @@ const queuePolicies: Record<JobName, QueuePolicy> = {
 export const dispatchPolicies: Partial<Record<JobName, { concurrency: number; perGroup?: number }>> = {
   'send-email': { concurrency: 20 },
   'deliver-webhook': { concurrency: 100, perGroup: 25 },
-  // The platforms answer fast and are the same two for everyone: a seller's burst may use more slots.
-  'send-conversion': { concurrency: 100, perGroup: 50 },
+  // The platforms answer fast and are the same two for everyone (no seller's receiver is slow), so a
+  // seller's burst may use most slots: a send waits mostly on our own round trips (start, finish,
+  // complete), and the backlog drain measured capped at 50 in flight (bench/conversions.bench.ts).
+  // 20 slots stay for other sellers; 100 is also the kept-alive sockets per platform host.
+  'send-conversion': { concurrency: 120, perGroup: 100 },
   'queue-lead-follow-ups': { concurrency: 4 },
   'settle-payments': { concurrency: 4 },
 }
@@ -118,7 +122,11 @@ export type JobQueue = {
    * Many jobs of one queue in one statement, inside the caller's open transaction (lead capture's
    * batches); `group` as for `send`.
    */
-  sendMany<N extends JobName>(name: N, jobs: { data: JobPayloads[N]; group?: string }[], options: { tx: Executor }): Promise<void>
+  sendMany<N extends JobName>(
+    name: N,
+    jobs: { data: JobPayloads[N]; group?: string; singletonKey?: string; startAfterSeconds?: number }[],
+    options: { tx: Executor },
+  ): Promise<void>
   /** `attempt.isLast` tells a handler that a failure now is final (no retry follows). */
   work<N extends JobName>(name: N, handler: (data: JobPayloads[N], attempt: { isLast: boolean }) => Promise<void>): Promise<void>
   start(): Promise<void>
@@ -205,7 +213,12 @@ export function createJobQueue(
       if (jobs.length === 0) return
       await boss.insert(
         name,
-        jobs.map((job) => ({ data: job.data, ...(job.group ? { group: { id: job.group } } : {}) })),
+        jobs.map((job) => ({
+          data: job.data,
+          ...(job.group ? { group: { id: job.group } } : {}),
+          ...(job.singletonKey ? { singletonKey: job.singletonKey } : {}),
+          ...(job.startAfterSeconds ? { startAfter: new Date(Date.now() + job.startAfterSeconds * 1000) } : {}),
+        })),
         { db: fromDrizzle(tx, sql) satisfies Db },
       )
     },

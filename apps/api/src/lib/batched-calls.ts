@@ -37,3 +37,39 @@ export function batchedCalls<Input, Output>(
       }
     })
 }
+
+/**
+ * `batchedCalls` for writes that share a transaction (docs/decisions/checkout-at-campaign-scale.md):
+ * concurrent calls go out as one batch; if that batch fails (a deadlock with another batch, one bad
+ * item), each of its calls is redone alone with `runOne`, so one bad call fails only its own caller.
+ */
+export function batchedWrites<Input, Output>(
+  runBatch: (inputs: Input[]) => Promise<Output[]>,
+  runOne: (input: Input) => Promise<Output>,
+  options: { maxBatch?: number } = {},
+): (input: Input) => Promise<Output> {
+  type Settled = { ok: true; value: Output } | { ok: false; error: unknown }
+  const call = batchedCalls(async (inputs: Input[]): Promise<Settled[]> => {
+    if (inputs.length === 1) return [await settle(() => runOne(inputs[0] as Input))]
+    try {
+      return (await runBatch(inputs)).map((value) => ({ ok: true, value }))
+    } catch {
+      const settled: Settled[] = []
+      for (const input of inputs) settled.push(await settle(() => runOne(input)))
+      return settled
+    }
+  }, options)
+  return async (input) => {
+    const settled = await call(input)
+    if (!settled.ok) throw settled.error
+    return settled.value
+  }
+}
+
+async function settle<Output>(work: () => Promise<Output>): Promise<{ ok: true; value: Output } | { ok: false; error: unknown }> {
+  try {
+    return { ok: true, value: await work() }
+  } catch (error) {
+    return { ok: false, error }
+  }
+}

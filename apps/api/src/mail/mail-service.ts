@@ -1,11 +1,11 @@
 import { eq, inArray } from 'drizzle-orm'
 import type { Database, Executor } from '../db/client.js'
-import { emails } from '../db/schema/index.js'
 import type { JobQueue } from '../jobs/queue.js'
 import { batchedCalls } from '../lib/batched-calls.js'
+import { emails } from './mail-tables.js'
 import type { MailTransport, OutgoingMail } from './mail-transport.js'
 
-export type MailKind = 'invitation' | 'free-download' | 'purchase' | 'password-reset' | 'account-security'
+export type MailKind = 'invitation' | 'free-download' | 'purchase' | 'refund' | 'password-reset' | 'account-security'
 
 /**
  * Stores the message and queues its job in the caller's transaction: the email exists exactly when

@@ -61,3 +61,28 @@ export function purchaseEmail(input: {
     html: `<p>Hi ${escapeHtml(input.fullName)},</p><p>Thank you for your purchase from ${escapeHtml(input.businessName)}. You paid for:</p>${paidHtml}<p>Total: <strong>${escapeHtml(input.total)}</strong></p><p>Your free download, in case you need it again:</p>${free.html}`,
   }
 }
+
+/** Something given back: its name and amount ("$19.00"). */
+export type RefundedItem = { title: string; amount: string }
+
+/**
+ * Decision D35: the buyer learns that the seller gave money back, for what and how much, like the
+ * purchase email lists what was paid for.
+ */
+export function refundEmail(input: {
+  to: string
+  fullName: string
+  businessName: string
+  items: RefundedItem[]
+  total: string
+}): OutgoingMail {
+  const itemsText = input.items.map((item) => `- ${item.title} (${item.amount})`).join('\n')
+  const itemsHtml = `<ul>${input.items.map((item) => `<li>${escapeHtml(item.title)} (${escapeHtml(item.amount)})</li>`).join('')}</ul>`
+  const back = 'The money goes back to the card you paid with; your bank may take a few days to show it.'
+  return {
+    to: input.to,
+    subject: `Your refund from ${input.businessName}`,
+    text: `Hi ${input.fullName},\n\n${input.businessName} has refunded ${input.total} for:\n\n${itemsText}\n\n${back}\n`,
+    html: `<p>Hi ${escapeHtml(input.fullName)},</p><p>${escapeHtml(input.businessName)} has refunded <strong>${escapeHtml(input.total)}</strong> for:</p>${itemsHtml}<p>${back}</p>`,
+  }
+}

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import { publicPageOf } from '../http/public-page.js'
 import type { CustomDomainAccess } from '../modules/settings/settings-module.js'
-import { isLivePageRequest, isPageRequest, isPreviewRequest, matchPublicPageRule, pathnameOf } from './public-page-routes.js'
 
 /**
  * Which site a request is for, told apart by its Host header (decision D23):
@@ -14,6 +14,8 @@ import { isLivePageRequest, isPageRequest, isPreviewRequest, matchPublicPageRule
  * check answers there, for load balancers and containers that ask by address. A loopback name
  * (localhost, 127.0.0.1, ::1) counts as the dashboard: only this machine or a proxy in front of it
  * can use one (docs/decisions/not-found-pages-and-unknown-hosts.md).
+ * What the public sites serve is what each route declares in its options (http/public-page.ts);
+ * a request no declared route answers is refused there.
  */
 export type Site = { kind: 'dashboard' } | { kind: 'pages' } | { kind: 'custom-domain'; sellerId: string }
 
@@ -35,8 +37,14 @@ const hostnameOf = (host: string | undefined) => {
 
 const dashboardSite: Site = { kind: 'dashboard' }
 const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]'])
-const healthPath = /^\/api\/v1\/health\/?$/
 const pagesSite: Site = { kind: 'pages' }
+
+const pathnameOf = (request: FastifyRequest) => request.url.split('?')[0] ?? ''
+const isRead = (request: FastifyRequest) => request.method === 'GET' || request.method === 'HEAD'
+/** `?isPreview=true`: the seller's preview, a dashboard feature that runs no seller scripts. */
+const isPreviewRequest = (request: FastifyRequest) => new URLSearchParams(request.url.split('?')[1] ?? '').get('isPreview') === 'true'
+/** A page (not an API call or a file) a browser asked for. */
+const isPageRequest = (request: FastifyRequest) => isRead(request) && !/^\/(api|media|assets)\//.test(pathnameOf(request))
 
 export const hostRoutingPlugin = fp(async (app: FastifyInstance, { access, publicUrl, pagesUrl }: Options) => {
   const dashboardHost = hostnameOf(new URL(publicUrl).host)
@@ -68,11 +76,12 @@ export const hostRoutingPlugin = fp(async (app: FastifyInstance, { access, publi
     },
   })
 
-  // Path rules first, before any body is read.
+  // The route's declaration first, before any body is read.
   app.addHook('onRequest', async (request, reply) => {
     const found = await siteOf(request)
+    const declared = publicPageOf(request)
     if (!found) {
-      if (healthPath.test(pathnameOf(request))) return
+      if (declared?.anyHost) return
       if (isPageRequest(request)) return reply.redirect(`${publicUrl}${request.url}`, 302)
       // 421 Misdirected Request: this server does not answer for that host (no route's own 404 shape applies).
       return reply.code(421).send({ detail: `This address is not served here. Use ${publicUrl}.` })
@@ -81,7 +90,7 @@ export const hostRoutingPlugin = fp(async (app: FastifyInstance, { access, publi
     const { site } = request
     if (site.kind === 'dashboard') {
       // The dashboard origin shows no seller content: live pages move to the pages origin.
-      if (isLivePageRequest(request)) return reply.redirect(`${pagesUrl}${request.url}`, 302)
+      if (declared?.live && isRead(request) && !isPreviewRequest(request)) return reply.redirect(`${pagesUrl}${request.url}`, 302)
       return
     }
     // Previews belong to the dashboard (they run no seller scripts there).
@@ -90,15 +99,15 @@ export const hostRoutingPlugin = fp(async (app: FastifyInstance, { access, publi
       const offerId = await access.defaultOffer(site.sellerId)
       return reply.redirect(offerId ? `/free-offer/${offerId}` : '/404', 302)
     }
-    if (!matchPublicPageRule(request)) return refuse(request, reply)
+    if (!declared) return refuse(request, reply)
   })
 
   // Ownership checks on a custom domain, once the body (product_id, intent_id) is parsed.
   app.addHook('preValidation', async (request, reply) => {
     const { site } = request
     if (site.kind !== 'custom-domain') return
-    const matched = matchPublicPageRule(request)
-    if (!matched) return refuse(request, reply)
-    if (matched.rule.check && !(await matched.rule.check(access, site.sellerId, request, matched.params))) return refuse(request, reply)
+    const declared = publicPageOf(request)
+    if (!declared) return refuse(request, reply)
+    if (declared.ownedBy && !(await declared.ownedBy(request, site.sellerId))) return refuse(request, reply)
   })
 })

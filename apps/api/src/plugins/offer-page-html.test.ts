@@ -158,7 +158,7 @@ describe('the public offer page HTML', () => {
     const page = await ctx.app.inject({ method: 'GET', url: `/thank-you-purchase?type=free-offer&order=${reference}`, headers: onPages })
     expect(page.statusCode).toBe(200)
     expect(page.body).toContain('<h1>Congratulations for Claiming Your Free Download!</h1>')
-    expect(page.body).toContain(`{"kind":"thank-you","type":"free-offer","order":"${reference}"}`)
+    expect(page.body).toContain(`{"kind":"thank-you","type":"free-offer","order":"${reference}","step":null}`)
     expect(page.body).toContain('"script":"/assets/public-1.js"')
     const paid = await ctx.app.inject({ method: 'GET', url: '/thank-you-purchase?type=oto-offer', headers: onPages })
     expect(paid.body).toContain('<h1>Thank You For Your Purchase!</h1>')

@@ -61,6 +61,8 @@ export function renderPublicDocument({ page, rendered, assets, pageOrigin }: Pub
     '<meta charset="UTF-8" />',
     '<meta name="viewport" content="width=device-width, initial-scale=1" />',
     '<meta name="theme-color" content="#6a1b9a" />',
+    // No icon of its own: said here, so the browser does not ask for /favicon.ico and get a 404.
+    '<link rel="icon" href="data:," />',
     ...(page.kind === 'offer' ? offerHead(page.offer, pageOrigin) : ['<title>Thank you</title>']),
   ].filter(Boolean)
   const inlineScripts = [rendered.inlineScript, assets ? scriptLoader(assets) : ''].filter(Boolean)

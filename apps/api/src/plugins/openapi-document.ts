@@ -4,7 +4,7 @@ import type { FastifyInstance, RouteOptions } from 'fastify'
 import { jsonSchemaTransform } from 'fastify-type-provider-zod'
 import type { OpenAPIV3_1 } from 'openapi-types'
 import { z } from 'zod'
-import { signInOf } from './auth.js'
+import { signInOf } from '../http/sign-in.js'
 
 /**
  * The OpenAPI document is what integrators' tools read (generators, validators, Redocly's lint),

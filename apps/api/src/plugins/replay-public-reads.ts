@@ -12,13 +12,19 @@ const publicReadPath = /^\/(?:api\/v1\/free-product\/([0-9a-f-]{36})\/|free-offe
  * entry's recorded answers go with it when the seller changes anything, so what is replayed is
  * always what the full path would answer now. Must be the first onRequest hook after the Host check (host-header.ts).
  */
-export function replayPublicReads(app: FastifyInstance, cachedOffer: (id: string) => PublicOffer | undefined) {
+export function replayPublicReads(
+  app: FastifyInstance,
+  cachedOffer: (id: string) => PublicOffer | undefined,
+  /** The page a visitor gets, which a split test decides by the visitor's cookie (issue 27). */
+  cachedPage: (id: string, cookieHeader: string | undefined) => PublicOffer | undefined = cachedOffer,
+) {
   app.addHook('onRequest', (request, reply, done) => {
     const { raw } = request
     const match = raw.method === 'GET' ? publicReadPath.exec(raw.url ?? '') : null
     const id = match?.[1] ?? match?.[2]
     const key = id && answerKey(raw)
-    const answer = key ? cachedOffer(id)?.recordedAnswer(key) : undefined
+    const cached = !key ? undefined : match?.[1] ? cachedOffer(id) : cachedPage(id, raw.headers.cookie)
+    const answer = key ? cached?.recordedAnswer(key) : undefined
     if (!answer) return done()
     reply.hijack()
     writeAnswer(reply.raw, answer)

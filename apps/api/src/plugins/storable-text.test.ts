@@ -55,7 +55,7 @@ describe('text PostgreSQL cannot store, in every text field of every call', () =
   test.beforeEach(async ({ app }) => {
     ctx = app
     authorization = `Bearer ${(await createSellerSession(ctx)).access}`
-    inputs = textInputs(ctx.app.swagger() as unknown as Parameters<typeof textInputs>[0])
+    inputs = textInputs(ctx.app.swagger() as Parameters<typeof textInputs>[0])
   })
 
   async function send(input: TextInput, poison: string) {

@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
+import { declarePublicFiles } from '../http/public-page.js'
 import type { FileStorage } from './file-storage.js'
 import { ensureLocalImageVariant } from './image-variants.js'
 import type { LocalFileStorage } from './local-file-storage.js'
@@ -23,16 +24,20 @@ export async function registerMediaRoute(app: FastifyInstance, storage: FileStor
       request.log.warn({ err: error }, 'could not make an image variant')
     })
   })
-  await app.register(fastifyStatic, {
-    root: storage.root,
-    prefix: storage.urlPrefix,
-    // The web app's static plugin owns reply.sendFile.
-    decorateReply: false,
-    index: false,
-    list: false,
-    dotfiles: 'deny',
-    cacheControl: true,
-    maxAge: '365d',
-    immutable: true,
+  // Uploaded images appear on every public site: the scope declares its routes so (http/public-page.ts).
+  await app.register(async (files) => {
+    declarePublicFiles(files, () => true)
+    await files.register(fastifyStatic, {
+      root: storage.root,
+      prefix: storage.urlPrefix,
+      // The web app's static plugin owns reply.sendFile.
+      decorateReply: false,
+      index: false,
+      list: false,
+      dotfiles: 'deny',
+      cacheControl: true,
+      maxAge: '365d',
+      immutable: true,
+    })
   })
 }

@@ -18,6 +18,8 @@ const stats: OfferStats = {
   upsell_take_rate: 0.3333,
   revenue: '1250.00',
   revenue_per_view: '1.25',
+  revenue_per_visitor: '1.25',
+  after_purchase_steps: [],
   currency: 2,
   from: '2025-01-01',
   to: '2025-01-30',

@@ -70,6 +70,8 @@ export const paths = {
       href: (returnTo?: string) => withQuery('/dashboard/add-oto-offer', { [offerReturnParams.returnTo]: returnTo }),
     },
     editUpsellOffer: { path: '/dashboard/edit-oto-offer/:id', href: (id: string) => `/dashboard/edit-oto-offer/${id}` },
+    /** Issue 27: a free offer's split test (start one, its results, the winner). */
+    splitTest: { path: '/dashboard/split-test/:id', href: (id: string) => `/dashboard/split-test/${id}` },
     settings: { path: '/dashboard/settings', href: () => '/dashboard/settings' },
     account: { path: '/dashboard/account', href: () => '/dashboard/account' },
     /** The leads table; `free_offer` opens it filtered to one offer. */
@@ -78,5 +80,7 @@ export const paths = {
       path: '/dashboard/orders',
       href: (filters: { free_offer?: string; status?: OrderStatus } = {}) => withQuery('/dashboard/orders', filters),
     },
+    /** One order with its lines, where the seller refunds them (decision D35). */
+    order: { path: '/dashboard/orders/:id', href: (id: string) => `/dashboard/orders/${id}` },
   },
 } as const

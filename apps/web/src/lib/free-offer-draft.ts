@@ -19,6 +19,8 @@ const draftSchema = z.object({
     is_active: z.boolean(),
     bump_offer_id: z.string(),
     upsell_offer_id: z.string(),
+    /** Decision D34's steps (absent in drafts saved before them). */
+    after_purchase: z.array(z.object({ upsell_offer_id: z.string(), downsell_offer_id: z.string() })).optional(),
   }),
   /** The 'show' checkboxes of the optional fields. */
   show: z.object({ sub_headline: z.boolean(), asset_image: z.boolean(), logo: z.boolean() }),

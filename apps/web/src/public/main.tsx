@@ -33,6 +33,16 @@ if (page?.kind === 'offer') {
   // reload in the middle of a checkout (issue 22): its details, choices and order come back at once.
   if (window.__fyOptedIn || (!page.preview && checkoutMemory.read(page.offer.id))) start()
   else for (const type of firstInteraction) addEventListener(type, start, { capture: true, passive: true })
+} else if (page?.kind === 'thank-you' && page.step && page.order) {
+  // Issue 26: a post-purchase step works without React; React comes only when it is needed.
+  const { order, step: first } = page
+  void import('./post-purchase-page').then(({ startPostPurchasePage }) =>
+    startPostPurchasePage(
+      order,
+      first,
+      (step, answered) => void import('./hydrate-thank-you').then(({ renderThankYouPage }) => renderThankYouPage(order, step, answered)),
+    ),
+  )
 } else if (page) {
   void hydrate(page)
 }

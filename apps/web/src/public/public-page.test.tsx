@@ -14,6 +14,7 @@ afterEach(() => {
   document.body.innerHTML = ''
   delete window.__fyHydrated
   delete window.__fyOptedIn
+  delete window.__fySubmitted
 })
 
 /** The document as the server sends it: the rendered root, then the first script, run as a browser would. */
@@ -63,6 +64,28 @@ describe('the public offer page rendered by the server', () => {
     // React now checks the fields as the page always did.
     await user.click(screen.getByRole('button', { name: offer.opt_in_button }))
     await waitFor(() => expect(screen.getByText('Email Address is required')).toBeInTheDocument())
+  })
+
+  it('holds details sent before React runs (no plain form submit, no name or email in the address) and sends them once it has', async () => {
+    const api = mockFunnelApi()
+    const offer = makeOffer()
+    const container = serverPage({ kind: 'offer', offer, preview: false })
+    const user = userEvent.setup()
+
+    await user.click(screen.getByRole('button', { name: offer.opt_in_button }))
+    await user.type(screen.getByLabelText('Full Name'), 'Grace Hopper')
+    await user.type(screen.getByLabelText('Email Address'), 'grace@example.com')
+    const submit = new Event('submit', { bubbles: true, cancelable: true })
+    container.querySelector('form')?.dispatchEvent(submit)
+    expect(submit.defaultPrevented).toBe(true)
+    expect(api.order).toEqual([])
+
+    act(() => {
+      root = hydrateRoot(container, <PublicPageView page={{ kind: 'offer', offer, preview: false }} />)
+    })
+    await waitFor(() =>
+      expect(api.calls.leads).toEqual([expect.objectContaining({ email: 'grace@example.com', full_name: 'Grace Hopper' })]),
+    )
   })
 
   it("says 'Offer is not available' in words under an inactive offer's button, before and after hydration", () => {

@@ -24,6 +24,6 @@ export type LeadCaptureInput = z.infer<typeof leadCaptureSchema>
 export const leadCaptureResponseSchema = z.object({ status: z.literal('subscribed'), id: z.string() })
 export type LeadCaptureResponse = z.infer<typeof leadCaptureResponseSchema>
 
-/** The events a seller's CRM webhook receives (decision D9); `webhook.test` only from Settings' 'Send test'. */
-export const webhookEvents = ['lead.created', 'order.paid', 'webhook.test'] as const
+/** The events a seller's CRM webhook receives (decisions D9, D35); `webhook.test` only from Settings' 'Send test'. */
+export const webhookEvents = ['lead.created', 'order.paid', 'order.refunded', 'webhook.test'] as const
 export type WebhookEvent = (typeof webhookEvents)[number]

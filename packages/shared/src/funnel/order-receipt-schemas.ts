@@ -7,7 +7,8 @@ import { z } from 'zod'
  */
 export const orderReferenceParamsSchema = z.object({ reference: z.string().max(100) })
 
-export const orderItemKinds = ['free', 'bump', 'upsell'] as const
+/** `post_purchase`: a one-click offer accepted after the payment (decision D34), its own charge. */
+export const orderItemKinds = ['free', 'bump', 'upsell', 'post_purchase'] as const
 
 export const orderReceiptItemSchema = z.object({
   /** The offer's id: stable across orders, so analytics can group by it. */

@@ -24,7 +24,14 @@ export const paymentMessages = {
 } as const
 
 /** The local test provider's cards (decisions, "Payment providers"); spaces are ignored. */
-export const localTestCards = { succeeds: '4242424242424242', declined: '4000000000000002' } as const
+export const localTestCards = {
+  succeeds: '4242424242424242',
+  declined: '4000000000000002',
+  /** Decision D34: asks for authentication on every charge (the local challenge page: Complete or Fail). */
+  authenticates: '4000002760003184',
+  /** Decision D34: the first payment succeeds, every later charge is declined (insufficient funds). */
+  declinedLater: '4000000000009995',
+} as const
 
 /** Who holds the payment: `none` when there is nothing to charge (decision D11). */
 export const checkoutProviders = ['local', 'stripe', 'none'] as const

@@ -1,4 +1,8 @@
 import type { FreeOffer } from '../offers/offer-schemas.js'
+import type { PostPurchaseState } from './post-purchase-schemas.js'
+
+/** Decision D34's offer on screen after a paid checkout, rendered in the thank-you page's HTML (issue 26). */
+export type PostPurchaseStep = Extract<PostPurchaseState, { done: false }>
 
 /**
  * What the server renders as a public funnel page (issue 11), and what the page's own script
@@ -7,7 +11,7 @@ import type { FreeOffer } from '../offers/offer-schemas.js'
  */
 export type PublicPage =
   | { kind: 'offer'; offer: FreeOffer; preview: boolean }
-  | { kind: 'thank-you'; type: 'free-offer' | 'oto-offer'; order: string | null }
+  | { kind: 'thank-you'; type: 'free-offer' | 'oto-offer'; order: string | null; step?: PostPurchaseStep | null }
 
 /** The page's first view: the root element's content, and the inline script that goes after it. */
 export type RenderedPublicPage = { root: string; inlineScript: string }

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { httpUrl, optionalHttpUrl, requiredText } from '../common/fields.js'
 import { paginatedSchema } from '../common/pagination.js'
+import { afterPurchaseField, afterPurchaseStepViewSchema } from '../funnel/post-purchase-steps.js'
 import { pixelSchema, storeLinksSchema } from '../settings/settings-schemas.js'
 import {
   activeFlag,
@@ -35,6 +36,8 @@ export const freeOfferFields = {
   logo: imageField(),
   bump_offer_id: optionalOfferId(offerMessages.chooseBump),
   upsell_offer_id: optionalOfferId(offerMessages.chooseUpsell),
+  /** Decision D34: the one-click steps after the payment, a JSON array in one multipart field. */
+  after_purchase: afterPurchaseField(),
 }
 export const freeOfferFormSchema = formObject(freeOfferFields)
 export type FreeOfferFormInput = z.input<typeof freeOfferFormSchema>
@@ -145,6 +148,8 @@ export const freeOfferSchema = z.object({
   upsell_offer: attachedUpsellOfferSchema.nullable(),
   bump_offer_id: z.guid().nullable(),
   upsell_offer_id: z.guid().nullable(),
+  /** Decision D34: the one-click steps after the payment ([] when none). */
+  after_purchase: z.array(afterPurchaseStepViewSchema),
   show_url: z.string(),
   /** Filled from the seller's settings (settings issue); empty until then. */
   advertising_pixels: z.array(pixelSchema),

@@ -13,7 +13,7 @@ export const reportMessages = {
   invalidDate: 'Use a date such as 2025-01-31.',
   dateRange: 'The end date must not be before the start date.',
   invalidOffer: 'Choose one of your free offers.',
-  invalidStatus: 'Choose pending, paid, failed or abandoned.',
+  invalidStatus: 'Choose pending, paid, failed, abandoned, partially refunded or refunded.',
   invalidTimeZone: 'Choose a time zone such as Europe/Paris.',
   rangeTooLong: 'Choose at most 366 days.',
   alreadyDelivered: 'This delivery has already been delivered.',
@@ -50,10 +50,12 @@ const leadFilterShape = {
 
 /**
  * What sellers see (docs/decisions/0008): `pending` waits for a payment, `failed` had a declined
- * attempt and can still be paid, `paid`, and `abandoned` after 24 hours without a payment. Drafts
+ * attempt and can still be paid, `paid`, and `abandoned` after 24 hours without a payment; a paid
+ * order the seller gave money back for is `partially_refunded`, then `refunded` once every paid
+ * line is (decision D35). Drafts
  * (decision D20: no visitor details yet) are never listed.
  */
-export const orderStatuses = ['pending', 'paid', 'failed', 'abandoned'] as const
+export const orderStatuses = ['pending', 'paid', 'failed', 'abandoned', 'partially_refunded', 'refunded'] as const
 export type OrderStatus = (typeof orderStatuses)[number]
 
 const orderFilterShape = {
@@ -170,9 +172,48 @@ export const orderExportColumns = [
   'amount',
   'currency',
   'status',
+  /** Decision D35: what was given back of `amount`, two decimals (0.00 when nothing). */
+  'refunded',
   ...utmFields,
   'created_at',
 ] as const
+
+/**
+ * Decision D35: what an order holds, one line per thing paid for: the free offer (always, at 0),
+ * the bump and the upsell of the first payment, and each post-purchase offer accepted (D34, its own
+ * charge). A line is refunded on its own; a free line never is.
+ */
+export const orderLineKinds = ['free', 'bump', 'upsell', 'post_purchase'] as const
+export type OrderLineKind = (typeof orderLineKinds)[number]
+export const orderLineStatuses = ['paid', 'refunded'] as const
+export type OrderLineStatus = (typeof orderLineStatuses)[number]
+
+export const orderLineSchema = z.object({
+  id: z.guid(),
+  kind: z.enum(orderLineKinds),
+  /** Null when the offer was deleted since (the headline is kept as it was when paid). */
+  offer_id: z.guid().nullable(),
+  headline: z.string(),
+  amount: money,
+  currency: z.number().int().min(1).max(3),
+  status: z.enum(orderLineStatuses),
+})
+export type OrderLine = z.infer<typeof orderLineSchema>
+
+export const orderRefundMessages = {
+  notPaid: 'This order has not been paid, so there is nothing to refund.',
+  alreadyRefunded: 'This has already been refunded.',
+  nothingLeft: 'Everything in this order has already been refunded.',
+  notALine: 'Choose items of this order.',
+  freeLine: 'A free item cannot be refunded.',
+  otherProvider: 'This order was paid through another payment provider; refund it there.',
+} as const
+
+/** Decision D35: `POST /api/v1/orders/<id>/refund/`; without `line_ids`, every paid line still to refund. */
+export const orderRefundSchema = z.strictObject({
+  line_ids: z.array(z.guid(orderRefundMessages.notALine)).min(1, orderRefundMessages.notALine).max(50).optional(),
+})
+export type OrderRefundInput = z.infer<typeof orderRefundSchema>
 
 export const orderSchema = z.object({
   id: z.guid(),
@@ -186,6 +227,10 @@ export const orderSchema = z.object({
   amount: money,
   currency: z.number().int().min(1).max(3),
   status: z.enum(orderStatuses),
+  /** Decision D35: how much of `amount` was given back. */
+  refunded: money,
+  /** Decision D35: empty until the order is paid. */
+  lines: z.array(orderLineSchema),
   /** Decision D37: the campaign that brought the order; every field null for a direct visit. */
   utm: utmSchema,
   created_at: timestamp,
@@ -195,6 +240,28 @@ export const orderListSchema = reportListSchema(orderSchema)
 export type OrderList = z.infer<typeof orderListSchema>
 
 /** A free offer's funnel, each rate a fraction of the step before (docs/decisions/0005). */
+/** Issue 26: one offer of an after-purchase step, over the stats' range (counted by the day it was first shown). */
+export const afterPurchaseOfferStatsSchema = z.object({
+  offer_id: z.string().nullable(),
+  headline: z.string(),
+  /** Orders on which it was shown, once each however often the page was reloaded. */
+  shown: z.number().int(),
+  /** Charged successfully. */
+  accepted: z.number().int(),
+  /** "No thanks" pressed (an upsell declined then goes to its downsell, if any). */
+  declined: z.number().int(),
+  /** accepted / shown */
+  take_rate: rate,
+  /** Its charges still paid (refunded ones drop out, D35), in the stats' `currency`. */
+  revenue: money,
+})
+export const afterPurchaseStepStatsSchema = z.object({
+  step: z.number().int().min(1),
+  upsell: afterPurchaseOfferStatsSchema,
+  downsell: afterPurchaseOfferStatsSchema.nullable(),
+})
+export type AfterPurchaseStepStats = z.infer<typeof afterPurchaseStepStatsSchema>
+
 export const offerStatsSchema = z.object({
   views: z.number().int(),
   opt_ins: z.number().int(),
@@ -218,6 +285,10 @@ export const offerStatsSchema = z.object({
   revenue: money,
   /** revenue / views */
   revenue_per_view: money,
+  /** Issue 26: the same figure under the name the experiments and sources use. */
+  revenue_per_visitor: money,
+  /** Issue 26: the after-purchase steps configured now, each with its numbers over the range. */
+  after_purchase_steps: z.array(afterPurchaseStepStatsSchema),
   currency: z.number().int().min(1).max(3),
   /** Decision D37: the inclusive days counted, in `time_zone`. */
   from: z.iso.date(),

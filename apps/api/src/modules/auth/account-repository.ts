@@ -1,6 +1,6 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client.js'
-import { passwordResets, recoveryCodes, twoFactorSecrets } from '../../db/schema/index.js'
+import { passwordResets, recoveryCodes, twoFactorSecrets } from './auth-tables.js'
 
 export type PasswordResetRow = typeof passwordResets.$inferSelect
 export type TwoFactorRow = typeof twoFactorSecrets.$inferSelect

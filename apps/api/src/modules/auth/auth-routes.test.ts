@@ -4,7 +4,7 @@ import { decodeJwt, SignJWT } from 'jose'
 import type { TestApp } from '../../../test/build-test-app.js'
 import { createSeller } from '../../../test/factories.js'
 import { describe, expect, test } from '../../../test/fixtures.js'
-import { refreshTokens } from '../../db/schema/index.js'
+import { refreshTokens } from './auth-tables.js'
 
 const loginUrl = '/api/v1/authentication/token/'
 const refreshUrl = '/api/v1/authentication/token/refresh/'

@@ -9,7 +9,7 @@ import {
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { clientAddressKey } from '../../plugins/rate-limits.js'
+import { clientAddressKey } from '../../http/client-address.js'
 import type { SellerService } from '../sellers/sellers-module.js'
 import type { AuthService } from './auth-service.js'
 

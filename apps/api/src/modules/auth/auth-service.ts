@@ -35,7 +35,7 @@ export function createAuthService({ db, tokens, now, limits, sellers, logIns, tw
   const loginLimits = createLoginLimits(limits)
   return {
     /**
-     * `clientAddress` is the caller's rate-limit key (plugins/rate-limits.ts); `otp` is the
+     * `clientAddress` is the caller's rate-limit key (http/client-address.ts); `otp` is the
      * second factor (decision D33), asked for with a 401 once the password matched.
      */
     async login(email: string, password: string, clientAddress: string, otp?: string): Promise<TokenPair> {

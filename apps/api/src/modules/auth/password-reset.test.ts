@@ -2,7 +2,8 @@ import { and, eq } from 'drizzle-orm'
 import { eventually, type TestApp } from '../../../test/build-test-app.js'
 import { createSeller, createSellerSession } from '../../../test/factories.js'
 import { describe, expect, test } from '../../../test/fixtures.js'
-import { emails, passwordResets } from '../../db/schema/index.js'
+import { emails } from '../../mail/mail-tables.js'
+import { passwordResets } from './auth-tables.js'
 import { resetLinkProblems, resetRequestLimits } from './password-reset-service.js'
 
 const post = (ctx: TestApp, url: string, payload: object, headers: Record<string, string> = {}) =>

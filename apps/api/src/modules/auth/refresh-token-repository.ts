@@ -1,7 +1,7 @@
 import { and, eq, isNull, lt, ne, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client.js'
-import { refreshTokens } from '../../db/schema/index.js'
 import { sellerChangedChannel } from '../../lib/seller-changes.js'
+import { refreshTokens } from './auth-tables.js'
 
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect
 

@@ -3,7 +3,8 @@ import type { TestApp } from '../../../test/build-test-app.js'
 import { createSellerSession } from '../../../test/factories.js'
 import { describe, expect, test } from '../../../test/fixtures.js'
 import { codeFor } from '../../../test/rfc6238.js'
-import { emails, recoveryCodes, twoFactorSecrets } from '../../db/schema/index.js'
+import { emails } from '../../mail/mail-tables.js'
+import { recoveryCodes, twoFactorSecrets } from './auth-tables.js'
 import { codeAttemptLimit, twoFactorMessages } from './two-factor-service.js'
 
 type Session = Awaited<ReturnType<typeof createSellerSession>>

@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm'
+import { eq, inArray, sql } from 'drizzle-orm'
 import type { Database, Executor } from '../../db/client.js'
-import { conversionVisitors } from '../../db/schema/index.js'
+import { conversionVisitors } from './conversions-tables.js'
 import type { VisitorContext } from './visitor-context.js'
 
 const isVisitor = (value: Record<string, unknown>): value is VisitorContext =>
@@ -22,6 +22,12 @@ export function checkoutVisitors(db: Database) {
     async find(tx: Executor, orderId: string): Promise<VisitorContext | undefined> {
       const row = await tx.query.conversionVisitors.findFirst({ where: eq(conversionVisitors.orderId, orderId) })
       return row && isVisitor(row.visitor) ? row.visitor : undefined
+    },
+    /** Many orders' visitors at once (a batch of paid orders), by order id. */
+    async findMany(tx: Executor, orderIds: string[]): Promise<Map<string, VisitorContext>> {
+      if (orderIds.length === 0) return new Map()
+      const rows = await tx.select().from(conversionVisitors).where(inArray(conversionVisitors.orderId, orderIds))
+      return new Map(rows.flatMap((row) => (isVisitor(row.visitor) ? [[row.orderId, row.visitor] as const] : [])))
     },
   }
 }

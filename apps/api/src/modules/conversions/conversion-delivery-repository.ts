@@ -1,11 +1,24 @@
-import { and, count, eq, inArray, sql } from 'drizzle-orm'
+import { and, count, eq, getTableColumns, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client.js'
 import { newestFirst } from '../../db/ordering.js'
-import { conversionDeliveries, conversionSettings } from '../../db/schema/index.js'
 import type { SendOutcome } from './conversion-sender.js'
 import type { ConversionSettingsRow } from './conversion-settings-repository.js'
+import { conversionDeliveries, conversionSettings } from './conversions-tables.js'
 
 export type ConversionDeliveryRow = typeof conversionDeliveries.$inferSelect
+
+/** A table's row from its `to_jsonb` (snake_case keys), each value read as its column reads it. */
+function rowOfJson<T extends typeof conversionDeliveries | typeof conversionSettings>(
+  table: T,
+  json: Record<string, unknown>,
+): T['$inferSelect'] {
+  const row: Record<string, unknown> = {}
+  for (const [key, column] of Object.entries(getTableColumns(table))) {
+    const value = json[column.name]
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value)
+  }
+  return row as T['$inferSelect']
+}
 type NewDelivery = Pick<typeof conversionDeliveries.$inferInsert, 'sellerId' | 'platform' | 'eventName' | 'eventId' | 'body'>
 
 /** A delivery being attempted, with its seller's current settings (the secrets are read at send time). */
@@ -27,26 +40,27 @@ export const conversionDeliveryRepository = {
   },
 
   /**
-   * Counts an attempt at each pending delivery of the list, in one statement, and answers them with
-   * their sellers' settings. A delivery already sent or failed for good is left out: a job run twice
-   * sends nothing the second time.
+   * Counts an attempt at each pending delivery of the list and answers them with their sellers'
+   * settings, in one statement (one round trip a batch: the drain waits on each). A delivery already
+   * sent or failed for good is left out: a job run twice sends nothing the second time.
    */
   async beginAttempts(db: Executor, ids: string[]): Promise<Map<string, StartedDelivery>> {
     const list = sql.join(
       ids.map((id) => sql`${id}::uuid`),
       sql`, `,
     )
-    const started = await db.execute<{ id: string }>(sql`
-      update ${conversionDeliveries} set attempts = attempts + 1, updated_at = now()
-       where id in (${list}) and status = 'pending' returning id`)
-    const startedIds = started.rows.map((row) => row.id)
-    if (startedIds.length === 0) return new Map()
-    const rows = await db
-      .select({ delivery: conversionDeliveries, settings: conversionSettings })
-      .from(conversionDeliveries)
-      .leftJoin(conversionSettings, eq(conversionSettings.sellerId, conversionDeliveries.sellerId))
-      .where(inArray(conversionDeliveries.id, startedIds))
-    return new Map(rows.map((row) => [row.delivery.id, { delivery: row.delivery, settings: row.settings ?? undefined }]))
+    const started = await db.execute<{ delivery: Record<string, unknown>; settings: Record<string, unknown> | null }>(sql`
+      with started as (
+        update ${conversionDeliveries} set attempts = attempts + 1, updated_at = now()
+         where id in (${list}) and status = 'pending' returning *)
+      select to_jsonb(started) as delivery, to_jsonb(settings) as settings
+        from started left join ${conversionSettings} settings on settings.seller_id = started.seller_id`)
+    return new Map(
+      started.rows.map((row) => {
+        const delivery = rowOfJson(conversionDeliveries, row.delivery)
+        return [delivery.id, { delivery, settings: row.settings ? rowOfJson(conversionSettings, row.settings) : undefined }]
+      }),
+    )
   },
 
   /** Each delivery's outcome, for many at once (attempts that finish together are written together). */

@@ -6,7 +6,7 @@ import {
   pageQuerySchema,
 } from '@funnelry/shared'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { listUrlOf } from '../../lib/route-helpers.js'
+import { listUrlOf } from '../../http/route-helpers.js'
 import type { ConversionLogService } from './conversion-log-service.js'
 import type { ConversionSettingsService } from './conversion-settings-service.js'
 import type { ConversionTestService } from './conversion-test-service.js'

@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm'
 import type { Executor } from '../../db/client.js'
-import { conversionSettings } from '../../db/schema/index.js'
+import { conversionSettings } from './conversions-tables.js'
 
 export type ConversionSettingsRow = typeof conversionSettings.$inferSelect
 

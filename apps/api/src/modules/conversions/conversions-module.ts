@@ -1,6 +1,7 @@
 import type { Database, Executor } from '../../db/client.js'
 import type { JobQueue } from '../../jobs/queue.js'
 import type { ApiModule } from '../../lib/api-module.js'
+import { batchedCalls } from '../../lib/batched-calls.js'
 import { type CheckoutVisitors, checkoutVisitors } from './checkout-visitors.js'
 import { createConversionDeliveryHandler } from './conversion-delivery-handler.js'
 import { createConversionLogService } from './conversion-log-service.js'
@@ -11,6 +12,7 @@ import { conversionSettingsRepository } from './conversion-settings-repository.j
 import { createConversionSettingsService } from './conversion-settings-service.js'
 import { createConversionTestService } from './conversion-test-service.js'
 import { createConversionTracker, queueConversions } from './conversion-tracker.js'
+import { platformTargets } from './platform-targets.js'
 import { type EventReply, type EventRequest, visitorOf } from './visitor-context.js'
 
 /**
@@ -41,23 +43,33 @@ export type Conversions = {
   ) => Promise<void>
   /**
    * At checkout: keeps the visitor of the request for the payment's event (which arrives without
-   * them), by the order's id (the `intent_id` the page holds).
+   * them), by the order's id (the `intent_id` the page holds). Nothing is kept for a seller with no
+   * conversions API: their payments send no server event.
    */
-  checkoutStarted: (orderId: string, request: EventRequest, reply?: EventReply) => Promise<void>
-  /** Inside the transaction that marks the order paid: its `Purchase` / `purchase` event. */
-  orderPaid: (
-    tx: Executor,
-    order: {
-      sellerId: string
-      orderId: string
-      email: string
-      fullName: string
-      value: number
-      currency: string
-      items: ConversionItem[]
-      at: Date
-    },
-  ) => Promise<void>
+  checkoutStarted: (order: { sellerId: string; orderId: string }, request: EventRequest, reply?: EventReply) => Promise<void>
+  /** Inside the transaction that marks orders paid: their `Purchase` / `purchase` events (a fixed number of statements). */
+  ordersPaid: (tx: Executor, orders: PaidOrderEvent[]) => Promise<void>
+  /** The same for one purchase (a one-click charge after the payment, D34). */
+  orderPaid: (tx: Executor, order: PaidOrderEvent) => Promise<void>
+}
+
+/** A paid order as its Purchase event tells it. */
+export type PaidOrderEvent = {
+  sellerId: string
+  orderId: string
+  email: string
+  fullName: string
+  value: number
+  currency: string
+  items: ConversionItem[]
+  at: Date
+  /**
+   * Decision D34: a one-click charge after the payment is its own purchase with its own event id
+   * (`order.<id>.step-<n>`); the order's first payment keeps `order.<id>` (D29).
+   */
+  eventId?: string
+  /** The purchase's transaction id at the platforms (GA4 dedupes by it); the order's id by default. */
+  transactionId?: string
 }
 
 export type ConversionServices = {
@@ -77,6 +89,12 @@ export function createConversionsModule({ db, jobs, now, publicUrl, urls, log: r
   const log = createConversionLogService({ db })
   const tracker = createConversionTracker({ db, jobs })
   const visitors: CheckoutVisitors = checkoutVisitors(db)
+  // Sellers' settings asked for together (concurrent checkouts) are read in one statement; a call
+  // never joins a read already under way, so each sees what was committed before it asked.
+  const settingsOf = batchedCalls(async (sellerIds: string[]) => {
+    const found = await conversionSettingsRepository.findMany(db, [...new Set(sellerIds)])
+    return sellerIds.map((sellerId) => found.get(sellerId))
+  })
   const conversions: Conversions = {
     async leadCaptured({ sellerId, leadId, email, fullName }, request, reply) {
       const visitor = visitorOf(request, reply)
@@ -85,21 +103,36 @@ export function createConversionsModule({ db, jobs, now, publicUrl, urls, log: r
         .record({ sellerId, kind: 'lead', eventId: `lead.${leadId}`, email, fullName, at: now(), visitor })
         .catch((error: unknown) => report(`lead ${leadId}: its conversion events were not recorded (${String(error)})`))
     },
-    checkoutStarted: (orderId, request, reply) => visitors.remember(orderId, visitorOf(request, reply)),
-    async orderPaid(tx, order) {
-      const visitor = await visitors.find(tx, order.orderId)
-      await queueConversions(tx, jobs, [
-        {
+    async checkoutStarted({ sellerId, orderId }, request, reply) {
+      // Most sellers have no conversions API: their checkouts write nothing here (issue 22).
+      if (platformTargets(await settingsOf(sellerId)).length === 0) return
+      await visitors.remember(orderId, visitorOf(request, reply))
+    },
+    orderPaid: (tx, order) => conversions.ordersPaid(tx, [order]),
+    async ordersPaid(tx, orders) {
+      if (orders.length === 0) return
+      const owed = await conversionSettingsRepository.findMany(tx, [...new Set(orders.map((order) => order.sellerId))])
+      // Only the orders of sellers with a platform owe an event: the others cost this one read.
+      const tracked = orders.filter((order) => platformTargets(owed.get(order.sellerId)).length > 0)
+      if (tracked.length === 0) return
+      const visitorOfOrder = await visitors.findMany(
+        tx,
+        tracked.map((order) => order.orderId),
+      )
+      await queueConversions(
+        tx,
+        jobs,
+        tracked.map((order) => ({
           sellerId: order.sellerId,
-          kind: 'purchase',
-          eventId: `order.${order.orderId}`,
+          kind: 'purchase' as const,
+          eventId: order.eventId ?? `order.${order.orderId}`,
           email: order.email,
           fullName: order.fullName,
           at: order.at,
-          visitor: visitor ?? null,
-          purchase: { orderId: order.orderId, value: order.value, currency: order.currency, items: order.items },
-        },
-      ])
+          visitor: visitorOfOrder.get(order.orderId) ?? null,
+          purchase: { orderId: order.transactionId ?? order.orderId, value: order.value, currency: order.currency, items: order.items },
+        })),
+      )
     },
   }
   return {

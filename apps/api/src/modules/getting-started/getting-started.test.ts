@@ -1,8 +1,8 @@
 import type { TestApp } from '../../../test/build-test-app.js'
 import { createSellerSession } from '../../../test/factories.js'
 import { describe, expect, test } from '../../../test/fixtures.js'
-import { sellerDomains } from '../../db/schema/index.js'
 import { createBump, createFree } from '../offers/offer-test-kit.js'
+import { sellerDomains } from '../settings/settings-tables.js'
 
 describe('GET /getting-started/ (the first-run checklist)', () => {
   let ctx: TestApp

@@ -8,6 +8,8 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
   app.get(
     '/health/',
     {
+      // Load balancers and containers ask every site, and by address.
+      config: { publicPage: { anyHost: true } },
       schema: {
         tags: ['health'],
         summary: 'Answers 200 only when the database answers',

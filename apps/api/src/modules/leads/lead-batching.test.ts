@@ -3,12 +3,15 @@ import { createTestApp, eventually, type TestApp } from '../../../test/build-tes
 import { createSeller, createSellerSession } from '../../../test/factories.js'
 import { describe, expect, test } from '../../../test/fixtures.js'
 import { followUpQueues, insertFreeOffer } from '../../../test/funnel-factories.js'
-import { emails, freeOffers, leadFollowUps, leads, webhookDeliveries } from '../../db/schema/index.js'
 import { NotFoundError } from '../../lib/errors.js'
+import { emails } from '../../mail/mail-tables.js'
 import { createFree } from '../offers/offer-test-kit.js'
+import { freeOffers } from '../offers/offers-tables.js'
+import { webhookDeliveries } from '../webhooks/webhooks-tables.js'
 import type { LeadOffer } from './lead-recording.js'
 import { offerWithWebhook } from './lead-test-kit.js'
 import { createLeadWriter } from './lead-writer.js'
+import { leadFollowUps, leads } from './leads-tables.js'
 
 const notify = (ctx: TestApp, payload: Record<string, unknown>, remoteAddress = '203.0.113.50') =>
   ctx.app.inject({ method: 'POST', url: '/api/v1/seller/webhook/notify/', payload, remoteAddress })

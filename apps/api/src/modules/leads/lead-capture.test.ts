@@ -7,9 +7,11 @@ import { describe, expect, test } from '../../../test/fixtures.js'
 import { freePort } from '../../../test/free-port.js'
 import { configureWebhook, insertFreeOffer } from '../../../test/funnel-factories.js'
 import { startReceiver } from '../../../test/http-receiver.js'
-import { emails, leads, webhookAttempts, webhookDeliveries } from '../../db/schema/index.js'
+import { emails } from '../../mail/mail-tables.js'
 import { unfinishedAttempt, webhookRepository } from '../webhooks/webhook-repository.js'
 import { verifyWebhookSignature } from '../webhooks/webhook-signature.js'
+import { webhookAttempts, webhookDeliveries } from '../webhooks/webhooks-tables.js'
+import { leads } from './leads-tables.js'
 
 const notify = (ctx: TestApp, payload: Record<string, unknown>, remoteAddress = '203.0.113.7') =>
   ctx.app.inject({ method: 'POST', url: '/api/v1/seller/webhook/notify/', payload, remoteAddress })

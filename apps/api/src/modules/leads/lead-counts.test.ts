@@ -4,7 +4,7 @@ import type { TestApp } from '../../../test/build-test-app.js'
 import { createSeller } from '../../../test/factories.js'
 import { describe, expect, test } from '../../../test/fixtures.js'
 import { insertFreeOffer } from '../../../test/funnel-factories.js'
-import { leadDailyCounts } from '../../db/schema/index.js'
+import { leadDailyCounts } from '../reports/reports-tables.js'
 
 /**
  * Lead capture writes one offer's leads from several transactions at once (docs/decisions/0011).

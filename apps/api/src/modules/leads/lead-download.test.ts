@@ -4,8 +4,10 @@ import { createSeller } from '../../../test/factories.js'
 import { describe, expect, test } from '../../../test/fixtures.js'
 import { configureWebhook, insertFreeOffer } from '../../../test/funnel-factories.js'
 import { startReceiver } from '../../../test/http-receiver.js'
-import { emails, leadFollowUps, leads, webhookDeliveries } from '../../db/schema/index.js'
+import { emails } from '../../mail/mail-tables.js'
 import { unstorableTextMessage } from '../../plugins/storable-text.js'
+import { webhookDeliveries } from '../webhooks/webhooks-tables.js'
+import { leadFollowUps, leads } from './leads-tables.js'
 
 const notify = (ctx: TestApp, payload: Record<string, unknown>, remoteAddress = '203.0.113.8') =>
   ctx.app.inject({ method: 'POST', url: '/api/v1/seller/webhook/notify/', payload, remoteAddress })

@@ -2,11 +2,13 @@ import { eq, inArray } from 'drizzle-orm'
 import { eventually, type TestApp } from '../../../test/build-test-app.js'
 import { describe, expect, test } from '../../../test/fixtures.js'
 import { followUpQueues } from '../../../test/funnel-factories.js'
-import { emails, leadFollowUps, webhookDeliveries } from '../../db/schema/index.js'
+import { emails } from '../../mail/mail-tables.js'
+import { webhookDeliveries } from '../webhooks/webhooks-tables.js'
 import { createLeadFollowUpHandler } from './lead-follow-ups.js'
 import type { LeadOffer } from './lead-recording.js'
-import { offerWithWebhook } from './lead-test-kit.js'
+import { offerNamesOf, offerWithWebhook } from './lead-test-kit.js'
 import { createLeadWriter } from './lead-writer.js'
+import { leadFollowUps } from './leads-tables.js'
 
 /**
  * Decision D16 with lead capture's batches (docs/decisions/0011): a batch commits its leads with
@@ -52,7 +54,7 @@ describe('lead capture: the follow-ups a batch owes', () => {
     expect(await emailsTo(addresses)).toHaveLength(0)
 
     // A pg-boss job may run twice (a worker that died before recording that it finished).
-    const handler = createLeadFollowUpHandler({ db: ctx.db, ...followUpQueues(ctx) })
+    const handler = createLeadFollowUpHandler({ db: ctx.db, names: offerNamesOf(ctx), ...followUpQueues(ctx) })
     for (const row of owed) {
       await handler({ followUpId: row.id })
       await handler({ followUpId: row.id })

@@ -2,13 +2,14 @@ import type { Utm } from '@funnelry/shared'
 import { eq, inArray } from 'drizzle-orm'
 import type { Database, Executor } from '../../db/client.js'
 import { selectUtmColumns } from '../../db/schema/columns.js'
-import { freeOffers, leadFollowUps, leads, sellers } from '../../db/schema/index.js'
 import type { JobQueue } from '../../jobs/queue.js'
 import { utmOfRow } from '../../lib/arrival.js'
 import { queueMailsIn } from '../../mail/mail-service.js'
 import { freeDownloadEmail } from '../../mail/templates.js'
+import type { OfferNames } from '../offers/offers-module.js'
 import type { WebhookEmitter } from '../webhooks/webhooks-module.js'
-import type { LeadOffer } from './lead-repository.js'
+import { findLeadOffers, type LeadOffer } from './lead-offers.js'
+import { leadFollowUps, leads } from './leads-tables.js'
 
 /** Where follow-ups are queued: the job queue and the webhooks module's emitter (handed in by the composition roots). */
 export type FollowUpQueues = { jobs: JobQueue; webhooks: Pick<WebhookEmitter, 'queueMany'> }
@@ -68,32 +69,36 @@ export async function deferFollowUps(tx: Executor, jobs: JobQueue, owed: { webho
  * each webhook and email is queued once; a crash before the commit leaves the row for the retry.
  * A lead deleted meanwhile (its offer or seller removed) is owed nothing.
  */
-export function createLeadFollowUpHandler({ db, ...queues }: { db: Database } & FollowUpQueues) {
+export function createLeadFollowUpHandler({ db, names, ...queues }: { db: Database; names: OfferNames } & FollowUpQueues) {
   const { jobs } = queues
   return async ({ followUpId }: { followUpId: string }) => {
     const queued = await db.transaction(async (tx) => {
       const [owed] = await tx.delete(leadFollowUps).where(eq(leadFollowUps.id, followUpId)).returning()
       if (!owed) return false
       const ids = [...new Set([...owed.webhookLeadIds, ...owed.emailLeadIds])]
-      const rows = await tx
+      const found = await tx
         .select({
           id: leads.id,
+          freeOfferId: leads.freeOfferId,
           email: leads.email,
           fullName: leads.fullName,
           createdAt: leads.createdAt,
           ...selectUtmColumns(leads),
-          offer: {
-            id: freeOffers.id,
-            sellerId: freeOffers.sellerId,
-            headline: freeOffers.headline,
-            url: freeOffers.url,
-            businessName: sellers.businessName,
-          },
         })
         .from(leads)
-        .innerJoin(freeOffers, eq(freeOffers.id, leads.freeOfferId))
-        .innerJoin(sellers, eq(sellers.id, freeOffers.sellerId))
         .where(inArray(leads.id, ids))
+      // The offers module names the offer, the sellers module its seller (docs/decisions/0028).
+      const offers = await findLeadOffers(
+        tx,
+        names,
+        found.map((row) => row.freeOfferId),
+      )
+      const rows = found.flatMap(({ freeOfferId, ...row }) => {
+        const named = offers.get(freeOfferId)
+        if (!named) return []
+        const { isActive: _, ...offer } = named
+        return [{ ...row, offer }]
+      })
       const byId = new Map(rows.map((row) => [row.id, row]))
       const pick = (leadIds: string[]) =>
         leadIds.flatMap((id) => {

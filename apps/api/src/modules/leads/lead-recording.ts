@@ -2,12 +2,20 @@ import type { Utm, VisitorDetails } from '@funnelry/shared'
 import type { Executor } from '../../db/client.js'
 import { utmRowOf } from '../../lib/arrival.js'
 import { deferFollowUps, type FollowUpQueues, type OwedLead, queueFollowUps } from './lead-follow-ups.js'
-import { type LeadOffer, leadRepository } from './lead-repository.js'
+import type { LeadOffer } from './lead-offers.js'
+import { leadRepository } from './lead-repository.js'
 
 export type { LeadOffer }
 
 /** One visitor's details for one offer, learned at `at`, with the campaign that brought them (D37). */
-export type LeadToRecord = { offer: Omit<LeadOffer, 'isActive'>; visitor: VisitorDetails; at: Date; utm?: Utm | null }
+export type LeadToRecord = {
+  offer: Omit<LeadOffer, 'isActive'>
+  visitor: VisitorDetails
+  at: Date
+  utm?: Utm | null
+  /** The split-test variant the visitor saw (issue 27); a lead keeps the first it had. */
+  variantId?: string | null
+}
 
 const keyOf = (offerId: string, email: string) => `${offerId}\n${email}`
 
@@ -46,6 +54,7 @@ export async function recordLeads(
       email,
       fullName: item.visitor.full_name,
       ...utmRowOf(item.utm),
+      variantId: item.variantId ?? null,
     })),
     at,
   )
@@ -92,6 +101,3 @@ export async function recordLead(tx: Executor, queues: FollowUpQueues, item: Lea
   if (!recorded) throw new Error('the lead was not recorded')
   return recorded
 }
-
-/** The offer as `recordLead` needs it, or undefined when there is no such offer. */
-export const findLeadOffer = (db: Executor, freeOfferId: string) => leadRepository.findOffer(db, freeOfferId)

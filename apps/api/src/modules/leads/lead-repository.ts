@@ -1,8 +1,8 @@
 import { arrivalFrom, directUtm, type Utm, utmFields } from '@funnelry/shared'
 import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client.js'
-import { freeOffers, leads, sellers } from '../../db/schema/index.js'
 import { type UtmRow, utmOfRow } from '../../lib/arrival.js'
+import { leads } from './leads-tables.js'
 
 const utmColumnList = sql.raw(utmFields.join(', '))
 /**
@@ -18,31 +18,21 @@ const keepFirstCampaign = sql.raw(
     .join(', '),
 )
 
-/** What recording a lead needs to know about its free offer: whose it is and what its download is. */
-export type LeadOffer = { id: string; sellerId: string; headline: string; url: string; businessName: string; isActive: boolean }
-
 export const leadRepository = {
+  /** Split tests (issue 27): leads per variant, for the results. */
+  async countByVariant(db: Executor, variantIds: string[]): Promise<Map<string, number>> {
+    if (variantIds.length === 0) return new Map()
+    const rows = await db
+      .select({ variantId: leads.variantId, value: count() })
+      .from(leads)
+      .where(inArray(leads.variantId, variantIds))
+      .groupBy(leads.variantId)
+    return new Map(rows.map((row) => [row.variantId ?? '', row.value]))
+  },
+
   /** A free offer's leads, which keep it from being deleted (docs/decisions/0021). */
   countForOffer: async (db: Executor, freeOfferId: string): Promise<number> =>
     (await db.select({ value: count() }).from(leads).where(eq(leads.freeOfferId, freeOfferId)))[0]?.value ?? 0,
-
-  /** The free offer a visitor opts in to, with its seller's name for the download email; one query. */
-  findOffer: async (db: Executor, id: string): Promise<LeadOffer | undefined> =>
-    (
-      await db
-        .select({
-          id: freeOffers.id,
-          sellerId: freeOffers.sellerId,
-          headline: freeOffers.headline,
-          url: freeOffers.url,
-          businessName: sellers.businessName,
-          // An archived offer takes no leads, like an inactive one (docs/decisions/0021).
-          isActive: sql<boolean>`${freeOffers.isActive} and ${freeOffers.archivedAt} is null`,
-        })
-        .from(freeOffers)
-        .innerJoin(sellers, eq(sellers.id, freeOffers.sellerId))
-        .where(eq(freeOffers.id, id))
-    )[0],
 
   /**
    * Many leads in one statement (lead capture's batches), one per offer and email as `upsert`; the
@@ -52,7 +42,7 @@ export const leadRepository = {
    */
   async upsertMany(
     db: Executor,
-    rows: ({ sellerId: string; freeOfferId: string; email: string; fullName: string } & UtmRow)[],
+    rows: ({ sellerId: string; freeOfferId: string; email: string; fullName: string; variantId: string | null } & UtmRow)[],
     at: Date,
   ): Promise<{ id: string; freeOfferId: string; email: string; createdAt: Date; inserted: boolean; utm: Utm }[]> {
     const values = JSON.stringify(
@@ -61,17 +51,18 @@ export const leadRepository = {
         free_offer_id: row.freeOfferId,
         email: row.email,
         full_name: row.fullName,
+        variant_id: row.variantId,
         ...utmOfRow(row),
       })),
     )
     const result = await db.execute<{ id: string; free_offer_id: string; email: string; created_at: Date; inserted: boolean } & Utm>(sql`
-      insert into ${leads} (seller_id, free_offer_id, email, full_name, ${utmColumnList}, download_sent_at, created_at, updated_at)
-      select seller_id, free_offer_id, email, full_name, ${utmColumnList}, ${at}, ${at}, ${at}
+      insert into ${leads} (seller_id, free_offer_id, email, full_name, variant_id, ${utmColumnList}, download_sent_at, created_at, updated_at)
+      select seller_id, free_offer_id, email, full_name, variant_id, ${utmColumnList}, ${at}, ${at}, ${at}
         from jsonb_to_recordset(${values}::jsonb)
-          as t(seller_id uuid, free_offer_id uuid, email text, full_name text, ${sql.raw(utmFields.map((field) => `${field} text`).join(', '))})
+          as t(seller_id uuid, free_offer_id uuid, email text, full_name text, variant_id uuid, ${sql.raw(utmFields.map((field) => `${field} text`).join(', '))})
         order by free_offer_id, lower(email)
       on conflict (free_offer_id, lower(email)) do update set full_name = excluded.full_name, updated_at = excluded.updated_at,
-        ${keepFirstCampaign}
+        variant_id = coalesce(leads.variant_id, excluded.variant_id), ${keepFirstCampaign}
       returning id, free_offer_id, email, created_at, (xmax = 0) as inserted, ${utmColumnList}`)
     return result.rows.map((row) => ({
       id: row.id,

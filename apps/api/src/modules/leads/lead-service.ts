@@ -5,9 +5,10 @@ import { NotFoundError, ValidationError } from '../../lib/errors.js'
 import type { LimitStore } from '../../lib/limit-store.js'
 import { createSellerCache } from '../../lib/seller-cache.js'
 import type { SellerChanges } from '../../lib/seller-changes.js'
+import type { OfferNames } from '../offers/offers-module.js'
 import type { WebhookEmitter } from '../webhooks/webhooks-module.js'
 import { createLeadCaptureLimits, type LeadCaptureLimits } from './lead-capture-limits.js'
-import { findLeadOffer } from './lead-recording.js'
+import { findLeadOffer } from './lead-offers.js'
 import { createLeadWriter } from './lead-writer.js'
 
 type Deps = {
@@ -20,7 +21,14 @@ type Deps = {
   limits: LimitStore
   captureLimits?: LeadCaptureLimits
   log?: (message: string) => void
+  /** Split tests: the variant a visitor's cookie names for an offer (issue 27). */
+  splitVisits?: SplitVisits
+  /** The offers and sellers modules' names of an offer, for the lead and its emails. */
+  names: OfferNames
 }
+
+/** The experiments module's answer to "which variant did this visitor see?". */
+export type SplitVisits = { visitorVariantId(offerId: string, cookieHeader: string | undefined): Promise<string | null> }
 
 /**
  * Decisions D5, D16 and D22: lead capture stores the lead before answering and, in the same
@@ -29,24 +37,37 @@ type Deps = {
  * stored together in batches (lead-writer.ts). The offer looked up is cached until its seller
  * changes something.
  */
-export function createLeadService({ db, jobs, webhooks, now, changes, limits, captureLimits, log }: Deps) {
+export function createLeadService({ db, jobs, webhooks, now, changes, limits, captureLimits, log, splitVisits, names }: Deps) {
+  // Lead capture's hot path reads the offer from this cache: two statements (offers, sellers) on a miss, none on a hit.
   const offers = createSellerCache(changes, async (id: string) => {
-    const offer = await findLeadOffer(db, id)
+    const offer = await findLeadOffer(db, names, id)
     return offer && { sellerId: offer.sellerId, value: offer }
   })
   const writer = createLeadWriter({ db, queues: { jobs, webhooks }, ...(log ? { log } : {}) })
   const refuse = createLeadCaptureLimits(limits, captureLimits)
   return {
-    /** `clientAddress` is the caller's rate-limit key (plugins/rate-limits.ts); `utm` the visitor's campaign (D37). */
-    async capture(input: LeadCaptureInput, clientAddress: string, utm: Utm | null = null): Promise<{ leadId: string; sellerId: string }> {
+    /**
+     * `clientAddress` is the caller's rate-limit key (http/client-address.ts); `utm` the visitor's campaign (D37);
+     * `cookieHeader` names the split-test variant they saw, if any.
+     */
+    async capture(
+      input: LeadCaptureInput,
+      clientAddress: string,
+      utm: Utm | null = null,
+      cookieHeader?: string,
+    ): Promise<{ leadId: string; sellerId: string }> {
       await refuse.checkClient(clientAddress)
       const offer = await offers.get(input.product_id)
       if (!offer) throw new NotFoundError('This offer does not exist.')
       if (!offer.isActive) throw ValidationError.nonField(messages.offerNotAvailable)
       await refuse.checkPerson(offer.id, input.email)
-      const { leadId } = await writer.record({ offer, visitor: input, at: now(), utm })
+      const variantId = splitVisits ? await splitVisits.visitorVariantId(offer.id, cookieHeader) : null
+      const { leadId } = await writer.record({ offer, visitor: input, at: now(), utm, variantId })
       return { leadId, sellerId: offer.sellerId }
     },
+
+    /** The offer as lead capture last read it, while the cache may serve it (never loads). */
+    cachedOffer: (id: string) => offers.peek(id),
   }
 }
 export type LeadService = ReturnType<typeof createLeadService>

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { eventually, type TestApp } from '../../../test/build-test-app.js'
 import { createSellerSession } from '../../../test/factories.js'
 import { describe, expect, test } from '../../../test/fixtures.js'
-import { sellerDomains } from '../../db/schema/index.js'
+import { sellerDomains } from '../settings/settings-tables.js'
 import { createFree } from './offer-test-kit.js'
 
 describe("a free offer's public read carries its seller's settings", () => {

@@ -1,9 +1,9 @@
 import type { OfferListQuery } from '@funnelry/shared'
-import { and, count, eq } from 'drizzle-orm'
+import { and, count, eq, inArray } from 'drizzle-orm'
 import type { Executor } from '../../db/client.js'
-import { bumpOffers, freeOffers, upsellOffers } from '../../db/schema/index.js'
 import { pageWindow } from '../../lib/pagination.js'
 import { listedOffers, listOrder } from './offer-list-filter.js'
+import { bumpOffers, freeOffers, upsellOffers } from './offers-tables.js'
 
 export type FreeOfferRow = typeof freeOffers.$inferSelect
 export type FreeOfferValues = Omit<typeof freeOffers.$inferInsert, 'id' | 'sellerId' | 'createdAt' | 'updatedAt'>
@@ -22,6 +22,10 @@ export type FreeOfferWithAttachments = Awaited<ReturnType<typeof withAttachments
 
 export const freeOfferRepository = {
   findById: async (db: Executor, id: string) => (await withAttachments(db).where(eq(freeOffers.id, id)))[0],
+
+  /** Several offers with their add-ons in one query (concurrent checkouts), by offer id. */
+  findByIds: async (db: Executor, ids: string[]) =>
+    new Map((await withAttachments(db).where(inArray(freeOffers.id, ids))).map((row) => [row.offer.id, row])),
 
   findOwned: async (db: Executor, sellerId: string, id: string) => (await withAttachments(db).where(owned(sellerId, id)))[0],
 

@@ -55,6 +55,7 @@ describe('free offers', () => {
       },
       bump_offer_id: bump.id,
       upsell_offer_id: upsell.id,
+      after_purchase: [],
       show_url: `http://pages.funnelry.test/free-offer/${offer.id}`,
       advertising_pixels: [],
       consent_required: false,

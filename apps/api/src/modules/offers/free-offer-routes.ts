@@ -8,19 +8,29 @@ import {
 } from '@funnelry/shared'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { type Owns, ownedBy, pathParam } from '../../http/public-page.js'
+import { listUrlOf, offerIdParams, optionalAuthentication, viewerIdOf } from '../../http/route-helpers.js'
+import { markOptionalSignIn } from '../../http/sign-in.js'
 import { sendEncoded } from '../../lib/encoded-body.js'
 import { NotFoundError } from '../../lib/errors.js'
-import { listUrlOf, offerIdParams, optionalAuthentication, viewerIdOf } from '../../lib/route-helpers.js'
-import { markOptionalSignIn } from '../../plugins/auth.js'
 import type { FreeOfferService } from './free-offer-service.js'
 import { formBody } from './multipart-form.js'
 import type { PublicOfferCache } from './public-offer-cache.js'
 
-type Options = { freeOffers: FreeOfferService; publicFreeOffers: PublicOfferCache; publicUrl: string; maxUploadBytes: number }
+type Options = {
+  freeOffers: FreeOfferService
+  publicFreeOffers: PublicOfferCache
+  ownsFreeOffer: Owns
+  publicUrl: string
+  maxUploadBytes: number
+}
 
 const tags = ['free offers']
 
-export const freeOfferRoutes: FastifyPluginAsyncZod<Options> = async (app, { freeOffers, publicFreeOffers, publicUrl, maxUploadBytes }) => {
+export const freeOfferRoutes: FastifyPluginAsyncZod<Options> = async (
+  app,
+  { freeOffers, publicFreeOffers, ownsFreeOffer, publicUrl, maxUploadBytes },
+) => {
   // onRequest, so nobody's upload is read before their token is checked.
   const signedIn = { onRequest: app.authenticate }
   const readForm = formBody({ fileFields: freeOfferImageFields, maxFileBytes: maxUploadBytes })
@@ -67,6 +77,8 @@ export const freeOfferRoutes: FastifyPluginAsyncZod<Options> = async (app, { fre
   app.get(
     '/free-product/:id/',
     {
+      // Read by the offer page; on a custom domain, for that seller's offers only.
+      config: { publicPage: { ownedBy: ownedBy((request) => pathParam(request, 'id'), ownsFreeOffer) } },
       /**
        * A visitor on the platform's host is answered here, from the cache, before validation and
        * the handler: the hot path of an ad campaign. A signed-in reader (maybe the owner, who also

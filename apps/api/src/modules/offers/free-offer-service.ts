@@ -1,4 +1,5 @@
 import {
+  type AfterPurchaseStep,
   type FieldErrors,
   type FreeOffer,
   type FreeOfferForm,
@@ -6,6 +7,7 @@ import {
   isUuid,
   type OfferListQuery,
   offerMessages,
+  postPurchaseMessages,
 } from '@funnelry/shared'
 import type { Database, Executor } from '../../db/client.js'
 import { NotFoundError } from '../../lib/errors.js'
@@ -18,7 +20,8 @@ import { imageColumns, type OfferImages, replacedKeys } from './offer-images.js'
 import type { OfferViews } from './offer-views.js'
 import { bumpOfferRepository, upsellOfferRepository } from './paid-add-on-repository.js'
 
-type Attachments = Pick<FreeOfferForm, 'bump_offer_id' | 'upsell_offer_id'>
+// A split test's variant (issue 27) has a bump and upsell of its own but keeps the page's after-purchase steps.
+type Attachments = Pick<FreeOfferForm, 'bump_offer_id' | 'upsell_offer_id'> & Partial<Pick<FreeOfferForm, 'after_purchase'>>
 
 /**
  * The bump and upsell must be the seller's own, priced above zero (decision D19) and share a
@@ -26,7 +29,7 @@ type Attachments = Pick<FreeOfferForm, 'bump_offer_id' | 'upsell_offer_id'>
  * neither can change before the free offer is saved (the bump and upsell updates check the
  * pairing under FOR UPDATE).
  */
-async function attachmentErrors(db: Executor, sellerId: string, input: Attachments): Promise<FieldErrors> {
+export async function attachmentErrors(db: Executor, sellerId: string, input: Attachments): Promise<FieldErrors> {
   const { bump_offer_id: bumpId, upsell_offer_id: upsellId } = input
   const [bump, upsell] = await Promise.all([
     bumpId ? bumpOfferRepository.findForAttachment(db, sellerId, bumpId) : undefined,
@@ -38,7 +41,29 @@ async function attachmentErrors(db: Executor, sellerId: string, input: Attachmen
   if (upsellId && !upsell) errors.upsell_offer_id = [offerMessages.chooseUpsell]
   else if (upsell && !isPricedAboveZero(upsell.priceCents)) errors.upsell_offer_id = [offerMessages.unpricedUpsell(upsell.headline)]
   else if (bump && upsell && bump.currency !== upsell.currency) errors.upsell_offer_id = [offerMessages.currencyMismatch]
+  const stepErrors = await afterPurchaseErrors(db, sellerId, input.after_purchase ?? [], upsellId ?? null)
+  if (stepErrors.length > 0) errors.after_purchase = stepErrors
   return errors
+}
+
+/**
+ * Decision D34: every step's offers are the seller's own OTO offers, priced above zero, and each is
+ * offered once in the whole funnel (with the OTO before the payment, when the form names one): a
+ * buyer who took an offer must never be asked to pay for it again.
+ */
+async function afterPurchaseErrors(db: Executor, sellerId: string, steps: AfterPurchaseStep[], upsellBeforePayment: string | null) {
+  const offered = steps.flatMap((step) => [step.upsell_offer_id, ...(step.downsell_offer_id ? [step.downsell_offer_id] : [])])
+  const ids = [...new Set(offered)]
+  const found = await Promise.all(ids.map((id) => upsellOfferRepository.findForAttachment(db, sellerId, id)))
+  const errors = new Set<string>()
+  if (ids.length < offered.length || (upsellBeforePayment !== null && ids.includes(upsellBeforePayment))) {
+    errors.add(postPurchaseMessages.repeatedStepOffer)
+  }
+  for (const offer of found) {
+    if (!offer) errors.add(postPurchaseMessages.chooseStepOffer)
+    else if (!isPricedAboveZero(offer.priceCents)) errors.add(postPurchaseMessages.unpricedStepOffer(offer.headline ?? ''))
+  }
+  return [...errors]
 }
 
 const toValues = (input: FreeOfferForm): Omit<FreeOfferValues, 'assetImage' | 'logo' | 'isActive'> => ({
@@ -48,6 +73,8 @@ const toValues = (input: FreeOfferForm): Omit<FreeOfferValues, 'assetImage' | 'l
   optInButton: input.opt_in_button,
   bumpOfferId: input.bump_offer_id,
   upsellOfferId: input.upsell_offer_id,
+  // Absent on an update: the steps stay as they are.
+  ...(input.after_purchase === undefined ? {} : { afterPurchase: input.after_purchase }),
 })
 
 export function createFreeOfferService(deps: {
@@ -67,7 +94,7 @@ export function createFreeOfferService(deps: {
     if (!isActive || !paidAddOn || (await payments.canTakeCharges(sellerId))) return {}
     return { is_active: [offerMessages.connectPaymentsFirst] }
   }
-  const hasAddOn = (input: Attachments) => Boolean(input.bump_offer_id || input.upsell_offer_id)
+  const hasAddOn = (input: Attachments) => Boolean(input.bump_offer_id || input.upsell_offer_id || input.after_purchase?.length)
 
   /** Another seller's offer and a malformed id answer alike: 404. */
   async function findOwned(sellerId: string, id: string) {
@@ -129,6 +156,7 @@ export function createFreeOfferService(deps: {
           throwIfFieldErrors(await attachmentErrors(tx, sellerId, input))
           const values = {
             ...toValues(input),
+            afterPurchase: input.after_purchase ?? [],
             isActive: input.is_active ?? true,
             assetImage: stored.asset_image ?? null,
             logo: stored.logo ?? null,
@@ -159,7 +187,9 @@ export function createFreeOfferService(deps: {
     /** PATCH: the list card's switch. */
     async setActive(sellerId: string, id: string, isActive: boolean): Promise<FreeOffer> {
       const found = await findOwned(sellerId, id)
-      throwIfFieldErrors(await activationErrors(sellerId, isActive, Boolean(offeredBump(found) || offeredUpsell(found))))
+      throwIfFieldErrors(
+        await activationErrors(sellerId, isActive, Boolean(offeredBump(found) || offeredUpsell(found) || found.offer.afterPurchase.length)),
+      )
       if (!(await repo.update(db, sellerId, id, { isActive }))) throw new NotFoundError()
       return getOwned(sellerId, id)
     },

@@ -10,12 +10,12 @@ export const isPricedAboveZero = (cents: number | null | undefined): cents is nu
  */
 export function offeredBump({ offer, bump }: FreeOfferWithAttachments) {
   if (!bump || bump.id !== offer.bumpOfferId || bump.sellerId !== offer.sellerId || bump.archivedAt) return null
-  if (!isPricedAboveZero(bump.newPriceCents)) return null
-  return { ...bump, newPriceCents: bump.newPriceCents }
+  if (!isPricedAboveZero(bump.priceCents)) return null
+  return { ...bump, priceCents: bump.priceCents }
 }
 
 /** The upsell a free offer's page offers, by the same rules as the bump. */
 export function offeredUpsell({ offer, upsell }: FreeOfferWithAttachments) {
   if (!upsell || upsell.id !== offer.upsellOfferId || upsell.sellerId !== offer.sellerId || upsell.archivedAt) return null
-  return isPricedAboveZero(upsell.productPriceCents) ? upsell : null
+  return isPricedAboveZero(upsell.priceCents) ? upsell : null
 }

@@ -2,7 +2,7 @@ import { offerLifecycleMessages } from '@funnelry/shared'
 import { eq } from 'drizzle-orm'
 import type { TestApp } from '../../../test/build-test-app.js'
 import { describe, expect, test } from '../../../test/fixtures.js'
-import { orders } from '../../db/schema/index.js'
+import { orders } from '../orders/orders-tables.js'
 import {
   createBump,
   createConnectedSellerSession,

@@ -1,8 +1,8 @@
 import { bumpOfferSchema, freeOfferSchema, type OfferKind, offerInUseSchema, upsellOfferSchema } from '@funnelry/shared'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { offerIdParams } from '../../lib/route-helpers.js'
-import { requireSignIn } from '../../plugins/auth.js'
+import { offerIdParams } from '../../http/route-helpers.js'
+import { requireSignIn } from '../../http/sign-in.js'
 import type { OfferLifecycle } from './offer-lifecycle-service.js'
 import type { OfferServices } from './offer-services.js'
 

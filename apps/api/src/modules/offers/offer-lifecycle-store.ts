@@ -1,7 +1,7 @@
 import type { OfferKind } from '@funnelry/shared'
 import { and, eq, isNull } from 'drizzle-orm'
 import type { Executor } from '../../db/client.js'
-import { bumpOffers, freeOffers, upsellOffers } from '../../db/schema/index.js'
+import { bumpOffers, freeOffers, upsellOffers } from './offers-tables.js'
 
 /** One kind of offer as archiving, restoring, deleting and duplicating see it. */
 export type LifecycleStore = {

@@ -24,7 +24,7 @@ describe('offer list queries', () => {
         insert into bump_offers (seller_id, url, created_at)
         select ${owner}, 'https://a.example', now() - (n || ' minutes')::interval from generate_series(1, 4000) n`)
       await ctx.db.execute(sql`
-        insert into upsell_offers (seller_id, headline, url, opt_in_button, product_price_cents, created_at)
+        insert into upsell_offers (seller_id, headline, url, opt_in_button, price_cents, created_at)
         select ${owner}, 'Upsell', 'https://a.example', 'Yes', 100, now() - (n || ' minutes')::interval from generate_series(1, 4000) n`)
       await ctx.db.execute(sql`
         insert into free_offers (seller_id, headline, url, opt_in_button, created_at)

@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, or, type SQL } from 'drizzle-orm'
 import type { Database } from '../../db/client.js'
-import { freeOffers } from '../../db/schema/index.js'
+import { freeOffers } from './offers-tables.js'
 
 /** How far a seller has got with their offers, for the getting-started checklist (any offer counts, archived too). */
 export function createOfferProgress(db: Database) {

@@ -16,8 +16,14 @@ export const offerRoutes: FastifyPluginAsyncZod<Options> = async (app, { offers,
     throwFileSizeLimit: false,
     limits: { ...offerFormLimits, fileSize: maxUploadBytes },
   })
-  await app.register(freeOfferRoutes, { freeOffers: offers.free, publicFreeOffers: offers.publicFree, publicUrl, maxUploadBytes })
-  await app.register(paidAddOnRoutes(upsellDefinition, offers.upsell), { publicUrl, maxUploadBytes })
+  await app.register(freeOfferRoutes, {
+    freeOffers: offers.free,
+    publicFreeOffers: offers.publicFree,
+    ownsFreeOffer: offers.ownership.freeOffer,
+    publicUrl,
+    maxUploadBytes,
+  })
+  await app.register(paidAddOnRoutes(upsellDefinition, offers.upsell), { publicUrl, maxUploadBytes, owns: offers.ownership.upsellOffer })
   await app.register(paidAddOnRoutes(bumpDefinition, offers.bump), { publicUrl, maxUploadBytes })
   await app.register(offerLifecycleRoutes, { lifecycle: offers.lifecycle, offers })
 }

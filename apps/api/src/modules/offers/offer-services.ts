@@ -1,4 +1,5 @@
-import type { Database, Executor } from '../../db/client.js'
+import type { Database } from '../../db/client.js'
+import { batchedCalls } from '../../lib/batched-calls.js'
 import type { SellerChanges } from '../../lib/seller-changes.js'
 import type { FileStorage } from '../../storage/file-storage.js'
 import type { OfferPublicContextService } from '../settings/settings-module.js'
@@ -8,11 +9,15 @@ import { createFreeOfferService } from './free-offer-service.js'
 import { imageKeysInUse } from './offer-image-references.js'
 import { createOfferImages } from './offer-images.js'
 import { createOfferLifecycle } from './offer-lifecycle-service.js'
+import { findOfferLinks } from './offer-links.js'
+import { createOfferOwnership } from './offer-ownership.js'
+import { createOfferPageVersions } from './offer-page-versions.js'
 import { createOfferProgress } from './offer-progress.js'
 import type { OfferUsage } from './offer-usage.js'
 import { createOfferViews } from './offer-views.js'
 import { bumpDefinition, upsellDefinition } from './paid-add-on-kinds.js'
 import { createPaidAddOnService } from './paid-add-on-service.js'
+import { createPostPurchaseOffers } from './post-purchase-offers.js'
 import { createPublicOfferCache } from './public-offer-cache.js'
 
 /**
@@ -29,20 +34,37 @@ export function createOfferServices(deps: {
   usage: OfferUsage
   /** Decision D27: whether a seller's payment account can take charges. */
   payments: SellerPayability
+  /** The experiments module's answer: which of these stored images a split-test variant shows. */
+  variantImagesInUse: (keys: string[]) => Promise<Set<string>>
 }) {
-  const { db, storage, changes, offerContext, usage, payments } = deps
-  const images = createOfferImages(storage, (keys) => imageKeysInUse(db, keys))
+  const { db, storage, changes, offerContext, usage, payments, variantImagesInUse } = deps
+  const images = createOfferImages(storage, (keys) => imageKeysInUse(db, keys, variantImagesInUse))
   const views = createOfferViews(images.url)
-  const free = createFreeOfferService({ db, images, views, payments, publishing: createFreeOfferPublishing(offerContext, payments) })
+  const publishing = createFreeOfferPublishing(offerContext, payments)
+  const free = createFreeOfferService({ db, images, views, payments, publishing })
   return {
     free,
-    /** A free offer with its add-ons, read in the caller's transaction (the checkout's). */
-    forCheckout: (executor: Executor, id: string) => freeOfferRepository.findById(executor, id),
+    /**
+     * A free offer with its add-ons, as committed when asked: concurrent checkouts' reads go out
+     * together in one query (a call never joins a read already under way, so nothing is stale).
+     */
+    forCheckout: batchedCalls(async (ids: string[]) => {
+      const found = await freeOfferRepository.findByIds(db, [...new Set(ids)])
+      return ids.map((id) => found.get(id))
+    }),
     publicFree: createPublicOfferCache({ changes, freeOffers: free }),
+    /** Split tests' versions of a page (issue 27). */
+    versions: createOfferPageVersions({ db, views, images, publishing }),
     bump: createPaidAddOnService(bumpDefinition, { db, images, views }),
     upsell: createPaidAddOnService(upsellDefinition, { db, images, views }),
     lifecycle: createOfferLifecycle({ db, images, usage }),
     progress: createOfferProgress(db),
+    /** Decision D34: a free offer's after-purchase steps and their OTO offers, for the post-purchase module. */
+    postPurchaseSteps: createPostPurchaseOffers(views),
+    /** What leads and orders name an offer by (title, link, seller), many at once in the caller's transaction. */
+    links: findOfferLinks,
+    /** Whose an offer is: the checks of a seller's custom domain, and its default offer. */
+    ownership: createOfferOwnership(db),
   }
 }
 export type OfferServices = ReturnType<typeof createOfferServices>

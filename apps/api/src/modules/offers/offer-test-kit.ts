@@ -2,7 +2,7 @@ import sharp from 'sharp'
 import type { TestApp } from '../../../test/build-test-app.js'
 import { createSellerSession } from '../../../test/factories.js'
 import { type FormFields, multipart } from '../../../test/multipart.js'
-import { paymentAccounts } from '../../db/schema/index.js'
+import { paymentAccounts } from '../payments/payments-tables.js'
 
 /** Helpers the offer tests share (never imported by the app). */
 

@@ -24,7 +24,7 @@ export function createOfferViews(imageUrl: (key: string | null) => string | null
     asset_image: imageUrl(row.assetImage),
     currency: row.currency,
     old_price: amountOrNull(row.oldPriceCents),
-    new_price: amountOrNull(row.newPriceCents),
+    new_price: amountOrNull(row.priceCents),
   })
 
   const attachedUpsell = (row: UpsellOfferRow): AttachedUpsellOffer => ({
@@ -34,12 +34,15 @@ export function createOfferViews(imageUrl: (key: string | null) => string | null
     video_url: row.videoUrl,
     asset_image: imageUrl(row.assetImage),
     logo: imageUrl(row.logo),
-    product_price: centsToAmount(row.productPriceCents),
+    product_price: centsToAmount(row.priceCents),
     currency: row.currency,
     opt_in_button: row.optInButton,
   })
 
   return {
+    /** An OTO offer as the post-purchase page shows it (decision D34): no download link. */
+    attachedUpsell,
+
     bump: (row: BumpOfferRow): BumpOffer => ({
       ...attachedBump(row),
       url: row.url,
@@ -75,6 +78,8 @@ export function createOfferViews(imageUrl: (key: string | null) => string | null
         upsell_offer: upsell ? attachedUpsell(upsell) : null,
         bump_offer_id: offer.bumpOfferId,
         upsell_offer_id: offer.upsellOfferId,
+        // Decision D34: steps are charged like the add-ons, so the page offers them on the same terms.
+        after_purchase: sellable ? offer.afterPurchase : [],
         show_url: publishing.showUrl(offer.id),
         advertising_pixels: publishing.advertising_pixels,
         consent_required: publishing.consent_required,

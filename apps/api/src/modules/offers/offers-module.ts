@@ -3,10 +3,15 @@ import { offerRoutes } from './offer-routes.js'
 import { createOfferServices, type OfferServices } from './offer-services.js'
 
 export type { FreeOfferWithAttachments } from './free-offer-repository.js'
+export { formBody, offerFormLimits } from './multipart-form.js'
 export { offeredBump, offeredUpsell } from './offer-attachments.js'
+export type { FindOfferLinks, OfferNames } from './offer-links.js'
+export type { OfferPageVersions, PageContent } from './offer-page-versions.js'
+export { bumpOfferView, freeOfferView, upsellOfferView } from './offer-read-views.js'
 export type { OfferServices } from './offer-services.js'
 export type { OfferUsage, OfferUsageCount } from './offer-usage.js'
-export type { PublicOffer, RenderOfferPage } from './public-offer-cache.js'
+export type { PostPurchaseSteps, StepOffer } from './post-purchase-offers.js'
+export { type PublicOffer, preparePublicOffer, type RenderOfferPage } from './public-offer-cache.js'
 
 type Deps = Parameters<typeof createOfferServices>[0] & { publicUrl: string; maxUploadBytes: number }
 

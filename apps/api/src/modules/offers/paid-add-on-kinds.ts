@@ -62,7 +62,7 @@ export const bumpDefinition: PaidAddOnDefinition<'bump', BumpOfferForm, BumpOffe
     description: input.description,
     currency,
     oldPriceCents: toCentsOrNull(input.old_price),
-    newPriceCents: toCentsOrNull(input.new_price),
+    priceCents: toCentsOrNull(input.new_price),
   }),
   messages: { currencyConflict: bumpCurrencyConflict, attachedNeedsPrice: offerMessages.attachedBumpNeedsPrice },
 }
@@ -78,7 +78,7 @@ export const upsellDefinition: PaidAddOnDefinition<'upsell', UpsellOfferForm, Up
     headline: input.headline,
     url: input.url,
     optInButton: input.opt_in_button,
-    productPriceCents: amountToCents(input.product_price),
+    priceCents: amountToCents(input.product_price),
     currency,
     videoUrl: input.video_url,
     description: input.description,

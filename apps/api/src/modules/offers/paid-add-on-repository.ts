@@ -1,50 +1,54 @@
 import type { OfferListQuery } from '@funnelry/shared'
-import { and, count, eq, isNull, ne } from 'drizzle-orm'
-import type { PgColumn } from 'drizzle-orm/pg-core'
+import { and, count, eq, isNull, ne, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../db/client.js'
 import { newestFirst as orderNewestFirst } from '../../db/ordering.js'
-import { bumpOffers, freeOffers, upsellOffers } from '../../db/schema/index.js'
 import { pageWindow } from '../../lib/pagination.js'
 import { listedOffers, listOrder } from './offer-list-filter.js'
+import { bumpOffers, freeOffers, upsellOffers } from './offers-tables.js'
 
 /** The two paid add-ons a free offer can carry: a BUMP at checkout and an upsell (OTO) after it. */
 export type PaidAddOnKind = 'bump' | 'upsell'
 
-type AddOnTable = typeof bumpOffers | typeof upsellOffers
-type Values<T extends AddOnTable> = Omit<T['$inferInsert'], 'id' | 'sellerId' | 'createdAt' | 'updatedAt'>
+type TableOf = { bump: typeof bumpOffers; upsell: typeof upsellOffers }
+type Values<T extends TableOf[PaidAddOnKind]> = Omit<T['$inferInsert'], 'id' | 'sellerId' | 'createdAt' | 'updatedAt'>
+export type PaidAddOnRow<K extends PaidAddOnKind> = TableOf[K]['$inferSelect']
+export type PaidAddOnValues<K extends PaidAddOnKind> = Values<TableOf[K]>
 
-/** Where each kind lives: its table, its price, the free offer column attaching it, and the other kind. */
+/**
+ * Where each kind lives: its table, the free offer column attaching it, and the other kind. Both
+ * tables name the columns read here alike (price_cents included), so queries run on either.
+ */
 const tablesOf = {
-  bump: {
-    table: bumpOffers,
-    price: bumpOffers.newPriceCents,
-    attachedBy: freeOffers.bumpOfferId,
-    other: upsellOffers,
-    otherBy: freeOffers.upsellOfferId,
-  },
-  upsell: {
-    table: upsellOffers,
-    price: upsellOffers.productPriceCents,
-    attachedBy: freeOffers.upsellOfferId,
-    other: bumpOffers,
-    otherBy: freeOffers.bumpOfferId,
-  },
+  bump: { table: bumpOffers, attachedBy: freeOffers.bumpOfferId, other: upsellOffers, otherBy: freeOffers.upsellOfferId },
+  upsell: { table: upsellOffers, attachedBy: freeOffers.upsellOfferId, other: bumpOffers, otherBy: freeOffers.bumpOfferId },
 } as const
 
-export type PaidAddOnRow<K extends PaidAddOnKind> = (typeof tablesOf)[K]['table']['$inferSelect']
-export type PaidAddOnValues<K extends PaidAddOnKind> = Values<(typeof tablesOf)[K]['table']>
+type Writes<K extends PaidAddOnKind> = {
+  insert: (db: Executor, values: PaidAddOnValues<K> & { sellerId: string }) => Promise<PaidAddOnRow<K>[]>
+  update: (db: Executor, where: SQL | undefined, values: PaidAddOnValues<K> & { updatedAt: Date }) => Promise<PaidAddOnRow<K>[]>
+}
+
+/**
+ * The writes, one per kind: a write takes one table's own values, which drizzle cannot check
+ * against a union of two tables. Typed as a map over the kinds, `writesOf[kind]` keeps the kind.
+ */
+const writesOf: { [K in PaidAddOnKind]: Writes<K> } = {
+  bump: {
+    insert: (db, values) => db.insert(bumpOffers).values(values).returning(),
+    update: (db, where, values) => db.update(bumpOffers).set(values).where(where).returning(),
+  },
+  upsell: {
+    insert: (db, values) => db.insert(upsellOffers).values(values).returning(),
+    update: (db, where, values) => db.update(upsellOffers).set(values).where(where).returning(),
+  },
+}
 
 /** One repository for both kinds; only the table and its columns differ. */
 export function createPaidAddOnRepository<K extends PaidAddOnKind>(kind: K) {
+  /** Reads run on the union of the two tables; `table` is this kind's, so they return its rows (the `as Row` below). */
   type Row = PaidAddOnRow<K>
-  // Both tables share the columns used here; drizzle cannot follow a union of tables, so it sees one.
-  const spec = tablesOf[kind] as unknown as {
-    table: typeof bumpOffers
-    price: PgColumn
-    attachedBy: typeof freeOffers.bumpOfferId
-    other: typeof bumpOffers
-    otherBy: typeof freeOffers.bumpOfferId
-  }
+  const spec: (typeof tablesOf)[PaidAddOnKind] = tablesOf[kind]
+  const write: Writes<K> = writesOf[kind]
   const { table } = spec
   const owned = (sellerId: string, id: string) => and(eq(table.sellerId, sellerId), eq(table.id, id))
   const ofSeller = (sellerId: string) => eq(table.sellerId, sellerId)
@@ -68,7 +72,7 @@ export function createPaidAddOnRepository<K extends PaidAddOnKind>(kind: K) {
     findForAttachment: async (db: Executor, sellerId: string, id: string) =>
       (
         await db
-          .select({ currency: table.currency, priceCents: spec.price, headline: table.headline })
+          .select({ currency: table.currency, priceCents: table.priceCents, headline: table.headline })
           .from(table)
           // An archived add-on is out of use: it cannot be attached again (docs/decisions/0021).
           .where(and(owned(sellerId, id), isNull(table.archivedAt)))
@@ -92,7 +96,7 @@ export function createPaidAddOnRepository<K extends PaidAddOnKind>(kind: K) {
         .where(listedOffers(table, sellerId, query))
         .orderBy(...listOrder(table, query.ordering))
         .limit(pageWindow(query).limit)
-        .offset(pageWindow(query).offset) as unknown as PromiseLike<Row[]> & { toSQL: () => { sql: string; params: unknown[] } },
+        .offset(pageWindow(query).offset) as PromiseLike<Row[]> & { toSQL: () => { sql: string; params: unknown[] } },
 
     count: async (db: Executor, sellerId: string, query: OfferListQuery) =>
       (
@@ -110,22 +114,13 @@ export function createPaidAddOnRepository<K extends PaidAddOnKind>(kind: K) {
         .orderBy(...newestFirst),
 
     async insert(db: Executor, sellerId: string, values: PaidAddOnValues<K>): Promise<Row> {
-      const [row] = await db
-        .insert(table)
-        .values({ ...(values as Values<typeof bumpOffers>), sellerId })
-        .returning()
+      const [row] = await write.insert(db, { ...values, sellerId })
       if (!row) throw new Error(`the ${kind} offer row was not stored`)
-      return row as Row
+      return row
     },
 
-    async update(db: Executor, sellerId: string, id: string, values: PaidAddOnValues<K>): Promise<Row | undefined> {
-      const [row] = await db
-        .update(table)
-        .set({ ...(values as Values<typeof bumpOffers>), updatedAt: new Date() })
-        .where(owned(sellerId, id))
-        .returning()
-      return row as Row | undefined
-    },
+    update: async (db: Executor, sellerId: string, id: string, values: PaidAddOnValues<K>): Promise<Row | undefined> =>
+      (await write.update(db, owned(sellerId, id), { ...values, updatedAt: new Date() }))[0],
 
     /** Whether some free offer pairs it with the other kind in a currency that is not `currency`. */
     async pairedWithOtherCurrency(db: Executor, id: string, currency: number): Promise<boolean> {

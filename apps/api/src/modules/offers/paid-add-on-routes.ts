@@ -1,7 +1,8 @@
 import { offerDropdownSchema, offerListQuerySchema } from '@funnelry/shared'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { z } from 'zod'
-import { listUrlOf, offerIdParams, optionalAuthentication, viewerIdOf } from '../../lib/route-helpers.js'
+import { type Owns, ownedBy, pathParam } from '../../http/public-page.js'
+import { listUrlOf, offerIdParams, optionalAuthentication, viewerIdOf } from '../../http/route-helpers.js'
 import { formBody } from './multipart-form.js'
 import type { PaidAddOnDefinition } from './paid-add-on-kinds.js'
 import type { PaidAddOnKind } from './paid-add-on-repository.js'
@@ -12,12 +13,17 @@ type RouteDefinition = Pick<PaidAddOnDefinition<PaidAddOnKind, unknown, unknown>
   schemas: { form: z.ZodType; item: z.ZodType; list: z.ZodType; imageFields: readonly string[] }
 }
 
-type Options = { publicUrl: string; maxUploadBytes: number }
+type Options = {
+  publicUrl: string
+  maxUploadBytes: number
+  /** Whose one of this kind is, for a public read on a seller's custom domain. */
+  owns?: Owns
+}
 
 /** The BUMP or upsell calls of spec section 7: the same five for both kinds, under the kind's path. */
 export const paidAddOnRoutes =
   (definition: RouteDefinition, service: PaidAddOnService<unknown, unknown>): FastifyPluginAsyncZod<Options> =>
-  async (app, { publicUrl, maxUploadBytes }) => {
+  async (app, { publicUrl, maxUploadBytes, owns }) => {
     const { path, label, tags, publicRead } = definition.http
     const { form: formSchema, item: itemSchema, list: listSchema, imageFields } = definition.schemas
     // onRequest, so nobody's upload is read before their token is checked.
@@ -61,6 +67,8 @@ export const paidAddOnRoutes =
       app.get(
         `/${path}/:id/`,
         {
+          // Read by the offer page, and on a custom domain only the seller's own (without a check, on no public site).
+          ...(owns ? { config: { publicPage: { ownedBy: ownedBy((request) => pathParam(request, 'id'), owns) } } } : {}),
           onRequest: optionalAuthentication(app),
           schema: {
             tags,

@@ -7,9 +7,9 @@ import { eventually, type TestApp } from '../../../test/build-test-app.js'
 import { describe, expect, test } from '../../../test/fixtures.js'
 import { type App, buildApp } from '../../app.js'
 import { connectDatabase, type DatabaseHandle } from '../../db/client.js'
-import { freeOffers } from '../../db/schema/index.js'
 import { connectionOf, createSellerChanges, type SellerChanges } from '../../lib/seller-changes.js'
 import { createBump, createConnectedSellerSession, createFree, sendForm, validFree } from './offer-test-kit.js'
+import { freeOffers } from './offers-tables.js'
 
 const indexHtml = '<!doctype html><html><head><title>Funnelry</title></head><body><div id="root"></div></body></html>'
 

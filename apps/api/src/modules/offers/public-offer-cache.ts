@@ -21,7 +21,8 @@ export type PublicOffer = {
   recordedAnswer(key: string): RecordedAnswer | undefined
 }
 
-function preparePublicOffer(view: FreeOffer): PublicOffer {
+/** A view's public reads, rendered lazily (also a split-test variant's, cached by the experiments module). */
+export function preparePublicOffer(view: FreeOffer): PublicOffer {
   let rendered: { render: RenderOfferPage; body: EncodedBody } | undefined
   const json = encodeBody(JSON.stringify(view), 'application/json; charset=utf-8')
   return {

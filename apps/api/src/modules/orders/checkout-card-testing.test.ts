@@ -2,9 +2,10 @@ import { localTestCards, paymentMessages } from '@funnelry/shared'
 import { eq } from 'drizzle-orm'
 import type { TestApp } from '../../../test/build-test-app.js'
 import { describe, expect, test } from '../../../test/fixtures.js'
-import { localPaymentIntents, orders } from '../../db/schema/index.js'
 import { cardTestingMessages } from '../payments/payments-module.js'
+import { localPaymentIntents } from '../payments/payments-tables.js'
 import { confirmLocal, createIntent, createLocalSeller, emailsTo, insertFunnel, orderOf, updateIntent } from './checkout-test-kit.js'
+import { orders } from './orders-tables.js'
 
 /** Decision D24: buyers sharing an address all pay; card testing ends by its declines. */
 describe('checkout from one shared address (a carrier, an office)', () => {

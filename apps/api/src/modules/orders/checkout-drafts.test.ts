@@ -4,8 +4,11 @@ import type { TestApp } from '../../../test/build-test-app.js'
 import { createSellerSession } from '../../../test/factories.js'
 import { describe, expect, test } from '../../../test/fixtures.js'
 import { configureWebhook } from '../../../test/funnel-factories.js'
-import { leads, localPaymentIntents, orders, paymentAccounts, webhookDeliveries } from '../../db/schema/index.js'
+import { leads } from '../leads/leads-tables.js'
+import { localPaymentIntents, paymentAccounts } from '../payments/payments-tables.js'
+import { webhookDeliveries } from '../webhooks/webhooks-tables.js'
 import { createIntent, emailsTo, insertFunnel, orderOf, updateIntent, visitor } from './checkout-test-kit.js'
+import { orders } from './orders-tables.js'
 
 /**
  * Decision D20: an order is a draft until the visitor's details arrive; decision D16: the first
@@ -139,7 +142,7 @@ describe('checkout drafts and the lead they become', () => {
 
   test('never charges for a BUMP or an OTO saved without a price above zero (decision D19, issue 9 item 1)', async () => {
     // Rows saved before the rule: the save form now refuses to attach them.
-    const unpriced = await insertFunnel(ctx, sellerId, { bump: { newPriceCents: null }, upsell: { productPriceCents: 0 } })
+    const unpriced = await insertFunnel(ctx, sellerId, { bump: { priceCents: null }, upsell: { priceCents: 0 } })
     const bump = await createIntent(ctx, { ...visitor, product_id: unpriced.offer.id, bump_offer_id: unpriced.bump?.id })
     expect(bump.statusCode).toBe(400)
     expect(bump.json()).toEqual({ detail: expect.any(String), bump_offer_id: [paymentMessages.bumpNotOffered] })

@@ -4,8 +4,9 @@ import type { TestApp } from '../../../test/build-test-app.js'
 import { createSeller } from '../../../test/factories.js'
 import { describe, expect, test } from '../../../test/fixtures.js'
 import { insertBump, insertUpsell } from '../../../test/funnel-factories.js'
-import { localPaymentIntents, orders } from '../../db/schema/index.js'
+import { localPaymentIntents } from '../payments/payments-tables.js'
 import { createIntent, createLocalSeller, emailsTo, insertFunnel, orderOf, visitor } from './checkout-test-kit.js'
+import { orders } from './orders-tables.js'
 
 describe('creating a payment intent: the server prices the order', () => {
   let ctx: TestApp
@@ -166,8 +167,8 @@ describe('creating a payment intent: the server prices the order', () => {
 
   test('uses the currency of the attached offers, for paid and free orders', async () => {
     const euros = await insertFunnel(ctx, sellerId, {
-      bump: { currency: 2, newPriceCents: 1000 },
-      upsell: { currency: 2, productPriceCents: 2000 },
+      bump: { currency: 2, priceCents: 1000 },
+      upsell: { currency: 2, priceCents: 2000 },
     })
     const paid = await createIntent(ctx, {
       ...visitor,

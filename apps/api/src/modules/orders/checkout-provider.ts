@@ -4,13 +4,13 @@ import { PaymentError } from '../../lib/errors.js'
 import { type PaymentIntent, type PaymentProvider, type PaymentServices, ProviderUnavailableError } from '../payments/payments-module.js'
 
 /** What the orders module uses of the payments module's services. */
-export type CheckoutPayments = Pick<PaymentServices, 'provider' | 'accountOf' | 'cardTesting'>
+export type CheckoutPayments = Pick<PaymentServices, 'provider' | 'accountOf' | 'currentAccountOf' | 'cardTesting'>
 
 /**
  * The checkout's calls to the payment provider, with the provider's refusals turned into what the
  * visitor should read: unreachable (502), or paid already (the spec's update guard).
  */
-export function checkoutProvider({ provider, accountOf: findAccount }: CheckoutPayments) {
+export function checkoutProvider({ provider, accountOf: findAccount, currentAccountOf }: CheckoutPayments) {
   const viaProvider = async <T>(work: () => Promise<T>): Promise<T> => {
     try {
       return await work()
@@ -48,8 +48,9 @@ export function checkoutProvider({ provider, accountOf: findAccount }: CheckoutP
     accountOf,
 
     /** The account's id when it can take charges now; otherwise the visitor learns the seller is not ready. */
-    async chargeableAccount(db: Executor, sellerId: string) {
-      const account = await accountOf(db, sellerId)
+    async chargeableAccount(sellerId: string) {
+      const found = await currentAccountOf(sellerId)
+      const account = found?.provider === provider.name ? found : undefined
       if (!account?.chargesEnabled) throw new PaymentError(paymentMessages.sellerCannotTakePayments)
       return account.accountId
     },

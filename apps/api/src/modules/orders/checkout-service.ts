@@ -18,16 +18,18 @@ import { NotFoundError, PaymentError, TooManyRequestsError } from '../../lib/err
 import type { LeadRecording } from '../leads/leads-module.js'
 import type { OfferServices } from '../offers/offers-module.js'
 import { cardTestingMessages, type PaymentIntent } from '../payments/payments-module.js'
+import { createCheckoutOrderWriter } from './checkout-order-writer.js'
 import { type CheckoutPayments, checkoutProvider } from './checkout-provider.js'
 import type { OrderFulfilment } from './order-fulfilment.js'
 import { type PricedOrder, priceOrder } from './order-pricing.js'
 import { newReceipt, receiptExpiry } from './order-receipt-token.js'
-import { type OrderRow, orderRepository } from './order-repository.js'
+import { type OrderRow, orderRepository, paidStatuses } from './order-repository.js'
 
 type Deps = {
   db: Database
   payments: CheckoutPayments
-  offers: Pick<OfferServices, 'forCheckout'>
+  /** The offer with its bump and upsell; a split-test variant's own when `variantId` names one (issue 27). */
+  offers: { forCheckout: (id: string, variantId: string | null) => ReturnType<OfferServices['forCheckout']> }
   leads: LeadRecording
   fulfilment: OrderFulfilment
   now: () => Date
@@ -55,6 +57,9 @@ const pricedColumns = (priced: PricedOrder) => ({
   currency: priced.currency,
 })
 
+/** The route's answer, and whose checkout it is (for the conversions module). */
+export type CheckoutAnswer = { response: PaymentIntentResponse; sellerId: string }
+
 const visitorOf = (input: VisitorDetails): VisitorDetails => ({ full_name: input.full_name, email: input.email.toLowerCase() })
 
 /**
@@ -69,9 +74,10 @@ const visitorOf = (input: VisitorDetails): VisitorDetails => ({ full_name: input
 export function createCheckoutService({ db, payments: checkoutPayments, offers, leads, fulfilment, now, publishableKey }: Deps) {
   const { provider } = checkoutPayments
   const payments = checkoutProvider(checkoutPayments)
+  const storeOrder = createCheckoutOrderWriter({ db, leads })
 
-  const loadCheckout = async (db: Executor, freeOfferId: string) => {
-    const checkout = await offers.forCheckout(db, freeOfferId)
+  const loadCheckout = async (freeOfferId: string, variantId: string | null) => {
+    const checkout = await offers.forCheckout(freeOfferId, variantId)
     // An archived offer is never served (docs/decisions/0021).
     if (!checkout || checkout.offer.archivedAt) throw new NotFoundError(paymentMessages.offerNotFound)
     // Decisions, "Inactive offers": the page still renders, payment calls are refused.
@@ -95,40 +101,57 @@ export function createCheckoutService({ db, payments: checkoutPayments, offers, 
     return response
   }
 
-  const newIntent = (accountId: string, orderId: string, freeOfferId: string, priced: PricedOrder, idempotencyKey: string) =>
+  /**
+   * Decision D34: an offer with after-purchase steps shows the consent line under Pay, and its
+   * payment saves the card (with a customer on the seller's account) for the one-click charges.
+   */
+  const newIntent = (
+    accountId: string,
+    orderId: string,
+    checkout: { offer: { id: string; afterPurchase: unknown[] } },
+    priced: PricedOrder,
+    idempotencyKey: string,
+    visitor: VisitorDetails,
+  ) =>
     payments.create({
       accountId,
       amountCents: priced.amountCents,
       currency: currencyById(priced.currency).code,
-      metadata: { order_id: orderId, free_offer_id: freeOfferId },
+      metadata: { order_id: orderId, free_offer_id: checkout.offer.id },
       idempotencyKey,
+      ...(checkout.offer.afterPurchase.length > 0 ? { saveCardFor: { email: visitor.email, name: visitor.full_name } } : {}),
     })
 
   /** Records the lead of an order whose visitor's details just arrived, and links it, in the order's transaction. */
   const recordOrderLead = async (tx: Executor, order: OrderRow, visitor: VisitorDetails, at: Date) => {
-    const offer = await leads.findOffer(tx, order.freeOfferId)
+    const offer = (await leads.findOffers(tx, [order.freeOfferId])).get(order.freeOfferId)
     if (!offer) return
-    const { leadId } = await leads.record(tx, { offer, visitor, at, utm: utmOfRow(order) })
+    const { leadId } = await leads.record(tx, { offer, visitor, at, utm: utmOfRow(order), variantId: order.variantId })
     await orderRepository.setLead(tx, order.id, leadId)
   }
 
   /** One try of an update of a draft that stays one: only the choices change; nothing can be paid yet. */
   async function updateDraft(order: OrderRow, version: string, priced: PricedOrder, upsellShown: boolean) {
     // Early feedback: a seller who cannot be paid is said so when the bump is ticked, as before.
-    if (priced.amountCents > 0) await payments.chargeableAccount(db, order.sellerId)
+    if (priced.amountCents > 0) await payments.chargeableAccount(order.sellerId)
     const updated = await orderRepository.updateIfUnchanged(db, order.id, version, { ...pricedColumns(priced), upsellShown }, now())
     if (!updated) throw new ConcurrentChange()
     return answer(updated, null)
   }
 
   /** One try of an update: the answer, or ConcurrentChange when another update got there first. */
-  async function applyUpdate(input: UpdatePaymentIntent): Promise<PaymentIntentResponse> {
+  async function applyUpdate(input: UpdatePaymentIntent): Promise<CheckoutAnswer> {
     const read = await orderRepository.findVersioned(db, input.intent_id)
     if (!read) throw new NotFoundError(paymentMessages.intentNotFound)
-    const { order, version } = read
-    if (order.status === 'paid') throw new PaymentError(paymentMessages.alreadyComplete)
+    return { sellerId: read.order.sellerId, response: await applyUpdateTo(read, input) }
+  }
+
+  async function applyUpdateTo({ order, version }: { order: OrderRow; version: string }, input: UpdatePaymentIntent) {
+    // Paid, whatever was refunded of it since (D35).
+    if (paidStatuses.some((status) => status === order.status)) throw new PaymentError(paymentMessages.alreadyComplete)
     if (order.status === 'abandoned') throw new PaymentError(paymentMessages.orderExpired)
-    const checkout = await loadCheckout(db, order.freeOfferId)
+    // Priced again with the bump and upsell of the variant the order was made on.
+    const checkout = await loadCheckout(order.freeOfferId, order.variantId)
     // A field left out keeps the earlier choice; null removes it.
     const priced = priceOrder(checkout, {
       bumpOfferId: input.bump_offer_id === undefined ? order.bumpOfferId : input.bump_offer_id,
@@ -160,14 +183,14 @@ export function createCheckoutService({ db, payments: checkoutPayments, offers, 
       }
     }
     if (priced.amountCents > 0) {
-      const accountId = await payments.chargeableAccount(db, order.sellerId)
+      const accountId = await payments.chargeableAccount(order.sellerId)
       // null: a concurrent update canceled it (and may not have stored that yet); a new one follows.
       intent = live ? await payments.update(accountId, intentId, priced.amountCents) : null
       // Created lazily once there is something to charge. The key names the intent it replaces and
       // the amount (Stripe refuses a key reused with other parameters): a retry gets the same intent,
       // a later cycle a new one. Of two racing updates only the stored one's intent is ever shown.
       const key = `order-${order.id}-after-${baseIntentId(order.intentId)}-${priced.amountCents}-${priced.currency}`
-      intent ??= await newIntent(accountId, order.id, order.freeOfferId, priced, key)
+      intent ??= await newIntent(accountId, order.id, checkout, priced, key, visitor)
       intentId = intent.id
     } else if (order.provider !== 'none') {
       intentId = `${droppedPrefix}${order.intentId}`
@@ -200,8 +223,15 @@ export function createCheckoutService({ db, payments: checkoutPayments, offers, 
   }
 
   /** Decision D20: the bump ticked before the visitor's details: an order nobody sees, with no intent. */
-  async function startDraft(sellerId: string, freeOfferId: string, priced: PricedOrder, upsellShown: boolean, utm: Utm | null) {
-    if (priced.amountCents > 0) await payments.chargeableAccount(db, sellerId)
+  async function startDraft(
+    sellerId: string,
+    freeOfferId: string,
+    priced: PricedOrder,
+    upsellShown: boolean,
+    utm: Utm | null,
+    variantId: string | null,
+  ) {
+    if (priced.amountCents > 0) await payments.chargeableAccount(sellerId)
     const id = randomUUID()
     const draft = await orderRepository.insert(db, {
       id,
@@ -212,6 +242,7 @@ export function createCheckoutService({ db, payments: checkoutPayments, offers, 
       ...pricedColumns(priced),
       upsellShown,
       ...utmRowOf(utm),
+      variantId,
       status: 'draft',
       provider: 'none',
       // The column is unique and required; no provider event can ever name this value.
@@ -220,56 +251,63 @@ export function createCheckoutService({ db, payments: checkoutPayments, offers, 
     return answer(draft, null)
   }
 
+  /** A new order (or draft, or free order) on the checkout's offer. */
+  async function startCheckout(
+    checkout: Awaited<ReturnType<typeof loadCheckout>>,
+    input: CreatePaymentIntent,
+    utm: Utm | null,
+    variantId: string | null,
+  ): Promise<PaymentIntentResponse> {
+    const priced = priceOrder(checkout, { bumpOfferId: input.bump_offer_id ?? null, upsellOfferId: input.upsell_offer_id ?? null })
+    const { sellerId, id: freeOfferId } = checkout.offer
+    const upsellShown = input.upsell_shown ?? false
+    if (!hasVisitorDetails(input)) return startDraft(sellerId, freeOfferId, priced, upsellShown, utm, variantId)
+
+    const visitor = visitorOf(input)
+    await checkoutPayments.cardTesting.checkEmail(visitor.email)
+    const values = {
+      sellerId,
+      freeOfferId,
+      fullName: visitor.full_name,
+      email: visitor.email,
+      ...pricedColumns(priced),
+      upsellShown,
+      ...utmRowOf(utm),
+      variantId,
+    }
+    if (priced.amountCents === 0) return answer(await fulfilment.completeFreeOrder(values), null)
+
+    const accountId = await payments.chargeableAccount(sellerId)
+    // The order's id is chosen first so the provider's idempotency key can name it: the SDK's own
+    // retries of this call (a timeout, a dropped connection) return the intent already made.
+    const id = randomUUID()
+    const intent = await newIntent(accountId, id, checkout, priced, `order-${id}-create`, visitor)
+    const at = now()
+    // With its lead, in a transaction shared with the orders of other buyers checking out at once.
+    const order = await storeOrder({
+      values: { ...values, id, status: 'pending', provider: provider.name, intentId: intent.id, ...newReceipt(at) },
+      visitor,
+      at,
+      utm,
+    })
+    return answer(order, intent)
+  }
+
   return {
-    /** `utm`: the visitor's campaign (decision D37), which the order keeps from its first call. */
-    async createIntent(input: CreatePaymentIntent, utm: Utm | null = null): Promise<PaymentIntentResponse> {
-      const checkout = await loadCheckout(db, input.product_id)
-      const priced = priceOrder(checkout, { bumpOfferId: input.bump_offer_id ?? null, upsellOfferId: input.upsell_offer_id ?? null })
-      const { sellerId, id: freeOfferId } = checkout.offer
-      const upsellShown = input.upsell_shown ?? false
-      if (!hasVisitorDetails(input)) return startDraft(sellerId, freeOfferId, priced, upsellShown, utm)
-
-      const visitor = visitorOf(input)
-      await checkoutPayments.cardTesting.checkEmail(visitor.email)
-      const values = {
-        sellerId,
-        freeOfferId,
-        fullName: visitor.full_name,
-        email: visitor.email,
-        ...pricedColumns(priced),
-        upsellShown,
-        ...utmRowOf(utm),
-      }
-      if (priced.amountCents === 0) return answer(await fulfilment.completeFreeOrder(values), null)
-
-      const accountId = await payments.chargeableAccount(db, sellerId)
-      // The order's id is chosen first so the provider's idempotency key can name it: the SDK's own
-      // retries of this call (a timeout, a dropped connection) return the intent already made.
-      const id = randomUUID()
-      const intent = await newIntent(accountId, id, freeOfferId, priced, `order-${id}-create`)
-      const at = now()
-      const order = await db.transaction(async (tx) => {
-        // The lead first (D16), so the order is stored already linked to it: one update fewer (issue 22).
-        const offer = await leads.findOffer(tx, freeOfferId)
-        const lead = offer ? await leads.record(tx, { offer, visitor, at, utm }) : null
-        return orderRepository.insert(tx, {
-          ...values,
-          id,
-          leadId: lead?.leadId ?? null,
-          status: 'pending',
-          provider: provider.name,
-          intentId: intent.id,
-          ...newReceipt(at),
-        })
-      })
-      return answer(order, intent)
+    /**
+     * `utm`: the visitor's campaign (decision D37), which the order keeps from its first call;
+     * `variantId`: the split-test variant the visitor saw, whose bump and upsell are priced (issue 27).
+     */
+    async createIntent(input: CreatePaymentIntent, utm: Utm | null = null, variantId: string | null = null): Promise<CheckoutAnswer> {
+      const checkout = await loadCheckout(input.product_id, variantId)
+      return { sellerId: checkout.offer.sellerId, response: await startCheckout(checkout, input, utm, variantId) }
     },
 
     /**
      * The page sends updates one after another, but two tabs (or a retry) can overlap: an update
      * that lost the race reads the order again and redoes its change from there.
      */
-    async updateIntent(input: UpdatePaymentIntent): Promise<PaymentIntentResponse> {
+    async updateIntent(input: UpdatePaymentIntent): Promise<CheckoutAnswer> {
       if (!isUuid(input.intent_id)) throw new NotFoundError(paymentMessages.intentNotFound)
       for (let attempt = 1; ; attempt += 1) {
         try {

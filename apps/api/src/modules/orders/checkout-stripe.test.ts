@@ -6,8 +6,8 @@ import { createSellerSession } from '../../../test/factories.js'
 import { describe, expect, test } from '../../../test/fixtures.js'
 import { configureWebhook } from '../../../test/funnel-factories.js'
 import { startReceiver } from '../../../test/http-receiver.js'
-import { type StripeStandIn, startStripeStandIn } from '../../../test/stripe-stand-in.js'
-import { paymentAccounts } from '../../db/schema/index.js'
+import { type StripeStandIn, startStripeStandIn, stripeStandInEnv } from '../../../test/stripe-stand-in.js'
+import { paymentAccounts } from '../payments/payments-tables.js'
 import {
   confirmLocal,
   createIntent,
@@ -34,13 +34,7 @@ describe('checkout with Stripe (the real SDK against the local stand-in)', () =>
 
   test.override('appOptions', () => ({
     workers: true,
-    env: {
-      STRIPE_SECRET_KEY: 'sk_test_standin',
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_standin',
-      STRIPE_API_URL: stripe.url,
-      STRIPE_WEBHOOK_SECRET: webhookSecret,
-      PLATFORM_FEE_PERCENT: '10',
-    },
+    env: stripeStandInEnv(stripe.url, webhookSecret),
   }))
   test.beforeEach(async () => {
     stripe = await startStripeStandIn()

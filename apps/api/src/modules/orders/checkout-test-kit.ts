@@ -3,10 +3,14 @@ import { and, eq } from 'drizzle-orm'
 import type { TestApp } from '../../../test/build-test-app.js'
 import { createSeller } from '../../../test/factories.js'
 import { insertBump, insertFreeOffer, insertUpsell } from '../../../test/funnel-factories.js'
-import type { bumpOffers, upsellOffers } from '../../db/schema/index.js'
-import { emails, orders, paymentAccounts, sellers, webhookDeliveries } from '../../db/schema/index.js'
+import { emails } from '../../mail/mail-tables.js'
+import type { bumpOffers, upsellOffers } from '../offers/offers-tables.js'
+import { paymentAccounts } from '../payments/payments-tables.js'
 import { createLinkSigner, loadLinkSigningKey } from '../payments/providers/link-signer.js'
 import { createLocalPaymentProvider } from '../payments/providers/local-provider.js'
+import { sellers } from '../sellers/sellers-tables.js'
+import { webhookDeliveries } from '../webhooks/webhooks-tables.js'
+import { orders } from './orders-tables.js'
 
 /** Helpers the checkout and fulfilment tests share (never imported by the app). */
 

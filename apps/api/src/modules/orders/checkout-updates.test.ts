@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm'
 import type { TestApp } from '../../../test/build-test-app.js'
 import { describe, expect, test } from '../../../test/fixtures.js'
 import { insertBump } from '../../../test/funnel-factories.js'
-import { freeOffers, localPaymentIntents, paymentAccounts } from '../../db/schema/index.js'
+import { freeOffers } from '../offers/offers-tables.js'
+import { localPaymentIntents, paymentAccounts } from '../payments/payments-tables.js'
 import { confirmLocal, createIntent, createLocalSeller, insertFunnel, orderOf, updateIntent, visitor } from './checkout-test-kit.js'
 
 describe('updating a payment intent', () => {

@@ -4,8 +4,8 @@ import { eventually, type TestApp } from '../../../test/build-test-app.js'
 import { createSellerSession } from '../../../test/factories.js'
 import { describe, expect, test } from '../../../test/fixtures.js'
 import { type StripeStandIn, startStripeStandIn } from '../../../test/stripe-stand-in.js'
-import { localPaymentIntents, orders, paymentAccounts } from '../../db/schema/index.js'
 import { createPaymentsModule } from '../payments/payments-module.js'
+import { localPaymentIntents, paymentAccounts } from '../payments/payments-tables.js'
 import { createSellersModule } from '../sellers/sellers-module.js'
 import {
   confirmLocal,
@@ -20,6 +20,7 @@ import {
   visitor,
 } from './checkout-test-kit.js'
 import { abandonAfterMs, createAbandonmentSweep } from './order-abandonment.js'
+import { orders } from './orders-tables.js'
 
 /** The payments module's services, as buildApp and the worker build them. */
 const paymentsOf = async (ctx: TestApp) => {

@@ -4,7 +4,7 @@ import type { TestApp } from '../../../test/build-test-app.js'
 import { createSeller } from '../../../test/factories.js'
 import { describe, expect, test } from '../../../test/fixtures.js'
 import { insertFreeOffer } from '../../../test/funnel-factories.js'
-import { orderDailyCounts } from '../../db/schema/index.js'
+import { orderDailyCounts } from '../reports/reports-tables.js'
 
 /**
  * Checkout at campaign scale (issue 22): many buyers of one offer write orders at once. The order

@@ -5,7 +5,7 @@ import { waitForDrainedQueues } from '../../../test/drained-queues.js'
 import { describe, expect, test } from '../../../test/fixtures.js'
 import { configureWebhook } from '../../../test/funnel-factories.js'
 import { startReceiver } from '../../../test/http-receiver.js'
-import { leads } from '../../db/schema/index.js'
+import { leads } from '../leads/leads-tables.js'
 import type { LocalPaymentProvider } from '../payments/providers/local-provider.js'
 import {
   createIntent,

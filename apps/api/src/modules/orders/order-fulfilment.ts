@@ -1,17 +1,19 @@
 import { randomUUID } from 'node:crypto'
 import { currencies } from '@funnelry/shared'
-import type { Database } from '../../db/client.js'
+import type { Database, Executor } from '../../db/client.js'
+import { batchedWrites } from '../../lib/batched-calls.js'
 import type { CardTestingGuard, PaymentIntentEvent, PaymentProvider } from '../payments/payments-module.js'
-import type { DeliverOrder } from './order-delivery.js'
+import { type Charge, orderBatchRepository } from './order-batch-repository.js'
+import type { OrderDeliveries } from './order-delivery.js'
 import { newReceipt } from './order-receipt-token.js'
-import { type NewOrder, type OrderRow, orderRepository } from './order-repository.js'
+import { type NewOrder, type OrderRow, orderRepository, paidStatuses } from './order-repository.js'
 
 /** The provider speaks currency codes ('usd'); orders keep our ids (decision D2). Unknown codes match nothing. */
 const currencyIdOfCode = (code: string) => currencies.find((currency) => currency.code === code.toLowerCase())?.value ?? 0
 
 type Deps = {
   db: Database
-  deliver: DeliverOrder
+  deliveries: OrderDeliveries
   now: () => Date
   log: (message: string) => void
   /** Decision D24: declines counted per intent and email; an intent declined too often is canceled. */
@@ -31,7 +33,53 @@ export type FreeOrderValues = Omit<
  * clicked twice). Marking the order paid and queueing what it sends share one transaction, so a
  * crash leaves either both or neither, and a redelivered event then finds the work still to do.
  */
-export function createOrderFulfilment({ db, deliver, now, log, cardTesting, provider }: Deps) {
+export function createOrderFulfilment({ db, deliveries, now, log, cardTesting, provider }: Deps) {
+  const { deliver, deliverMany } = deliveries
+
+  /** A charge that paid no order: already paid (a repeated event), not ours, or not what the order says. */
+  const reportUnpaid = async (tx: Executor, event: PaymentIntentEvent) => {
+    // The last is never delivered; it stays pending for the seller to settle.
+    const pending = await orderRepository.findByIntent(tx, event.intentId)
+    if (pending && !paidStatuses.some((status) => status === pending.status)) {
+      log(
+        `order ${pending.id}: charged ${event.amountCents} ${event.currency} but the order is ${pending.amountCents} (currency ${pending.currency}); not fulfilled`,
+      )
+    }
+  }
+  const chargeOf = (event: PaymentIntentEvent): Charge => ({
+    intentId: event.intentId,
+    amountCents: event.amountCents,
+    currency: currencyIdOfCode(event.currency),
+  })
+
+  /** One succeeded event in its own transaction (a batch of one, or the retry of a failed batch). */
+  const succeededOne = (event: PaymentIntentEvent) =>
+    db.transaction(async (tx) => {
+      const at = now()
+      const { intentId, ...charged } = chargeOf(event)
+      const order = await orderRepository.markPaid(tx, intentId, charged, at)
+      if (order) await deliver(tx, order, at)
+      else await reportUnpaid(tx, event)
+    })
+
+  /**
+   * Succeeded events arriving together (a campaign's buyers) are paid and delivered in one
+   * transaction with a fixed number of statements (docs/decisions/checkout-at-campaign-scale.md).
+   * Each caller is answered after that commit, as alone.
+   */
+  const succeeded = batchedWrites(
+    (events: PaymentIntentEvent[]) =>
+      db.transaction(async (tx) => {
+        const at = now()
+        const paid = await orderBatchRepository.markPaidMany(tx, events.map(chargeOf), at)
+        await deliverMany(tx, paid, at)
+        const paidIntents = new Set(paid.map((order) => order.intentId))
+        for (const event of events) if (!paidIntents.has(event.intentId)) await reportUnpaid(tx, event)
+        return events.map(() => undefined)
+      }),
+    succeededOne,
+  )
+
   return {
     /** `onPaymentEvent` of the payments module: Stripe's webhook and the local confirm both land here. */
     async handle(event: PaymentIntentEvent): Promise<void> {
@@ -48,23 +96,7 @@ export function createOrderFulfilment({ db, deliver, now, log, cardTesting, prov
         }
         return
       }
-      const charged = { amountCents: event.amountCents, currency: currencyIdOfCode(event.currency) }
-      await db.transaction(async (tx) => {
-        const at = now()
-        const order = await orderRepository.markPaid(tx, event.intentId, charged, at)
-        if (order) {
-          await deliver(tx, order, at)
-          return
-        }
-        // Already paid (a repeated event), an intent that is not ours, or a charge that differs from
-        // the order: the last is never delivered; it stays pending for the seller to settle.
-        const pending = await orderRepository.findByIntent(tx, event.intentId)
-        if (pending && pending.status !== 'paid') {
-          log(
-            `order ${pending.id}: charged ${event.amountCents} ${event.currency} but the order is ${pending.amountCents} (currency ${pending.currency}); not fulfilled`,
-          )
-        }
-      })
+      await succeeded(event)
     },
 
     /**

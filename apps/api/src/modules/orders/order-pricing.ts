@@ -39,8 +39,8 @@ export function priceOrder(checkout: FreeOfferWithAttachments, choices: OrderCho
   }
   // The currency of what is bought, else of what is attached (the page shows those prices), else D2's default.
   const currency = chosenBump?.currency ?? chosenUpsell?.currency ?? attachedBump?.currency ?? attachedUpsell?.currency ?? defaultCurrency
-  const bumpPriceCents = chosenBump ? chosenBump.newPriceCents : null
-  const upsellPriceCents = chosenUpsell ? chosenUpsell.productPriceCents : null
+  const bumpPriceCents = chosenBump ? chosenBump.priceCents : null
+  const upsellPriceCents = chosenUpsell ? chosenUpsell.priceCents : null
 
   return {
     bumpOfferId: chosenBump?.id ?? null,

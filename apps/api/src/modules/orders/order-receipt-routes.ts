@@ -14,7 +14,8 @@ export const orderReceiptRoutes: FastifyPluginAsyncZod<{ receipts: OrderReceipts
         response: { 200: orderReceiptSchema, 404: detailErrorSchema },
       },
       // The page reads it once, and again a few times while a payment's event is on its way.
-      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      // The thank-you page's summary: its unguessable reference is the capability.
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' }, publicPage: {} },
     },
     async (request, reply) => reply.header('cache-control', 'no-store').send(await receipts.read(request.params.reference)),
   )

@@ -1,34 +1,64 @@
 import { centsToAmount, currencyById, type OrderReceipt, type OrderReceiptItem, paymentMessages } from '@funnelry/shared'
 import type { Database } from '../../db/client.js'
 import { NotFoundError } from '../../lib/errors.js'
-import { orderRepository } from './order-repository.js'
+import type { OfferNames } from '../offers/offers-module.js'
+import { type OrderRow, orderRepository } from './order-repository.js'
 
 /** A reference is 22 URL-safe characters; anything else is not one of ours. */
 const referencePattern = /^[A-Za-z0-9_-]{22}$/
+
+/** A refund (D35) does not undo the purchase: its receipt still shows what was bought and paid. */
+const paidStatuses: ReadonlySet<string> = new Set(['paid', 'partially_refunded', 'refunded'])
 
 /**
  * The thank-you page's order summary (docs/decisions/0008): what was bought and the total, read by
  * the order's random reference while it is valid, with each item's download link (decision D25).
  * It tells nothing about the visitor (no name, no email), and an unknown, expired, draft or abandoned reference answers alike: 404.
  */
-export function createOrderReceipts({ db, now }: { db: Database; now: () => Date }) {
+export function createOrderReceipts({
+  db,
+  now,
+  names,
+  extraItems = async () => ({ items: [], totalCents: 0 }),
+}: {
+  db: Database
+  now: () => Date
+  /** The offers module names what the order holds (docs/decisions/0028). */
+  names: Pick<OfferNames, 'offerLinks'>
+  /** Decision D34: the one-click charges after the payment, each its own item (the post-purchase module's). */
+  extraItems?: (orderId: string, freeOfferId: string) => Promise<{ items: OrderReceiptItem[]; totalCents: number }>
+}) {
   /** The order behind a reference while its summary can be shown; undefined for any other. */
   const find = async (reference: string) => {
-    const found = referencePattern.test(reference) ? await orderRepository.findByReceipt(db, reference, now()) : undefined
-    const status = found?.order.status
-    return found && (status === 'paid' || status === 'pending' || status === 'failed') ? found : undefined
+    const order = referencePattern.test(reference) ? await orderRepository.findByReceipt(db, reference, now()) : undefined
+    return order && (paidStatuses.has(order.status) || order.status === 'pending' || order.status === 'failed') ? order : undefined
   }
   return {
     /** Whether the thank-you page can show this order (decision D26: "We can't find this order." otherwise). */
     exists: async (reference: string) => (await find(reference)) !== undefined,
 
+    /** Decision D34: the paid order a post-purchase page's reference names, or undefined. */
+    async paidOrder(reference: string): Promise<OrderRow | undefined> {
+      const order = await find(reference)
+      return order?.status === 'paid' ? order : undefined
+    },
+
     async read(reference: string): Promise<OrderReceipt> {
-      const found = await find(reference)
-      if (!found) throw new NotFoundError(paymentMessages.receiptNotFound)
-      const status = found.order.status
-      const { order, offer, bump, upsell } = found
+      const order = await find(reference)
+      if (!order) throw new NotFoundError(paymentMessages.receiptNotFound)
+      const links = await names.offerLinks(db, {
+        free: [order.freeOfferId],
+        bump: order.bumpOfferId ? [order.bumpOfferId] : [],
+        upsell: order.upsellOfferId ? [order.upsellOfferId] : [],
+      })
+      const offer = links.free.get(order.freeOfferId)
+      // An offer's orders go with it (on delete cascade): one deleted since the read is as unknown.
+      if (!offer) throw new NotFoundError(paymentMessages.receiptNotFound)
+      const paid = paidStatuses.has(order.status)
+      const bump = order.bumpOfferId ? links.bump.get(order.bumpOfferId) : undefined
+      const upsell = order.upsellOfferId ? links.upsell.get(order.upsellOfferId) : undefined
       // Decision D25: the links are on the page too; what is paid for only once it is paid.
-      const paidUrl = (url: string) => (status === 'paid' ? url : null)
+      const paidUrl = (url: string) => (paid ? url : null)
       const items: OrderReceiptItem[] = [{ id: offer.id, kind: 'free', name: offer.headline, price: '0.00', url: offer.url }]
       // A bump or upsell deleted since (on delete set null) is no longer on the order.
       if (bump)
@@ -47,13 +77,16 @@ export function createOrderReceipts({ db, now }: { db: Database; now: () => Date
           price: centsToAmount(order.upsellPriceCents ?? 0),
           url: paidUrl(upsell.url),
         })
+      // The page lists every charge: the post-purchase ones only once the first payment is paid.
+      const extra = paid ? await extraItems(order.id, order.freeOfferId) : { items: [], totalCents: 0 }
+      items.push(...extra.items)
       return {
         reference,
         order_id: order.id,
         // A declined attempt is not a purchase yet; the page waits for the payment's event.
-        status: status === 'paid' ? 'paid' : 'pending',
+        status: paid ? 'paid' : 'pending',
         items,
-        total: centsToAmount(order.amountCents),
+        total: centsToAmount(order.amountCents + extra.totalCents),
         currency: currencyById(order.currency).value,
       }
     },

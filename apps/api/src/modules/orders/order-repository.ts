@@ -1,8 +1,8 @@
 import type { OfferKind } from '@funnelry/shared'
 import { and, asc, count, desc, eq, gt, inArray, lt, ne, notInArray, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client.js'
-import { bumpOffers, freeOffers, orders, sellers, upsellOffers } from '../../db/schema/index.js'
 import { receiptExpiry } from './order-receipt-token.js'
+import { orders } from './orders-tables.js'
 
 export type OrderRow = typeof orders.$inferSelect
 export type NewOrder = typeof orders.$inferInsert
@@ -26,8 +26,10 @@ export type OrderChanges = Partial<
   >
 >
 
+/** Orders paid, whatever was refunded of them since (decision D35): a payment event never pays them again. */
+export const paidStatuses = ['paid', 'partially_refunded', 'refunded'] as const
 /** Orders that no longer wait for a payment: a change or an abandonment leaves them alone. */
-const closedStatuses = ['paid', 'abandoned'] as const
+const closedStatuses = [...paidStatuses, 'abandoned'] as const
 /** Orders still open for a payment, which the abandonment sweep looks at (decision D20). */
 export const unpaidStatuses = ['draft', 'pending', 'failed'] as const
 
@@ -93,7 +95,7 @@ export const orderRepository = {
         .where(
           and(
             eq(orders.intentId, intentId),
-            sql`${orders.status} <> 'paid'`,
+            notInArray(orders.status, [...paidStatuses]),
             eq(orders.amountCents, charged.amountCents),
             eq(orders.currency, charged.currency),
           ),
@@ -102,6 +104,13 @@ export const orderRepository = {
     )[0],
 
   findByIntent: (db: Executor, intentId: string) => db.query.orders.findFirst({ where: eq(orders.intentId, intentId) }),
+
+  /** The orders of these intents still waiting for a payment (pending, or failed and payable again). */
+  openByIntents: (db: Executor, intentIds: string[]) =>
+    db
+      .select()
+      .from(orders)
+      .where(and(inArray(orders.intentId, intentIds), inArray(orders.status, ['pending', 'failed']))),
 
   /**
    * A declined payment; the intent stays payable, so a later success still wins. Answers the
@@ -114,6 +123,28 @@ export const orderRepository = {
         .set({ status: 'failed', updatedAt: at })
         .where(and(eq(orders.intentId, intentId), inArray(orders.status, ['pending', 'failed'])))
         .returning({ email: orders.email })
+    )[0],
+
+  /** A listed order of the seller (not a draft): another seller's is not found (decision D35's refunds). */
+  findOwned: async (db: Executor, sellerId: string, id: string): Promise<OrderRow | undefined> =>
+    (
+      await db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.id, id), eq(orders.sellerId, sellerId), ne(orders.status, 'draft')))
+    )[0],
+
+  /** Holds the order until the transaction ends: concurrent refunds of its lines are recorded one after the other. */
+  lock: (db: Executor, id: string) => db.select({ id: orders.id }).from(orders).where(eq(orders.id, id)).for('update'),
+
+  /** Decision D35: what the order's refunds left of it. */
+  markRefunded: async (db: Executor, id: string, changes: { status: 'partially_refunded' | 'refunded'; refundedCents: number }, at: Date) =>
+    (
+      await db
+        .update(orders)
+        .set({ ...changes, updatedAt: at })
+        .where(eq(orders.id, id))
+        .returning()
     )[0],
 
   /** The lead an order's visitor became (decision D16: recorded as soon as the details arrive). */
@@ -187,46 +218,12 @@ export const orderRepository = {
         .returning({ id: orders.id })
     ).length > 0,
 
-  /** An order by its thank-you reference while that is valid, with the names of what it holds. */
+  /** An order by its thank-you reference while that is valid. */
   findByReceipt: async (db: Executor, token: string, at: Date) =>
     (
       await db
-        .select({
-          order: orders,
-          offer: { id: freeOffers.id, headline: freeOffers.headline, url: freeOffers.url },
-          bump: { id: bumpOffers.id, headline: bumpOffers.headline, url: bumpOffers.url },
-          upsell: { id: upsellOffers.id, headline: upsellOffers.headline, url: upsellOffers.url },
-        })
+        .select()
         .from(orders)
-        .innerJoin(freeOffers, eq(freeOffers.id, orders.freeOfferId))
-        .leftJoin(bumpOffers, eq(bumpOffers.id, orders.bumpOfferId))
-        .leftJoin(upsellOffers, eq(upsellOffers.id, orders.upsellOfferId))
         .where(and(eq(orders.receiptToken, token), gt(orders.receiptExpiresAt, at)))
     )[0],
-
-  /** What a paid order delivers: the seller's name and the download links of what was bought. */
-  async deliveryDetails(db: Executor, order: OrderRow) {
-    const [offer] = await db
-      .select({ headline: freeOffers.headline, url: freeOffers.url, businessName: sellers.businessName })
-      .from(freeOffers)
-      .innerJoin(sellers, eq(sellers.id, freeOffers.sellerId))
-      .where(eq(freeOffers.id, order.freeOfferId))
-    const bump = order.bumpOfferId
-      ? (
-          await db
-            .select({ headline: bumpOffers.headline, url: bumpOffers.url })
-            .from(bumpOffers)
-            .where(eq(bumpOffers.id, order.bumpOfferId))
-        )[0]
-      : undefined
-    const upsell = order.upsellOfferId
-      ? (
-          await db
-            .select({ headline: upsellOffers.headline, url: upsellOffers.url })
-            .from(upsellOffers)
-            .where(eq(upsellOffers.id, order.upsellOfferId))
-        )[0]
-      : undefined
-    return offer ? { offer, bump, upsell } : undefined
-  },
 }

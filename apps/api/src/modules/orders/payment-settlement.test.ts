@@ -8,7 +8,7 @@ import { freePort } from '../../../test/free-port.js'
 import { configureWebhook } from '../../../test/funnel-factories.js'
 import { startReceiver } from '../../../test/http-receiver.js'
 import { startStripeStandIn } from '../../../test/stripe-stand-in.js'
-import { localPaymentIntents, paymentAccounts } from '../../db/schema/index.js'
+import { localPaymentIntents, paymentAccounts } from '../payments/payments-tables.js'
 import { createIntent, createLocalSeller, emailsTo, insertFunnel, orderOf, visitor } from './checkout-test-kit.js'
 
 const stripeEnv = (url: string) => ({
@@ -106,7 +106,7 @@ describe('a payment that succeeded while no server could handle it', () => {
     expect((await orderOf(ctx, order.intent_id))?.status).toBe('pending')
     // Its settlement was committed with the payment, for whichever worker runs next.
     const { rows } = await holder.query<{ queued: number }>(
-      `select count(*)::int as queued from pgboss.job where name = 'settle-payments' and data->>'intentId' = $1 and state = 'created'`,
+      `select count(*)::int as queued from pgboss.job where name = 'settle-payments' and data->'intentIds' ? $1 and state = 'created'`,
       [intent?.id],
     )
     expect(rows[0]?.queued).toBe(1)

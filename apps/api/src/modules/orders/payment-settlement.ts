@@ -42,11 +42,14 @@ export function createPaymentSettlement({ db, payments: checkoutPayments, fulfil
   }
 
   return {
-    /** One intent's order, if it is still open. */
-    async settleIntent(intentId: string): Promise<boolean> {
-      const order = await orderRepository.findByIntent(db, intentId)
-      if (!order || (order.status !== 'pending' && order.status !== 'failed')) return false
-      return settle(order)
+    /**
+     * The orders of these intents that are still open (one read; normally none, as the confirm
+     * fulfilled them at once): how many it settled.
+     */
+    async settleIntents(intentIds: string[]): Promise<number> {
+      let settled = 0
+      for (const order of await orderRepository.openByIntents(db, intentIds)) if (await settle(order)) settled += 1
+      return settled
     },
 
     /** Every order still payable (changed within the abandonment window): how many it settled. */

@@ -9,7 +9,7 @@ import {
 } from '@funnelry/shared'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { clientAddressKey } from '../../plugins/rate-limits.js'
+import { clientAddressKey } from '../../http/client-address.js'
 import type { CardTestingGuard } from './card-testing-limits.js'
 import type { PaymentIntentEvent } from './provider-webhook-routes.js'
 import type { SignedEvent } from './providers/local-confirm.js'
@@ -41,6 +41,8 @@ export const localConfirmRoutes: FastifyPluginAsyncZod<Options> = async (app, { 
   app.post(
     '/payments/local/confirm/',
     {
+      // The offer page's card form: the client secret is the capability; it names exactly one payment.
+      config: { publicPage: {} },
       schema: {
         tags: ['payments'],
         summary: 'Local test provider: pay with 4242 4242 4242 4242, or see a decline with 4000 0000 0000 0002',

@@ -2,7 +2,6 @@ import { paymentMessages } from '@funnelry/shared'
 import { eq } from 'drizzle-orm'
 import type { TestApp } from '../../../test/build-test-app.js'
 import { describe, expect, test } from '../../../test/fixtures.js'
-import { localPaymentIntents } from '../../db/schema/index.js'
 import {
   confirmLocal,
   createIntent,
@@ -12,6 +11,7 @@ import {
   orderOf,
   orderPaidDeliveries,
 } from '../orders/checkout-test-kit.js'
+import { localPaymentIntents } from './payments-tables.js'
 
 describe('the local test card form (POST /payments/local/confirm/)', () => {
   let ctx: TestApp

@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm'
 import type { TestApp } from '../../../test/build-test-app.js'
 import { createSellerSession } from '../../../test/factories.js'
 import { describe, expect, test } from '../../../test/fixtures.js'
-import { paymentAccounts, sellers } from '../../db/schema/index.js'
+import { sellers } from '../sellers/sellers-tables.js'
+import { paymentAccounts } from './payments-tables.js'
 
 type Session = Awaited<ReturnType<typeof createSellerSession>>
 

@@ -1,12 +1,18 @@
-import { and, eq, ne } from 'drizzle-orm'
+import { and, eq, inArray, ne } from 'drizzle-orm'
 import type { Executor } from '../../db/client.js'
-import { paymentAccounts } from '../../db/schema/index.js'
+import { paymentAccounts } from './payments-tables.js'
 import type { ProviderName } from './providers/provider.js'
 
 export type PaymentAccountRow = typeof paymentAccounts.$inferSelect
 
 export const paymentAccountRepository = {
   findBySeller: (db: Executor, sellerId: string) => db.query.paymentAccounts.findFirst({ where: eq(paymentAccounts.sellerId, sellerId) }),
+
+  /** Several sellers' accounts in one query, by seller id. */
+  findBySellers: async (db: Executor, sellerIds: string[]) =>
+    new Map(
+      (await db.select().from(paymentAccounts).where(inArray(paymentAccounts.sellerId, sellerIds))).map((row) => [row.sellerId, row]),
+    ),
 
   findByAccount: (db: Executor, provider: ProviderName, accountId: string) =>
     db.query.paymentAccounts.findFirst({ where: and(eq(paymentAccounts.provider, provider), eq(paymentAccounts.accountId, accountId)) }),

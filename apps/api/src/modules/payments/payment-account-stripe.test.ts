@@ -4,7 +4,8 @@ import { createTestApp, type TestApp } from '../../../test/build-test-app.js'
 import { createSellerSession } from '../../../test/factories.js'
 import { describe, expect, test } from '../../../test/fixtures.js'
 import { type StripeStandIn, startStripeStandIn } from '../../../test/stripe-stand-in.js'
-import { paymentAccounts, sellers } from '../../db/schema/index.js'
+import { sellers } from '../sellers/sellers-tables.js'
+import { paymentAccounts } from './payments-tables.js'
 import { signProviderEvent } from './providers/provider-events.js'
 
 type Session = Awaited<ReturnType<typeof createSellerSession>>

@@ -1,9 +1,11 @@
 import type { Config } from '../../config.js'
 import type { Database, Executor } from '../../db/client.js'
 import type { ApiModule } from '../../lib/api-module.js'
+import { batchedCalls } from '../../lib/batched-calls.js'
 import { createMemoryLimitStore, type LimitStore } from '../../lib/limit-store.js'
 import type { SellerService } from '../sellers/sellers-module.js'
 import { type CardTestingLimits, createCardTestingLimits } from './card-testing-limits.js'
+import { localChallengeRoutes } from './local-challenge-routes.js'
 import { localConfirmRoutes } from './local-confirm-routes.js'
 import { localOnboardingRoutes } from './local-onboarding-routes.js'
 import { paymentAccountRepository } from './payment-account-repository.js'
@@ -27,7 +29,7 @@ type Deps = {
    * Queues, in the transaction that records a local test payment, the settlement that runs should
    * this process die before handling its event (the orders module's `settle-payments` job).
    */
-  settleLater?: (tx: Executor, intentId: string) => Promise<void>
+  settleLater?: (tx: Executor, intentIds: string[]) => Promise<void>
   /** Where card-testing declines are counted (shared by every process through Redis when set); in memory otherwise. */
   limits?: LimitStore | undefined
   cardTestingLimits?: CardTestingLimits | undefined
@@ -42,6 +44,14 @@ async function createPaymentServices({ config, db, now, provider, sellers, settl
     accounts: createPaymentAccountService({ db, payments, publicUrl: config.publicUrl, now, sellers }),
     /** A seller's payment account, read in the caller's transaction (the checkout's). */
     accountOf: (executor: Executor, sellerId: string) => paymentAccountRepository.findBySeller(executor, sellerId),
+    /**
+     * A seller's payment account as committed when asked, outside any transaction: concurrent
+     * checkouts' reads go out together in one query (a call never joins a read under way).
+     */
+    currentAccountOf: batchedCalls(async (sellerIds: string[]) => {
+      const found = await paymentAccountRepository.findBySellers(db, [...new Set(sellerIds)])
+      return sellerIds.map((sellerId) => found.get(sellerId))
+    }),
     /** Decision D24: card testing is stopped by its declines, per intent, card, email and address. */
     cardTesting: createCardTestingLimits(limits ?? createMemoryLimitStore(), cardTestingLimits),
   }
@@ -50,7 +60,14 @@ export type PaymentServices = Awaited<ReturnType<typeof createPaymentServices>>
 
 export { type CardTestingGuard, type CardTestingLimits, cardTestingMessages, defaultCardTestingLimits } from './card-testing-limits.js'
 export type { PaymentIntentEvent } from './provider-webhook-routes.js'
-export { type PaymentIntent, type PaymentProvider, ProviderUnavailableError } from './providers/provider.js'
+export {
+  type PaymentIntent,
+  type PaymentProvider,
+  ProviderUnavailableError,
+  type Refund,
+  type SavedCardCharge,
+  savedCardChargeOf,
+} from './providers/provider.js'
 
 /** Payments: the provider in use, the seller's payment account, the provider's webhook and the local test pages. */
 export async function createPaymentsModule(deps: Deps): Promise<ApiModule<PaymentServices>> {
@@ -69,6 +86,7 @@ export async function createPaymentsModule(deps: Deps): Promise<ApiModule<Paymen
       // The onboarding page and the test card form exist only while the local test provider is the one in use.
       if (isLocalProvider(payments.provider)) {
         await api.register(localOnboardingRoutes, { provider: payments.provider, publicUrl })
+        await api.register(localChallengeRoutes, { provider: payments.provider })
         await api.register(localConfirmRoutes, {
           provider: payments.provider,
           cardTesting: payments.cardTesting,

@@ -4,7 +4,9 @@ import { eventually, type TestApp } from '../../../test/build-test-app.js'
 import { createSeller } from '../../../test/factories.js'
 import { describe, expect, test } from '../../../test/fixtures.js'
 import { configureWebhook, insertFreeOffer } from '../../../test/funnel-factories.js'
-import { leads, orders, webhookDeliveries } from '../../db/schema/index.js'
+import { leads } from '../leads/leads-tables.js'
+import { orders } from '../orders/orders-tables.js'
+import { webhookDeliveries } from '../webhooks/webhooks-tables.js'
 
 /*
  * Decision D37: the pages origin keeps the visitor's last non-direct arrival for 30 days in a

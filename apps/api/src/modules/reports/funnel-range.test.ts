@@ -100,7 +100,7 @@ describe('funnel numbers by day, time zone and campaign', () => {
 
   test('revenue per visitor is revenue over views, to the cent', async () => {
     await ctx.db.execute(
-      `insert into funnel_hourly_counts (free_offer_id, hour, utm_source, utm_campaign, views) values ('${offerId}', '2025-03-02T00:00:00Z', 'facebook', 'spring', 3)`,
+      `select funnel_hourly_add('${offerId}', '2025-03-02T00:00:00Z', 'facebook', 'spring', 0::smallint, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0)`,
     )
     const [row] = (await get('stats/sources/?from=2025-03-02&to=2025-03-02')).json() as OfferSourceRow[]
     expect(row).toMatchObject({ utm_campaign: 'spring', views: 3, revenue: '49.00', revenue_per_visitor: '16.33' })

@@ -4,7 +4,7 @@ import type { TestApp } from '../../../test/build-test-app.js'
 import { createSellerSession } from '../../../test/factories.js'
 import { describe, expect, test } from '../../../test/fixtures.js'
 import { insertFreeOffer } from '../../../test/funnel-factories.js'
-import { leads } from '../../db/schema/index.js'
+import { leads } from '../leads/leads-tables.js'
 import { byteOrderMark, insertLead, parseCsv, withDirectCampaign } from './report-test-kit.js'
 
 type Headers = Record<string, string>

@@ -2,7 +2,9 @@ import type { LeadFilters } from '@funnelry/shared'
 import { and, eq, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client.js'
 import { selectUtmColumns } from '../../db/schema/columns.js'
-import { freeOffers, leads } from '../../db/schema/index.js'
+// biome-ignore lint/style/noRestrictedImports: the reports are the read model over the leads' rows (decisions 0012, 0028)
+import { leads } from '../leads/leads-tables.js'
+import { freeOfferView } from '../offers/offers-module.js'
 import { defused, utmCells } from './csv-export.js'
 import type { PageWindow } from './list-cursor.js'
 import { reportCounts, searchSampleRows } from './report-counts.js'
@@ -14,15 +16,15 @@ const columns = {
   fullName: leads.fullName,
   email: leads.email,
   createdAt: leads.createdAt,
-  offerId: freeOffers.id,
-  offerHeadline: freeOffers.headline,
+  offerId: freeOfferView.id,
+  offerHeadline: freeOfferView.headline,
   ...selectUtmColumns(leads),
 }
 
 /** The order of the (seller_id | free_offer_id, created_at desc, id desc) indexes. */
 const newest = newestFirst(leads.createdAt, leads.id)
 
-const withOffer = (db: Executor) => db.select(columns).from(leads).innerJoin(freeOffers, eq(freeOffers.id, leads.freeOfferId))
+const withOffer = (db: Executor) => db.select(columns).from(leads).innerJoin(freeOfferView, eq(freeOfferView.id, leads.freeOfferId))
 
 export type LeadReportRow = Awaited<ReturnType<typeof withOffer>>[number]
 export type LeadPageRow = LeadReportRow & { cursorTime: string }
@@ -34,7 +36,7 @@ export const leadReportRepository = {
       await db
         .select({ ...columns, cursorTime: cursorTimeOf(leads.createdAt) })
         .from(leads)
-        .innerJoin(freeOffers, eq(freeOffers.id, leads.freeOfferId))
+        .innerJoin(freeOfferView, eq(freeOfferView.id, leads.freeOfferId))
         .where(and(funnelRowFilter(leads, sellerId, filters), fromCursor(leads.createdAt, leads.id, window.cursor)))
         .orderBy(...pageOrder(leads.createdAt, leads.id, window))
         .limit(window.limit)
@@ -70,13 +72,13 @@ export const leadReportRepository = {
       .select({
         fullName: defused(leads.fullName),
         email: defused(leads.email),
-        offer: defused(freeOffers.headline),
+        offer: defused(freeOfferView.headline),
         ...utmCells(leads),
         // Last: `exportRecords` writes it as toISOString does.
         createdAt: leads.createdAt,
       })
       .from(leads)
-      .innerJoin(freeOffers, eq(freeOffers.id, leads.freeOfferId))
+      .innerJoin(freeOfferView, eq(freeOfferView.id, leads.freeOfferId))
       .where(funnelRowFilter(leads, sellerId, filters))
       .orderBy(...newest),
 }

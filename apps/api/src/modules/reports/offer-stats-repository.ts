@@ -1,8 +1,11 @@
 import { and, eq, gt, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client.js'
 import { newestFirst } from '../../db/ordering.js'
-import { bumpOffers, freeOffers, offerDailyViews, orders, upsellOffers } from '../../db/schema/index.js'
+import { bumpOfferView, freeOfferView, upsellOfferView } from '../offers/offers-module.js'
+// biome-ignore lint/style/noRestrictedImports: the reports are the read model over the orders' rows (decisions 0012, 0028)
+import { orders } from '../orders/orders-tables.js'
 import type { FunnelRange } from './funnel-range.js'
+import { offerDailyViews } from './reports-tables.js'
 
 export const offerStatsRepository = {
   /**
@@ -12,7 +15,7 @@ export const offerStatsRepository = {
   async countView(db: Executor, offerId: string, day: string): Promise<boolean> {
     const result = await db.execute(sql`
       insert into ${offerDailyViews} (free_offer_id, day, views)
-      select ${freeOffers.id}, ${day}::date, 1 from ${freeOffers} where ${freeOffers.id} = ${offerId}
+      select ${freeOfferView.id}, ${day}::date, 1 from ${freeOfferView} where ${freeOfferView.id} = ${offerId}
       on conflict (free_offer_id, day) do update set views = ${offerDailyViews}.views + 1`)
     return (result.rowCount ?? 0) > 0
   },
@@ -21,11 +24,11 @@ export const offerStatsRepository = {
   findOwnedOffer: async (db: Executor, sellerId: string, id: string) =>
     (
       await db
-        .select({ id: freeOffers.id, bumpCurrency: bumpOffers.currency, upsellCurrency: upsellOffers.currency })
-        .from(freeOffers)
-        .leftJoin(bumpOffers, eq(bumpOffers.id, freeOffers.bumpOfferId))
-        .leftJoin(upsellOffers, eq(upsellOffers.id, freeOffers.upsellOfferId))
-        .where(and(eq(freeOffers.id, id), eq(freeOffers.sellerId, sellerId)))
+        .select({ id: freeOfferView.id, bumpCurrency: bumpOfferView.currency, upsellCurrency: upsellOfferView.currency })
+        .from(freeOfferView)
+        .leftJoin(bumpOfferView, eq(bumpOfferView.id, freeOfferView.bumpOfferId))
+        .leftJoin(upsellOfferView, eq(upsellOfferView.id, freeOfferView.upsellOfferId))
+        .where(and(eq(freeOfferView.id, id), eq(freeOfferView.sellerId, sellerId)))
     )[0],
 
   /** The currency of the offer's latest paid order in the range: one row of a partial index. */

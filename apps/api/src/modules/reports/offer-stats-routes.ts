@@ -1,15 +1,21 @@
 import { arrivalFrom, offerSourcesSchema, offerStatsQuerySchema, offerStatsSchema, pageViewSchema } from '@funnelry/shared'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { type Owns, ownedBy, pathParam } from '../../http/public-page.js'
+import { offerIdParams } from '../../http/route-helpers.js'
 import { arrivalCookie, arrivalOfCookies } from '../../lib/arrival.js'
-import { offerIdParams } from '../../lib/route-helpers.js'
 import type { OfferStatsService } from './offer-stats-service.js'
 
-type Options = { stats: OfferStatsService }
+/** The experiments module's visitor count: the `Set-Cookie` marking the visitor counted, or null. */
+export type SplitVisitorCounter = {
+  countVisitor(offerId: string, cookieHeader: string | undefined, secure: boolean): Promise<string | null>
+}
+
+type Options = { stats: OfferStatsService; splitVisitors?: SplitVisitorCounter | undefined; ownsFreeOffer: Owns }
 
 const tags = ['free offers']
 
-export const offerStatsRoutes: FastifyPluginAsyncZod<Options> = async (app, { stats }) => {
+export const offerStatsRoutes: FastifyPluginAsyncZod<Options> = async (app, { stats, splitVisitors, ownsFreeOffer }) => {
   app.post(
     '/free-product/:id/view/',
     {
@@ -23,7 +29,11 @@ export const offerStatsRoutes: FastifyPluginAsyncZod<Options> = async (app, { st
         response: { 204: z.null() },
       },
       // Per client address: one visitor reloading cannot inflate the numbers much.
-      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      config: {
+        rateLimit: { max: 60, timeWindow: '1 minute' },
+        // Sent by the offer page; on a custom domain, for that seller's offers only.
+        publicPage: { ownedBy: ownedBy((request) => pathParam(request, 'id'), ownsFreeOffer) },
+      },
     },
     async (request, reply) => {
       const body = request.body
@@ -31,7 +41,11 @@ export const offerStatsRoutes: FastifyPluginAsyncZod<Options> = async (app, { st
       // A direct visit keeps the campaign of an earlier arrival (decision D37).
       const arrival = arrived ?? arrivalOfCookies(request.headers.cookie)
       await stats.countView(request.params.id, arrival)
-      if (arrived) reply.header('set-cookie', arrivalCookie(arrived, request.protocol === 'https'))
+      const secure = request.protocol === 'https'
+      if (arrived) reply.header('set-cookie', arrivalCookie(arrived, secure))
+      // Issue 27: the first view of a split-test variant counts its visitor (one upsert, as the view).
+      const counted = splitVisitors && (await splitVisitors.countVisitor(request.params.id, request.headers.cookie, secure))
+      if (counted) reply.header('set-cookie', counted)
       return reply.code(204).send(null)
     },
   )

@@ -12,7 +12,8 @@ import {
 } from '@funnelry/shared'
 import type { Database } from '../../db/client.js'
 import { NotFoundError, ValidationError } from '../../lib/errors.js'
-import { funnelHourlyRepository as hourly } from './funnel-hourly-repository.js'
+import type { AfterPurchaseStats } from '../post-purchase/post-purchase-module.js'
+import { funnelCountsRepository as counters } from './funnel-counts-repository.js'
 import { daysOf, type FunnelRange, funnelRangeOf } from './funnel-range.js'
 import { funnelFigures } from './offer-stats.js'
 import { offerStatsRepository as repo } from './offer-stats-repository.js'
@@ -33,7 +34,15 @@ async function inZone<T>(read: () => Promise<T>): Promise<T> {
 const perVisitor = (cents: number, views: number) => centsToAmount(views === 0 ? 0 : Math.round(cents / views))
 
 /** Page views of public offers, and each free offer's funnel numbers for its seller. */
-export function createOfferStatsService({ db, now }: { db: Database; now: () => Date }) {
+export function createOfferStatsService({
+  db,
+  now,
+  afterPurchaseSteps,
+}: {
+  db: Database
+  now: () => Date
+  afterPurchaseSteps?: AfterPurchaseStats | undefined
+}) {
   /** The seller's own offer (another seller's answers like an unknown one: 404) and the range asked for. */
   async function open(sellerId: string, offerId: string, query: OfferStatsQuery) {
     const offer = isUuid(offerId) ? await repo.findOwnedOffer(db, sellerId, offerId) : undefined
@@ -59,7 +68,7 @@ export function createOfferStatsService({ db, now }: { db: Database; now: () => 
     async countView(offerId: string, arrival: Utm | null = null): Promise<void> {
       const at = now()
       if (!isUuid(offerId) || !(await repo.countView(db, offerId, at.toISOString().slice(0, 10)))) throw offerNotFound()
-      await hourly.countView(db, offerId, at, arrival?.utm_source ?? null, arrival?.utm_campaign ?? null)
+      await counters.countView(db, offerId, at, arrival?.utm_source ?? null, arrival?.utm_campaign ?? null)
     },
 
     forOffer: (sellerId: string, offerId: string, query: OfferStatsQuery) => inZone(() => statsOf(sellerId, offerId, query)),
@@ -70,22 +79,28 @@ export function createOfferStatsService({ db, now }: { db: Database; now: () => 
 
   async function statsOf(sellerId: string, offerId: string, query: OfferStatsQuery): Promise<OfferStats> {
     const { offer, range } = await open(sellerId, offerId, query)
-    const [{ counts, revenue }, currency] = await Promise.all([hourly.totals(db, offerId, range), currencyOf(offer, range)])
-    const daily = new Map((await hourly.daily(db, offerId, range, currency)).map((row) => [row.day, row]))
+    const [{ counts, revenue }, currency, daily] = await Promise.all([
+      counters.totals(db, offerId, range),
+      currencyOf(offer, range),
+      counters.daily(db, offerId, range),
+    ])
+    const figures = funnelFigures({
+      views: counts?.views ?? 0,
+      optIns: counts?.optIns ?? 0,
+      orders: counts?.orders ?? 0,
+      paidOrders: counts?.paidOrders ?? 0,
+      freeCompletions: counts?.freeCompletions ?? 0,
+      freeOrders: counts?.freeOrders ?? 0,
+      completedWithBump: counts?.completedWithBump ?? 0,
+      completedUpsellShown: counts?.completedUpsellShown ?? 0,
+      completedWithUpsell: counts?.completedWithUpsell ?? 0,
+      revenueCents: revenue.find((row) => row.currency === currency)?.cents ?? 0,
+      currency,
+    })
     return {
-      ...funnelFigures({
-        views: counts?.views ?? 0,
-        optIns: counts?.optIns ?? 0,
-        orders: counts?.orders ?? 0,
-        paidOrders: counts?.paidOrders ?? 0,
-        freeCompletions: counts?.freeCompletions ?? 0,
-        freeOrders: counts?.freeOrders ?? 0,
-        completedWithBump: counts?.completedWithBump ?? 0,
-        completedUpsellShown: counts?.completedUpsellShown ?? 0,
-        completedWithUpsell: counts?.completedWithUpsell ?? 0,
-        revenueCents: revenue.find((row) => row.currency === currency)?.cents ?? 0,
-        currency,
-      }),
+      ...figures,
+      revenue_per_visitor: figures.revenue_per_view,
+      after_purchase_steps: afterPurchaseSteps ? await afterPurchaseSteps(offerId, range, currency) : [],
       from: range.from,
       to: range.to,
       time_zone: range.timeZone,
@@ -96,7 +111,7 @@ export function createOfferStatsService({ db, now }: { db: Database; now: () => 
           views: row?.views ?? 0,
           opt_ins: row?.optIns ?? 0,
           orders: row?.orders ?? 0,
-          revenue: centsToAmount(row?.revenueCents ?? 0),
+          revenue: centsToAmount(row?.revenue.get(currency) ?? 0),
         }
       }),
     }
@@ -104,7 +119,7 @@ export function createOfferStatsService({ db, now }: { db: Database; now: () => 
 
   async function sourcesOf(sellerId: string, offerId: string, query: OfferStatsQuery): Promise<OfferSourceRow[]> {
     const { offer, range } = await open(sellerId, offerId, query)
-    const rows = await hourly.sources(db, offerId, range, await currencyOf(offer, range))
+    const rows = await counters.sources(db, offerId, range, await currencyOf(offer, range))
     return rows.map((row) => ({
       utm_source: row.source || null,
       utm_campaign: row.campaign || null,

@@ -41,8 +41,8 @@ describe('GET /api/v1/free-product/{id}/stats/', () => {
     const other = await createSellerSession(ctx)
     otherHeaders = other.headers
     sellerId = session.seller.id
-    const bump = await insertBump(ctx, sellerId, { currency: 2, newPriceCents: 999 })
-    const upsell = await insertUpsell(ctx, sellerId, { currency: 2, productPriceCents: 4900 })
+    const bump = await insertBump(ctx, sellerId, { currency: 2, priceCents: 999 })
+    const upsell = await insertUpsell(ctx, sellerId, { currency: 2, priceCents: 4900 })
     offerId = (await insertFreeOffer(ctx, sellerId, { bumpOfferId: bump.id, upsellOfferId: upsell.id })).id
     emptyOfferId = (await insertFreeOffer(ctx, sellerId)).id
     otherOfferId = (await insertFreeOffer(ctx, other.seller.id)).id
@@ -129,6 +129,8 @@ describe('GET /api/v1/free-product/{id}/stats/', () => {
       upsell_take_rate: 0.4286,
       revenue: '186.96',
       revenue_per_view: '0.93',
+      revenue_per_visitor: '0.93',
+      after_purchase_steps: [],
       currency: 2,
     })
   })
@@ -149,6 +151,8 @@ describe('GET /api/v1/free-product/{id}/stats/', () => {
       upsell_take_rate: 0.3333,
       revenue: '68.98',
       revenue_per_view: '0.43',
+      revenue_per_visitor: '0.43',
+      after_purchase_steps: [],
       currency: 2,
     })
     const firstDay = await stats(offerId, '?date_to=2025-03-01')
@@ -178,6 +182,8 @@ describe('GET /api/v1/free-product/{id}/stats/', () => {
       upsell_take_rate: 0,
       revenue: '0.00',
       revenue_per_view: '0.00',
+      revenue_per_visitor: '0.00',
+      after_purchase_steps: [],
     }
     // Before any sale the currency is the one the offer's bump and upsell charge in; else USD.
     expect(totalsOf((await stats(offerId, '?from=2025-03-06&to=2025-03-31')).body)).toEqual({ ...nothing, currency: 2 })

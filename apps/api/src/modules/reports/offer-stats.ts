@@ -22,7 +22,9 @@ export type FunnelCounts = {
 export const rate = (part: number, whole: number): number => (whole === 0 ? 0 : Math.round((part / whole) * 10_000) / 10_000)
 
 /** The figures of docs/decisions/0005 from the raw counts. Money never goes through floats but once, rounded to a cent. */
-export function funnelFigures(counts: FunnelCounts): Omit<OfferStats, 'from' | 'to' | 'time_zone' | 'daily'> {
+export function funnelFigures(
+  counts: FunnelCounts,
+): Omit<OfferStats, 'from' | 'to' | 'time_zone' | 'daily' | 'revenue_per_visitor' | 'after_purchase_steps'> {
   return {
     views: counts.views,
     opt_ins: counts.optIns,

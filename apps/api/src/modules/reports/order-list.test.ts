@@ -103,8 +103,23 @@ describe('GET /api/v1/orders/', () => {
       bump_offer: { id: bumpId, headline: null },
       upsell_offer: { id: upsellId, headline: 'The Course' },
       amount: '52.50',
+      refunded: '0.00',
       currency: 2,
       status: 'paid',
+      // Decision D35: rows from before the order kept its prices split the total (the bump first).
+      lines: [
+        {
+          id: expect.any(String),
+          kind: 'free',
+          offer_id: offerIds.guide,
+          headline: 'The Guide',
+          amount: '0.00',
+          currency: 2,
+          status: 'paid',
+        },
+        { id: expect.any(String), kind: 'bump', offer_id: bumpId, headline: 'BUMP offer', amount: '52.50', currency: 2, status: 'paid' },
+        { id: expect.any(String), kind: 'upsell', offer_id: upsellId, headline: 'The Course', amount: '0.00', currency: 2, status: 'paid' },
+      ],
       utm: directUtm,
       created_at: '2025-04-04T23:59:59.999Z',
     })
@@ -133,9 +148,9 @@ describe('GET /api/v1/orders/', () => {
   })
 
   test('refuses an unknown status', async () => {
-    const response = await ctx.app.inject({ url: '/api/v1/orders/?status=refunded', headers })
+    const response = await ctx.app.inject({ url: '/api/v1/orders/?status=returned', headers })
     expect(response.statusCode).toBe(400)
-    expect(response.json()).toMatchObject({ status: ['Choose pending, paid, failed or abandoned.'] })
+    expect(response.json()).toMatchObject({ status: ['Choose pending, paid, failed, abandoned, partially refunded or refunded.'] })
   })
 
   test('needs a signed-in seller and shows each seller only their own orders', async () => {

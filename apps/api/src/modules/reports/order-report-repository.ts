@@ -1,8 +1,10 @@
 import { currencies, type OrderFilters } from '@funnelry/shared'
-import { and, eq, isNotNull, sql } from 'drizzle-orm'
+import { and, eq, isNotNull, type SQL, sql } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { Executor } from '../../db/client.js'
-import { bumpOffers, freeOffers, orders, upsellOffers } from '../../db/schema/index.js'
+import { bumpOfferView, freeOfferView, upsellOfferView } from '../offers/offers-module.js'
+// biome-ignore lint/style/noRestrictedImports: the reports are the read model over the orders' rows (decisions 0012, 0028)
+import { orders } from '../orders/orders-tables.js'
 import { defused, utmCells } from './csv-export.js'
 import type { PageWindow } from './list-cursor.js'
 import { reportCounts, searchSampleRows } from './report-counts.js'
@@ -18,9 +20,9 @@ const where = (sellerId: string, filters: OrderFilters) =>
 
 const columns = {
   order: orders,
-  offer: { id: freeOffers.id, headline: freeOffers.headline },
-  bump: { id: bumpOffers.id, headline: bumpOffers.headline },
-  upsell: { id: upsellOffers.id, headline: upsellOffers.headline },
+  offer: { id: freeOfferView.id, headline: freeOfferView.headline },
+  bump: { id: bumpOfferView.id, headline: bumpOfferView.headline },
+  upsell: { id: upsellOfferView.id, headline: upsellOfferView.headline },
 }
 
 /** An order with the headlines of what it was for, in one query. */
@@ -29,9 +31,9 @@ const withOffers = (db: Executor) =>
     // The id first: drizzle reads a left-joined object as null when its first field is.
     .select(columns)
     .from(orders)
-    .innerJoin(freeOffers, eq(freeOffers.id, orders.freeOfferId))
-    .leftJoin(bumpOffers, eq(bumpOffers.id, orders.bumpOfferId))
-    .leftJoin(upsellOffers, eq(upsellOffers.id, orders.upsellOfferId))
+    .innerJoin(freeOfferView, eq(freeOfferView.id, orders.freeOfferId))
+    .leftJoin(bumpOfferView, eq(bumpOfferView.id, orders.bumpOfferId))
+    .leftJoin(upsellOfferView, eq(upsellOfferView.id, orders.upsellOfferId))
 
 export type OrderReportRow = Awaited<ReturnType<typeof withOffers>>[number]
 export type OrderPageRow = OrderReportRow & { cursorTime: string }
@@ -43,15 +45,19 @@ export const orderReportRepository = {
       await db
         .select({ ...columns, cursorTime: cursorTimeOf(orders.createdAt) })
         .from(orders)
-        .innerJoin(freeOffers, eq(freeOffers.id, orders.freeOfferId))
-        .leftJoin(bumpOffers, eq(bumpOffers.id, orders.bumpOfferId))
-        .leftJoin(upsellOffers, eq(upsellOffers.id, orders.upsellOfferId))
+        .innerJoin(freeOfferView, eq(freeOfferView.id, orders.freeOfferId))
+        .leftJoin(bumpOfferView, eq(bumpOfferView.id, orders.bumpOfferId))
+        .leftJoin(upsellOfferView, eq(upsellOfferView.id, orders.upsellOfferId))
         .where(and(where(sellerId, filters), fromCursor(orders.createdAt, orders.id, window.cursor)))
         .orderBy(...pageOrder(orders.createdAt, orders.id, window))
         .limit(window.limit)
         .offset(window.offset),
       window,
     ),
+
+  /** One listed order of the seller, by id (undefined for another seller's, a draft or none). */
+  one: async (db: Executor, sellerId: string, orderId: string): Promise<OrderReportRow | undefined> =>
+    (await withOffers(db).where(and(eq(orders.id, orderId), where(sellerId, {})))).at(0),
 
   /** Exact from the daily counters, or a search's count (an estimate past the exact limit). */
   count: (db: Executor, sellerId: string, filters: OrderFilters): Promise<ListTotal> => {
@@ -75,26 +81,27 @@ export const orderReportRepository = {
       .select({
         fullName: defused(sql`coalesce(${orders.fullName}, '')`),
         email: defused(sql`coalesce(${orders.email}, '')`),
-        offer: defused(freeOffers.headline),
-        bump: defused(sql`case when ${bumpOffers.id} is null then '' else coalesce(${bumpOffers.headline}, 'BUMP offer') end`),
-        upsell: defused(sql`coalesce(${upsellOffers.headline}, '')`),
-        amount: defused(amountText(orders.amountCents)),
+        offer: defused(freeOfferView.headline),
+        bump: defused(sql`case when ${bumpOfferView.id} is null then '' else coalesce(${bumpOfferView.headline}, 'BUMP offer') end`),
+        upsell: defused(sql`coalesce(${upsellOfferView.headline}, '')`),
+        amount: defused(amountText(sql`${orders.amountCents} + ${orders.postPurchaseCents}`)),
         currency: currencyCode(orders.currency),
         status: defused(orders.status),
+        refunded: defused(amountText(orders.refundedCents)),
         ...utmCells(orders),
         // Last: `exportRecords` writes it as toISOString does.
         createdAt: orders.createdAt,
       })
       .from(orders)
-      .innerJoin(freeOffers, eq(freeOffers.id, orders.freeOfferId))
-      .leftJoin(bumpOffers, eq(bumpOffers.id, orders.bumpOfferId))
-      .leftJoin(upsellOffers, eq(upsellOffers.id, orders.upsellOfferId))
+      .innerJoin(freeOfferView, eq(freeOfferView.id, orders.freeOfferId))
+      .leftJoin(bumpOfferView, eq(bumpOfferView.id, orders.bumpOfferId))
+      .leftJoin(upsellOfferView, eq(upsellOfferView.id, orders.upsellOfferId))
       .where(where(sellerId, filters))
       .orderBy(...newestFirst(orders.createdAt, orders.id)),
 }
 
 /** `centsToAmount` in SQL: two decimals, "-" first when negative. */
-const amountText = (cents: AnyPgColumn) =>
+const amountText = (cents: AnyPgColumn | SQL) =>
   sql`case when ${cents} < 0 then '-' else '' end || (abs(${cents}) / 100)::text || '.' || lpad((abs(${cents}) % 100)::text, 2, '0')`
 
 /** `currencyById(id).code.toUpperCase()` in SQL, from the shared currency table (its first when unknown). */

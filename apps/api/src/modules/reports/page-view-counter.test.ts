@@ -4,7 +4,8 @@ import type { TestApp } from '../../../test/build-test-app.js'
 import { createSellerSession } from '../../../test/factories.js'
 import { describe, expect, test } from '../../../test/fixtures.js'
 import { insertFreeOffer } from '../../../test/funnel-factories.js'
-import { offerDailyViews, sellerDomains } from '../../db/schema/index.js'
+import { sellerDomains } from '../settings/settings-tables.js'
+import { offerDailyViews } from './reports-tables.js'
 
 /** A seller with an offer and a verified custom domain, another seller's offer, and ways to count views. */
 async function setUp(app: TestApp) {

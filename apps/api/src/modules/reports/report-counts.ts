@@ -1,8 +1,8 @@
 import { exactSearchCountLimit, type LeadFilters, type OrderFilters } from '@funnelry/shared'
 import { and, eq, gte, lte, type SQL, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client.js'
-import { leadDailyCounts, orderDailyCounts } from '../../db/schema/index.js'
 import type { ListTotal } from './report-page.js'
+import { leadDailyCounts, orderDailyCounts } from './reports-tables.js'
 
 /**
  * How many of the newest rows a search's count reads before deciding how to count (see `search`).

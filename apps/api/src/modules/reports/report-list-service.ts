@@ -2,18 +2,22 @@ import type { Readable } from 'node:stream'
 import {
   centsToAmount,
   currencyById,
+  isUuid,
   type Lead,
   type LeadFilters,
   type LeadList,
   type LeadListQuery,
   type Order,
   type OrderFilters,
+  type OrderLine,
   type OrderList,
   type OrderListQuery,
   type OrderStatus,
 } from '@funnelry/shared'
 import type { Database } from '../../db/client.js'
 import { utmOfRow } from '../../lib/arrival.js'
+import { NotFoundError } from '../../lib/errors.js'
+import type { OrderLinesOf } from '../orders/orders-module.js'
 import { exportFilename } from './csv-export.js'
 import { leadCsvStream } from './lead-export.js'
 import { type LeadReportRow, leadReportRepository as leadRepo } from './lead-report-repository.js'
@@ -33,7 +37,7 @@ const toLead = (row: LeadReportRow): Lead => ({
 })
 
 /** Listed orders always carry the visitor's details and a listed status: the list leaves drafts out (D20). */
-const toOrder = ({ order, offer, bump, upsell }: OrderReportRow): Order => ({
+const toOrder = ({ order, offer, bump, upsell }: OrderReportRow, lines: OrderLine[]): Order => ({
   id: order.id,
   intent_id: order.intentId,
   full_name: order.fullName ?? '',
@@ -41,9 +45,11 @@ const toOrder = ({ order, offer, bump, upsell }: OrderReportRow): Order => ({
   free_offer: offer,
   bump_offer: bump,
   upsell_offer: upsell,
-  amount: centsToAmount(order.amountCents),
+  amount: centsToAmount(order.amountCents + order.postPurchaseCents),
+  refunded: centsToAmount(order.refundedCents),
   currency: currencyById(order.currency).value,
   status: order.status as OrderStatus,
+  lines,
   utm: utmOfRow(order),
   created_at: order.createdAt.toISOString(),
 })
@@ -62,7 +68,7 @@ const leadFilterParams = (filters: LeadFilters) => ({
 })
 
 /** The seller's leads and orders: lists (newest first) and their CSV exports. Always the caller's own. */
-export function createReportListService({ db, now }: { db: Database; now: () => Date }) {
+export function createReportListService({ db, now, orderLines }: { db: Database; now: () => Date; orderLines: OrderLinesOf }) {
   return {
     async leads(sellerId: string, query: LeadListQuery, listUrl: string): Promise<LeadList> {
       // Without a search the count is exact and cheap: known first, it lets a deep page read from the nearer end.
@@ -78,7 +84,21 @@ export function createReportListService({ db, now }: { db: Database; now: () => 
       const window = pageWindowOf(query, known?.count ?? null)
       const [total, page] = await Promise.all([known ?? orderRepo.count(db, sellerId, query), orderRepo.page(db, sellerId, query, window)])
       const filters = { ...leadFilterParams(query), status: query.status }
-      return reportPage({ listUrl, query, filters, total, page, window, positionOf: positionOfOrder, toItem: toOrder })
+      // One more query for the page's lines (decision D35), asked of the orders module that owns them.
+      const lines = await orderLines(
+        db,
+        page.rows.map((row) => row.order.id),
+      )
+      const toItem = (row: OrderReportRow) => toOrder(row, lines.get(row.order.id) ?? [])
+      return reportPage({ listUrl, query, filters, total, page, window, positionOf: positionOfOrder, toItem })
+    },
+
+    /** One of the seller's listed orders with its lines; another seller's (or a draft) is not found. */
+    async order(sellerId: string, orderId: string): Promise<Order> {
+      const row = isUuid(orderId) ? await orderRepo.one(db, sellerId, orderId) : undefined
+      if (!row) throw new NotFoundError()
+      const lines = await orderLines(db, [row.order.id])
+      return toOrder(row, lines.get(row.order.id) ?? [])
     },
 
     exportLeads(sellerId: string, filters: LeadFilters): { filename: string; stream: Readable } {

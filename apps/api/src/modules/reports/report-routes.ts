@@ -6,10 +6,11 @@ import {
   orderFiltersSchema,
   orderListQuerySchema,
   orderListSchema,
+  orderSchema,
 } from '@funnelry/shared'
 import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { listUrlOf } from '../../lib/route-helpers.js'
+import { listUrlOf, offerIdParams } from '../../http/route-helpers.js'
 import type { ReportListService } from './report-list-service.js'
 
 type Options = { reports: ReportListService; publicUrl: string }
@@ -66,6 +67,20 @@ export const reportRoutes: FastifyPluginAsyncZod<Options> = async (app, { report
       },
     },
     (request) => reports.orders(request.seller.id, request.query, listUrlOf(publicUrl, request)),
+  )
+
+  app.get(
+    '/orders/:id/',
+    {
+      ...signedIn,
+      schema: {
+        tags: ['reports'],
+        summary: "One of the seller's orders with its lines (decision D35); another seller's is not found",
+        params: offerIdParams,
+        response: { 200: orderSchema },
+      },
+    },
+    (request) => reports.order(request.seller.id, request.params.id),
   )
 
   app.get(

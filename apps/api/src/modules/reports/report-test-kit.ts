@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import { utmFields } from '@funnelry/shared'
+import { sql } from 'drizzle-orm'
 import type { TestApp } from '../../../test/build-test-app.js'
-import { funnelHourlyCounts, leads, offerDailyViews, orders } from '../../db/schema/index.js'
+import { leads } from '../leads/leads-tables.js'
+import { orders } from '../orders/orders-tables.js'
+import { offerDailyViews } from './reports-tables.js'
 
 /** Rows the report tests need, stored directly (lead capture and payments have their own tests). */
 
@@ -44,12 +47,16 @@ export async function insertOrder(ctx: TestApp, values: OrderValues) {
   return row
 }
 
-/** Views of whole UTC days, as the view counter keeps them: in the daily and (at 00:00 UTC) the hourly counters. */
+/**
+ * Views of whole UTC days, as the view counter keeps them: in the daily views and (at 00:00 UTC,
+ * through the counters' own upsert) the funnel counters.
+ */
 export async function insertDailyViews(ctx: TestApp, freeOfferId: string, days: Record<string, number>) {
   await ctx.db.insert(offerDailyViews).values(Object.entries(days).map(([day, views]) => ({ freeOfferId, day, views })))
-  await ctx.db
-    .insert(funnelHourlyCounts)
-    .values(Object.entries(days).map(([day, views]) => ({ freeOfferId, hour: new Date(`${day}T00:00:00Z`), views })))
+  for (const [day, views] of Object.entries(days))
+    await ctx.db.execute(
+      sql`select funnel_hourly_add(${freeOfferId}, ${`${day}T00:00:00Z`}::timestamptz, null, null, 0::smallint, ${views}, 0, 0, 0, 0, 0, 0, 0, 0, 0)`,
+    )
 }
 
 /** The byte order mark every export starts with (Excel on Windows needs it to read UTF-8). */

@@ -1,6 +1,6 @@
-import { asc, eq, sql } from 'drizzle-orm'
+import { asc, eq, inArray, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client.js'
-import { businessIndustries, invitations, sellers, staffMemberOptions } from '../../db/schema/index.js'
+import { businessIndustries, invitations, sellers, staffMemberOptions } from './sellers-tables.js'
 
 export type SellerRow = typeof sellers.$inferSelect
 export type NewSeller = typeof sellers.$inferInsert
@@ -10,6 +10,14 @@ export const sellerRepository = {
   findByEmail: (db: Executor, email: string) => db.query.sellers.findFirst({ where: sql`lower(${sellers.email}) = lower(${email})` }),
 
   findById: (db: Executor, id: string) => db.query.sellers.findFirst({ where: eq(sellers.id, id) }),
+
+  /** Business names by seller id, one statement for any number of sellers. */
+  async businessNames(db: Executor, ids: string[]): Promise<Map<string, string>> {
+    const unique = [...new Set(ids)]
+    if (unique.length === 0) return new Map()
+    const rows = await db.select({ id: sellers.id, businessName: sellers.businessName }).from(sellers).where(inArray(sellers.id, unique))
+    return new Map(rows.map((row) => [row.id, row.businessName]))
+  },
 
   /** Decision D14: the payment question's Yes/No answer lives on the seller. */
   setHasStripeAccount: (db: Executor, id: string, hasStripeAccount: boolean, at: Date) =>

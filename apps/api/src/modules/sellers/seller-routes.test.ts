@@ -3,11 +3,11 @@ import { eq, sql } from 'drizzle-orm'
 import { eventually, type TestApp } from '../../../test/build-test-app.js'
 import { signUpPayload } from '../../../test/factories.js'
 import { describe, expect, test } from '../../../test/fixtures.js'
-import { invitations, sellers } from '../../db/schema/index.js'
 import { industryNames, staffMemberLabels } from '../../db/seed.js'
 import { unstorableTextMessage } from '../../plugins/storable-text.js'
 import { createInvitationService, hashInvitationToken } from './invitation-service.js'
 import { invitationRepository } from './seller-repository.js'
+import { invitations, sellers } from './sellers-tables.js'
 
 const url = '/api/v1/seller/'
 

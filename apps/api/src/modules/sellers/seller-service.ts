@@ -40,6 +40,11 @@ export function createSellerService({ db, now }: { db: Database; now: () => Date
     /** For log-in: any letter case of the email. */
     findByEmail: (email: string) => sellerRepository.findByEmail(db, email),
     findById: (sellerId: string) => sellerRepository.findById(db, sellerId),
+    /**
+     * The business names of many sellers (what a download email or receipt is signed with), in the
+     * caller's transaction when given: one statement however many.
+     */
+    businessNames: (sellerIds: string[], executor: Executor = db) => sellerRepository.businessNames(executor, sellerIds),
     /** The payment question's answer (decision D14), stored when the seller connects payments. */
     setHasStripeAccount: (sellerId: string, hasStripeAccount: boolean) =>
       sellerRepository.setHasStripeAccount(db, sellerId, hasStripeAccount, now()),

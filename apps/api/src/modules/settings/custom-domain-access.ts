@@ -1,6 +1,5 @@
-import { isUuid, normalizeDomain } from '@funnelry/shared'
+import { normalizeDomain } from '@funnelry/shared'
 import type { Database } from '../../db/client.js'
-import { customDomainRepository } from './custom-domain-repository.js'
 import { domainRepository } from './settings-repository.js'
 
 const cacheMs = 30_000
@@ -8,9 +7,10 @@ const cacheMs = 30_000
 const cacheLimit = 10_000
 
 /**
- * Decides what a request arriving on a seller's verified custom domain may reach: that seller's
- * public offer pages and the calls those pages make, never another seller's offers, never the
- * dashboard. The platform's own hosts are told apart before this is asked (plugins/host-routing.ts).
+ * Which seller a request's custom domain is, and which offer its root shows. What the request may
+ * reach there is declared by each route (http/public-page.ts), with the ownership checks of the
+ * modules that own the rows. The platform's own hosts are told apart before this is asked
+ * (plugins/host-routing.ts).
  */
 export function createCustomDomainAccess({ db, now = () => Date.now() }: { db: Database; now?: () => number }) {
   // Every asset of a page asks; a short cache keeps that off the database. A domain proven by
@@ -37,13 +37,6 @@ export function createCustomDomainAccess({ db, now = () => Date.now() }: { db: D
 
     /** The free offer the root `/` of the seller's domain shows, if they chose one. */
     defaultOffer: async (sellerId: string) => (await domainRepository.findBySeller(db, sellerId))?.defaultOfferId ?? null,
-
-    ownsFreeOffer: async (sellerId: string, id: string) =>
-      isUuid(id) && (await customDomainRepository.freeOfferSeller(db, id)) === sellerId,
-    ownsUpsellOffer: async (sellerId: string, id: string) =>
-      isUuid(id) && (await customDomainRepository.upsellOfferSeller(db, id)) === sellerId,
-    ownsIntent: async (sellerId: string, intentId: string) =>
-      isUuid(intentId) && (await customDomainRepository.orderSeller(db, intentId)) === sellerId,
   }
 }
 export type CustomDomainAccess = ReturnType<typeof createCustomDomainAccess>

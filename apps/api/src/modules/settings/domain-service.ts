@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { type DomainSettings, normalizeDomain, settingsMessages } from '@funnelry/shared'
 import type { Database } from '../../db/client.js'
+import type { Owns } from '../../http/public-page.js'
 import { ValidationError } from '../../lib/errors.js'
-import { customDomainRepository } from './custom-domain-repository.js'
 import { type DomainProofChecker, txtRecordFor } from './domain-proof.js'
 import { type DomainRow, domainRepository } from './settings-repository.js'
 
@@ -15,6 +15,8 @@ type Deps = {
   proof: DomainProofChecker
   /** Called when a domain's owner may have changed, so host lookups cached in this process drop it. */
   onChange?: (domain: string) => void
+  /** Whose a free offer is (the offers module's): the default offer must be the seller's own. */
+  ownsFreeOffer: Owns
 }
 
 type Update = { domain: string | null; default_offer_id?: string | null | undefined }
@@ -27,7 +29,7 @@ const hostnameOf = (url: string) => new URL(url).hostname.toLowerCase()
  * Requests whose Host is a verified domain are served that seller's public pages, and the TLS
  * proxy asks `allowed` before it gets a certificate.
  */
-export function createDomainService({ db, now, publicUrl, pagesUrl, publicIp, proof, onChange = () => {} }: Deps) {
+export function createDomainService({ db, now, publicUrl, pagesUrl, publicIp, proof, onChange = () => {}, ownsFreeOffer }: Deps) {
   const platformHosts = [hostnameOf(publicUrl), hostnameOf(pagesUrl)]
 
   /** The platform's own hosts (and names under them) would hand its pages to one seller. */
@@ -72,7 +74,7 @@ export function createDomainService({ db, now, publicUrl, pagesUrl, publicIp, pr
         return read(sellerId)
       }
       if (isReserved(domain)) throw ValidationError.field('domain', settingsMessages.domainReserved)
-      if (defaultOfferId && (await customDomainRepository.freeOfferSeller(db, defaultOfferId)) !== sellerId) {
+      if (defaultOfferId && !(await ownsFreeOffer(sellerId, defaultOfferId))) {
         throw ValidationError.field('default_offer_id', settingsMessages.defaultOffer)
       }
       if (current?.domain === domain) {

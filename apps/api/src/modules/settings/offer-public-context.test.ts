@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm'
 import type { TestApp } from '../../../test/build-test-app.js'
 import { createSellerSession } from '../../../test/factories.js'
 import { describe, expect, test } from '../../../test/fixtures.js'
-import { sellerDomains } from '../../db/schema/index.js'
 import { createConversionsModule } from '../conversions/conversions-module.js'
 import { createOfferPublicContext, publicOfferLinkBase } from './offer-public-context.js'
+import { sellerDomains } from './settings-tables.js'
 
 /** The conversions module's consent setting (D31), built as createApiModules builds it. */
 const consentOf = (ctx: TestApp) =>

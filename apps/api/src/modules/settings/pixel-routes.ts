@@ -1,7 +1,7 @@
 import { pixelIdParamsSchema, pixelInputSchema, pixelListSchema, pixelPatchSchema, pixelSchema } from '@funnelry/shared'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { requireSignIn } from '../../plugins/auth.js'
+import { requireSignIn } from '../../http/sign-in.js'
 import type { PixelService } from './pixel-service.js'
 
 export const pixelRoutes: FastifyPluginAsyncZod<{ pixels: PixelService }> = async (app, { pixels }) => {

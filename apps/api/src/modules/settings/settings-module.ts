@@ -1,5 +1,6 @@
 import type { Config } from '../../config.js'
 import type { Database } from '../../db/client.js'
+import type { Owns } from '../../http/public-page.js'
 import type { ApiModule } from '../../lib/api-module.js'
 import type { WebhookSettingsService } from '../webhooks/webhooks-module.js'
 import { createCustomDomainAccess } from './custom-domain-access.js'
@@ -21,6 +22,7 @@ function createSettingsServices({
   now,
   webhooks,
   consentRequired,
+  ownsFreeOffer,
 }: {
   db: Database
   config: Config
@@ -29,6 +31,8 @@ function createSettingsServices({
   consentRequired: ConsentRequired
   /** The CRM webhook's settings (the webhooks module's), which the store settings call carries with the company links. */
   webhooks: WebhookSettingsService
+  /** Whose a free offer is (the offers module's): a domain's default offer must be its seller's. */
+  ownsFreeOffer: Owns
 }) {
   // One per process: the domain service tells it at once when a domain changes owner or state.
   const domainAccess = createCustomDomainAccess({ db })
@@ -42,11 +46,12 @@ function createSettingsServices({
       publicIp: config.PUBLIC_IP,
       proof: createDomainProofChecker({ dnsServer: config.DNS_SERVER }),
       onChange: domainAccess.forget,
+      ownsFreeOffer,
     }),
     pixels: createPixelService({ db, now }),
     /** What a seller's settings add to their public offers (the offers module's show_url, pixels, links). */
     offerContext: createOfferPublicContext({ db, pagesUrl: config.pagesUrl, consentRequired }),
-    /** What a request on a seller's custom domain may reach (host routing, public page routes). */
+    /** Which seller a custom domain is, and the offer its root shows (host routing). */
     domainAccess,
   }
 }

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, ne } from 'drizzle-orm'
 import type { Database, Executor } from '../../db/client.js'
-import { advertisingPixels, sellerDomains, storeSettings } from '../../db/schema/index.js'
+import { advertisingPixels, sellerDomains, storeSettings } from './settings-tables.js'
 
 export type StoreSettingsRow = typeof storeSettings.$inferSelect
 export type StoreSettingsValues = Partial<Omit<typeof storeSettings.$inferInsert, 'sellerId' | 'updatedAt'>>

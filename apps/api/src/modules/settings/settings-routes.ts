@@ -7,8 +7,8 @@ import {
 } from '@funnelry/shared'
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { requireSignIn } from '../../http/sign-in.js'
 import { NotFoundError } from '../../lib/errors.js'
-import { requireSignIn } from '../../plugins/auth.js'
 import type { DomainService } from './domain-service.js'
 import type { StoreSettingsService } from './store-settings-service.js'
 

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client.js'
 import { newestFirst } from '../../db/ordering.js'
-import { webhookAttempts, webhookDeliveries } from '../../db/schema/index.js'
+import { webhookAttempts, webhookDeliveries } from './webhooks-tables.js'
 
 const ofSeller = (sellerId: string) => eq(webhookDeliveries.sellerId, sellerId)
 

@@ -1,7 +1,7 @@
 import { pageQuerySchema, webhookDeliveryListSchema, webhookDeliverySchema } from '@funnelry/shared'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { listUrlOf } from '../../lib/route-helpers.js'
+import { listUrlOf } from '../../http/route-helpers.js'
 import type { DeliveryLogService } from './delivery-log-service.js'
 
 type Options = { deliveries: DeliveryLogService; publicUrl: string }

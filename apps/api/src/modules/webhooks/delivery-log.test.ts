@@ -5,7 +5,7 @@ import { createSellerSession } from '../../../test/factories.js'
 import { describe, expect, test } from '../../../test/fixtures.js'
 import { configureWebhook, insertFreeOffer } from '../../../test/funnel-factories.js'
 import { startReceiver } from '../../../test/http-receiver.js'
-import { webhookAttempts, webhookDeliveries } from '../../db/schema/index.js'
+import { webhookAttempts, webhookDeliveries } from './webhooks-tables.js'
 
 type Headers = Record<string, string>
 type Receiver = Awaited<ReturnType<typeof startReceiver>>

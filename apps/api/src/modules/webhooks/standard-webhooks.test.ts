@@ -8,7 +8,7 @@ import { createSellerSession } from '../../../test/factories.js'
 import { describe, expect, test } from '../../../test/fixtures.js'
 import { configureWebhook } from '../../../test/funnel-factories.js'
 import { type ReceivedRequest, startReceiver } from '../../../test/http-receiver.js'
-import { crmWebhooks } from '../../db/schema/index.js'
+import { crmWebhooks } from './webhooks-tables.js'
 
 type Headers = Record<string, string>
 

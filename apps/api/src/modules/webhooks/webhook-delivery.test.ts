@@ -5,9 +5,9 @@ import { eventually, type TestApp } from '../../../test/build-test-app.js'
 import { createSeller } from '../../../test/factories.js'
 import { describe, expect, test } from '../../../test/fixtures.js'
 import { configureWebhook } from '../../../test/funnel-factories.js'
-import { webhookAttempts, webhookDeliveries } from '../../db/schema/index.js'
 import { unfinishedAttempt } from './webhook-repository.js'
 import { queueWebhook, queueWebhooks } from './webhook-service.js'
+import { webhookAttempts, webhookDeliveries } from './webhooks-tables.js'
 
 /** A CRM stand-in that lets the test decide, per request, when (and whether) to answer. */
 async function startCrm(onRequest: (request: http.IncomingMessage, response: http.ServerResponse) => void) {

@@ -1,9 +1,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client.js'
 import { descNullsLast } from '../../db/ordering.js'
-import { crmWebhooks, webhookAttempts, webhookDeliveries } from '../../db/schema/index.js'
 import { webhookSettingsRepository } from './webhook-settings-repository.js'
 import { newWebhookSecret } from './webhook-signature.js'
+import { crmWebhooks, webhookAttempts, webhookDeliveries } from './webhooks-tables.js'
 
 /** What an attempt row says until its outcome is written, and forever if the worker died meanwhile. */
 export const unfinishedAttempt = 'No outcome recorded: the attempt was under way, or the worker stopped during it.'

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client.js'
-import { crmWebhooks } from '../../db/schema/index.js'
+import { crmWebhooks } from './webhooks-tables.js'
 
 export type CrmWebhookRow = typeof crmWebhooks.$inferSelect
 export type CrmWebhookValues = Partial<Pick<CrmWebhookRow, 'url' | 'emailKey' | 'fullNameKey'>>

@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm'
 import type { TestApp } from '../../../test/build-test-app.js'
 import { createSellerSession } from '../../../test/factories.js'
 import { describe, expect, test } from '../../../test/fixtures.js'
-import { crmWebhooks, storeSettings } from '../../db/schema/index.js'
+import { storeSettings } from '../settings/settings-tables.js'
+import { crmWebhooks } from './webhooks-tables.js'
 
 type Session = Awaited<ReturnType<typeof createSellerSession>>
 

@@ -15,4 +15,5 @@ export const offerPages = {
   freeOfferForm: () => import('./pages/free-offer-form-page'),
   bumpOfferForm: () => import('./pages/bump-offer-form-page'),
   upsellOfferForm: () => import('./pages/upsell-offer-form-page'),
+  splitTest: () => import('./pages/split-test-page'),
 }

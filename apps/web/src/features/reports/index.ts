@@ -5,4 +5,5 @@
 export const reportPages = {
   leads: () => import('./pages/leads-page'),
   orders: () => import('./pages/orders-page'),
+  order: () => import('./pages/order-page'),
 }

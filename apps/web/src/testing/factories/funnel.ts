@@ -47,6 +47,7 @@ export function makeOffer(overrides: Partial<FreeOffer> = {}): FreeOffer {
     upsell_offer: upsell,
     bump_offer_id: bump.id,
     upsell_offer_id: upsell.id,
+    after_purchase: [],
     show_url: `http://localhost:3000/free-offer/${offerId}`,
     advertising_pixels: [],
     consent_required: false,

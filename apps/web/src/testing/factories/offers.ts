@@ -24,6 +24,7 @@ export function freeOffer(overrides: Partial<FreeOffer> = {}): FreeOffer {
     upsell_offer: null,
     bump_offer_id: null,
     upsell_offer_id: null,
+    after_purchase: [],
     show_url: `http://localhost/free-offer/${id}`,
     advertising_pixels: [],
     consent_required: false,

@@ -32,8 +32,13 @@ export function order(overrides: Partial<Order> = {}): Order {
     bump_offer: { id: uuid(300), headline: 'Workbook' },
     upsell_offer: null,
     amount: '52.50',
+    refunded: '0.00',
     currency: 2,
     status: 'paid',
+    lines: [
+      { id: uuid(210), kind: 'free', offer_id: guide.id, headline: guide.headline, amount: '0.00', currency: 2, status: 'paid' },
+      { id: uuid(211), kind: 'bump', offer_id: uuid(300), headline: 'Workbook', amount: '52.50', currency: 2, status: 'paid' },
+    ],
     utm: directUtm,
     created_at: '2025-02-01T12:00:00.000Z',
     ...overrides,

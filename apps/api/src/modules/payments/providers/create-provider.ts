@@ -11,7 +11,7 @@ export function createPaymentProvider(deps: {
   db: Database
   signer: LinkSigner
   now: () => Date
-  settleLater?: ((tx: Executor, intentId: string) => Promise<void>) | undefined
+  settleLater?: ((tx: Executor, intentIds: string[]) => Promise<void>) | undefined
 }): PaymentProvider {
   const { config, db, signer, now, settleLater } = deps
   if (config.paymentProvider === 'stripe' && config.STRIPE_SECRET_KEY) {

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { localTestCards, normalizeCardNumber, paymentMessages } from '@funnelry/shared'
-import { and, eq, type SQL } from 'drizzle-orm'
+import { and, eq, inArray, type SQL } from 'drizzle-orm'
 import type { Database, Executor } from '../../../db/client.js'
-import { localPaymentIntents } from '../../../db/schema/index.js'
+import { localPaymentIntents } from '../payments-tables.js'
 
 /**
  * The local test provider's card form "Pay" button: what Stripe.js `confirmPayment` does for a
@@ -27,7 +27,9 @@ type Deps = {
    * Queues the settlement of a paid intent in the transaction that records the payment, so a
    * process that dies before handling the event leaves the work to a job worker (issue 23).
    */
-  settleLater?: ((tx: Executor, intentId: string) => Promise<void>) | undefined
+  settleLater?: ((tx: Executor, intentIds: string[]) => Promise<void>) | undefined
+  /** The usual case, batched with the confirms arriving at the same time (`payWaitingBatched`). */
+  payWaiting: (clientSecret: string) => Promise<IntentRow | undefined>
 }
 
 const closedMessage = 'This payment is closed. Please reload the page.'
@@ -56,33 +58,67 @@ function eventFor(row: IntentRow, type: 'payment_intent.succeeded' | 'payment_in
 }
 
 /** Marks the intent paid if it still waits for a payment, with its settlement queued in the same transaction. */
-const payIf = (deps: Deps, waiting: SQL | undefined, at: Date) =>
+const payIf = (deps: Deps, waiting: SQL | undefined, at: Date, card: string) =>
   deps.db.transaction(async (tx) => {
     const [row] = await tx
       .update(localPaymentIntents)
-      .set({ status: 'succeeded', lastError: null, updatedAt: at })
+      // The card is kept: decision D34's later charges of a saved test card behave by its number.
+      .set({ status: 'succeeded', lastError: null, card, updatedAt: at })
       .where(waiting)
       .returning()
-    if (row) await deps.settleLater?.(tx, row.id)
+    if (row) await deps.settleLater?.(tx, [row.id])
     return row
   })
+
+/**
+ * The good card on intents that wait for it, for confirms arriving together (a campaign's buyers):
+ * one transaction marks them all paid and queues their settlements (docs/decisions/
+ * checkout-at-campaign-scale.md). Each secret's row goes to one caller only: a second confirm of
+ * the same intent in the batch gets nothing and answers from the state the first left.
+ */
+export const payWaitingBatched =
+  (deps: Omit<Deps, 'payWaiting' | 'sign'>) =>
+  async (clientSecrets: string[]): Promise<(IntentRow | undefined)[]> => {
+    const at = deps.now()
+    const rows = await deps.db.transaction(async (tx) => {
+      const paid = await tx
+        .update(localPaymentIntents)
+        .set({ status: 'succeeded', lastError: null, card: localTestCards.succeeds, updatedAt: at })
+        .where(and(inArray(localPaymentIntents.clientSecret, clientSecrets), eq(localPaymentIntents.status, 'requires_payment_method')))
+        .returning()
+      if (paid.length > 0)
+        await deps.settleLater?.(
+          tx,
+          paid.map((row) => row.id),
+        )
+      return paid
+    })
+    const bySecret = new Map(rows.map((row) => [row.clientSecret, row]))
+    return clientSecrets.map((secret) => {
+      const row = bySecret.get(secret)
+      bySecret.delete(secret)
+      return row
+    })
+  }
+
+/**
+ * The cards a first payment succeeds with: 4242, and decision D34's two (9995 is declined only on
+ * later charges; 3184's authentication is asked on the one-click charges after the payment).
+ */
+const paysFirstTime = (card: string) =>
+  card === localTestCards.succeeds || card === localTestCards.declinedLater || card === localTestCards.authenticates
 
 export async function confirmLocalIntent(deps: Deps, clientSecret: string, cardNumber: string): Promise<LocalConfirmResult> {
   const { db, now, sign } = deps
   const card = normalizeCardNumber(cardNumber)
   // The usual case first, in one statement: the good card on an intent that waits for it (issue 22).
   if (card === localTestCards.succeeds) {
-    const at = now()
-    const paid = await payIf(
-      deps,
-      and(eq(localPaymentIntents.clientSecret, clientSecret), eq(localPaymentIntents.status, 'requires_payment_method')),
-      at,
-    )
-    if (paid) return { status: 'succeeded', event: eventFor(paid, 'payment_intent.succeeded', at, sign) }
+    const paid = await deps.payWaiting(clientSecret)
+    if (paid) return { status: 'succeeded', event: eventFor(paid, 'payment_intent.succeeded', paid.updatedAt, sign) }
   }
   const row = await db.query.localPaymentIntents.findFirst({ where: eq(localPaymentIntents.clientSecret, clientSecret) })
   if (!row) return { status: 'failed', statusCode: 404, error: paymentMessages.intentNotFound, event: null }
-  if (card !== localTestCards.succeeds && card !== localTestCards.declined) {
+  if (!paysFirstTime(card) && card !== localTestCards.declined) {
     return { status: 'failed', statusCode: 400, error: paymentMessages.useTestCard, event: null }
   }
   // Paid already (a double click, or a retry after the fulfilment failed): answer the same and send
@@ -107,7 +143,7 @@ export async function confirmLocalIntent(deps: Deps, clientSecret: string, cardN
       event: eventFor(declined, 'payment_intent.payment_failed', at, sign),
     }
   }
-  const paid = await payIf(deps, waiting, at)
+  const paid = await payIf(deps, waiting, at, card)
   // Another confirm or a cancel got there first: answer from the state it left.
   if (!paid) return confirmLocalIntent(deps, clientSecret, cardNumber)
   return { status: 'succeeded', event: eventFor(paid, 'payment_intent.succeeded', at, sign) }

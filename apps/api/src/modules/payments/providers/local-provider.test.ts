@@ -52,6 +52,7 @@ describe('the local test provider', () => {
       amountCents: 1500,
       currency: 'gbp',
       metadata: { order_id: 'o1' },
+      lastError: null,
     })
     expect(await provider.createIntent(request)).toEqual(intent)
 

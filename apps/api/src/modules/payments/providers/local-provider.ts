@@ -1,11 +1,14 @@
 import { randomBytes } from 'node:crypto'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import type { Database, Executor } from '../../../db/client.js'
-import { localPaymentIntents } from '../../../db/schema/index.js'
+import { batchedCalls } from '../../../lib/batched-calls.js'
 import { PaymentError } from '../../../lib/errors.js'
 import { paymentAccountRepository } from '../payment-account-repository.js'
+import { localPaymentIntents } from '../payments-tables.js'
 import type { LinkSigner } from './link-signer.js'
-import { confirmLocalIntent, type LocalConfirmResult } from './local-confirm.js'
+import { confirmLocalIntent, type LocalConfirmResult, payWaitingBatched } from './local-confirm.js'
+import { refundLocalPayment } from './local-refunds.js'
+import { answerLocalChallenge, chargeLocalSavedCard } from './local-saved-card.js'
 import {
   type CreateIntentRequest,
   type PaymentIntent,
@@ -32,6 +35,8 @@ export type LocalPaymentProvider = PaymentProvider & {
   signWebhook(rawBody: string): string
   /** The test card form's "Pay": 4242… succeeds, 4000 0000 0000 0002 is declined; returns the signed event to deliver. */
   confirmWithTestCard(clientSecret: string, cardNumber: string): Promise<LocalConfirmResult>
+  /** The local challenge page (decision D34): Complete pays the intent waiting for authentication, Fail refuses it. */
+  answerChallenge(clientSecret: string, complete: boolean): Promise<PaymentIntent | null>
 }
 
 export const localOnboardingPath = '/api/v1/payments/local/onboarding/'
@@ -45,7 +50,7 @@ type Deps = {
   signer: LinkSigner
   now: () => Date
   /** Queues the settlement of a paid intent in the transaction that records the payment (local-confirm.ts). */
-  settleLater?: ((tx: Executor, intentId: string) => Promise<void>) | undefined
+  settleLater?: ((tx: Executor, intentIds: string[]) => Promise<void>) | undefined
 }
 
 export function createLocalPaymentProvider({ db, publicUrl, signer, now, settleLater }: Deps): LocalPaymentProvider {
@@ -59,6 +64,7 @@ export function createLocalPaymentProvider({ db, publicUrl, signer, now, settleL
     amountCents: row.amountCents,
     currency: toCurrencyCode(row.currency),
     metadata: row.metadata,
+    lastError: row.lastError,
   })
 
   const findIntent = async (accountId: string, intentId: string) => {
@@ -67,6 +73,46 @@ export function createLocalPaymentProvider({ db, publicUrl, signer, now, settleL
     if (!row || row.accountId !== accountId) throw new PaymentError('This payment was not found.', 404)
     return row
   }
+
+  /**
+   * Intents asked for together (concurrent checkouts) are stored in one statement. A repeated key
+   * answers with the intent the first request created, as Stripe does.
+   */
+  const createIntents = batchedCalls(async (requests: CreateIntentRequest[]) => {
+    const created = await db
+      .insert(localPaymentIntents)
+      .values(
+        requests.map((request) => {
+          const id = `pi_local_${token(18)}`
+          return {
+            id,
+            clientSecret: `${id}_secret_${token(18)}`,
+            accountId: request.accountId,
+            amountCents: request.amountCents,
+            currency: request.currency,
+            status: 'requires_payment_method' as const,
+            metadata: request.metadata,
+            idempotencyKey: request.idempotencyKey,
+            saveCard: request.saveCardFor !== undefined,
+          }
+        }),
+      )
+      .onConflictDoNothing({ target: localPaymentIntents.idempotencyKey })
+      .returning()
+    const byKey = new Map(created.map((row) => [row.idempotencyKey, row]))
+    const repeated = requests.map((request) => request.idempotencyKey).filter((key) => !byKey.has(key))
+    if (repeated.length > 0) {
+      const earlier = await db.select().from(localPaymentIntents).where(inArray(localPaymentIntents.idempotencyKey, repeated))
+      for (const row of earlier) byKey.set(row.idempotencyKey, row)
+    }
+    return requests.map((request) => {
+      const row = byKey.get(request.idempotencyKey)
+      if (!row) throw new Error('the local payment intent was not stored')
+      return row
+    })
+  })
+
+  const payWaiting = batchedCalls(payWaitingBatched({ db, now, settleLater }))
 
   return {
     name: 'local',
@@ -93,28 +139,7 @@ export function createLocalPaymentProvider({ db, publicUrl, signer, now, settleL
 
     verifyOnboardingToken: (accountId, given) => signer.verify(onboardingPurpose, accountId, given),
 
-    async createIntent(request: CreateIntentRequest) {
-      const id = `pi_local_${token(18)}`
-      const [created] = await db
-        .insert(localPaymentIntents)
-        .values({
-          id,
-          clientSecret: `${id}_secret_${token(18)}`,
-          accountId: request.accountId,
-          amountCents: request.amountCents,
-          currency: request.currency,
-          status: 'requires_payment_method',
-          metadata: request.metadata,
-          idempotencyKey: request.idempotencyKey,
-        })
-        .onConflictDoNothing({ target: localPaymentIntents.idempotencyKey })
-        .returning()
-      // A repeated key answers with the intent the first request created, as Stripe does.
-      const row =
-        created ?? (await db.query.localPaymentIntents.findFirst({ where: eq(localPaymentIntents.idempotencyKey, request.idempotencyKey) }))
-      if (!row) throw new Error('the local payment intent was not stored')
-      return toIntent(row)
-    },
+    createIntent: async (request: CreateIntentRequest) => toIntent(await createIntents(request)),
 
     async updateIntent(request: UpdateIntentRequest) {
       const row = await findIntent(request.accountId, request.intentId)
@@ -148,11 +173,23 @@ export function createLocalPaymentProvider({ db, publicUrl, signer, now, settleL
       return toIntent(canceled)
     },
 
+    refund: (request) => refundLocalPayment(db, request),
+    chargeSavedCard: (request) => chargeLocalSavedCard(db, request, toIntent),
+
+    async answerChallenge(clientSecret, complete) {
+      const row = await answerLocalChallenge(db, clientSecret, complete, now())
+      return row ? toIntent(row) : null
+    },
+
     parseWebhook: (rawBody, signatureHeader) => verifyProviderEvent(rawBody, signatureHeader, webhookSecret),
 
     signWebhook: (rawBody) => signProviderEvent(rawBody, webhookSecret),
 
     confirmWithTestCard: (clientSecret, cardNumber) =>
-      confirmLocalIntent({ db, now, sign: (rawBody) => signProviderEvent(rawBody, webhookSecret), settleLater }, clientSecret, cardNumber),
+      confirmLocalIntent(
+        { db, now, sign: (rawBody) => signProviderEvent(rawBody, webhookSecret), settleLater, payWaiting },
+        clientSecret,
+        cardNumber,
+      ),
   }
 }

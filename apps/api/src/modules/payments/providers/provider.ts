@@ -44,6 +44,8 @@ export type PaymentIntent = {
   amountCents: number
   currency: CurrencyCode
   metadata: Record<string, string>
+  /** Why the last attempt failed (a declined card, a failed authentication), when it did. */
+  lastError?: string | null
 }
 
 export type CreateIntentRequest = {
@@ -54,13 +56,53 @@ export type CreateIntentRequest = {
   metadata: Record<string, string>
   /** The same key returns the same intent (a retried request creates nothing new). */
   idempotencyKey: string
+  /**
+   * Decision D34: keep the card for the one-click offers after the payment (Stripe's
+   * `setup_future_usage`, with a customer on the seller's account). Only when the consent line was shown.
+   */
+  saveCardFor?: { email: string; name: string } | undefined
 }
+
+/** Decision D34: a one-click charge of the card the first payment saved, on the same account. */
+export type SavedCardChargeRequest = {
+  accountId: string
+  /** The first payment's intent, whose customer and card are charged. */
+  firstIntentId: string
+  amountCents: number
+  currency: CurrencyCode
+  metadata: Record<string, string>
+  /** One per (order, step): a replayed or concurrent retry charges nothing new. */
+  idempotencyKey: string
+}
+
+/** What a charge of a saved card came to: paid, waiting for the buyer's bank, or refused (nothing charged). */
+export type SavedCardCharge =
+  | { status: 'succeeded' | 'requires_action'; intent: PaymentIntent }
+  | { status: 'failed'; intent: PaymentIntent | null; message: string }
 
 export type UpdateIntentRequest = {
   accountId: string
   intentId: string
   amountCents?: number
   metadata?: Record<string, string>
+}
+
+/** Decision D35: gives back part or all of a succeeded payment, on the account that took it. */
+export type RefundRequest = {
+  accountId: string
+  /** The payment that charged what is refunded: its intent (pi_…), or on Stripe its charge (ch_…). */
+  intentId: string
+  amountCents: number
+  /** The same key returns the same refund: a retried or concurrent request never gives back twice. */
+  idempotencyKey: string
+  metadata: Record<string, string>
+}
+
+export type Refund = {
+  id: string
+  amountCents: number
+  /** Card refunds succeed at once or stay pending for a while; `failed` and `canceled` gave nothing back. */
+  status: 'succeeded' | 'pending' | 'failed' | 'canceled'
 }
 
 /** The provider events the product acts on; anything else arrives as `ignored`. */
@@ -105,6 +147,10 @@ export interface PaymentProvider {
    * still waits for a payment method; otherwise a PaymentError, and the intent stays as it is.
    */
   cancelIntent(accountId: string, intentId: string): Promise<PaymentIntent>
+  /** Decision D35: a refund of a succeeded payment, idempotent per key; a PaymentError when the provider refuses it. */
+  refund(request: RefundRequest): Promise<Refund>
+  /** Decision D34: charges the saved card now (the buyer is on the page, so the bank may ask them to authenticate). */
+  chargeSavedCard(request: SavedCardChargeRequest): Promise<SavedCardCharge>
   /** Verifies the signature over the exact raw body; throws WebhookRejectedError when it does not match. */
   parseWebhook(rawBody: Buffer | string, signatureHeader: string | undefined): PaymentEvent
 }
@@ -129,4 +175,11 @@ export function toIntentStatus(status: string): IntentStatus {
       // requires_capture and future states: not payable by the visitor any more.
       return 'processing'
   }
+}
+
+/** An intent's state as a charge of a saved card: paid, waiting for the buyer's bank, or failed (nothing charged). */
+export function savedCardChargeOf(intent: PaymentIntent): SavedCardCharge {
+  if (intent.status === 'succeeded' || intent.status === 'processing') return { status: 'succeeded', intent }
+  if (intent.status === 'requires_action') return { status: 'requires_action', intent }
+  return { status: 'failed', intent, message: intent.lastError ?? 'Your card was declined.' }
 }

@@ -55,6 +55,7 @@ describe('the Stripe provider (real SDK, local stand-in)', () => {
       amountCents: 1999,
       currency: 'usd',
       metadata: { order_id: 'order-1' },
+      lastError: null,
     })
     const [sent] = stand.find('POST', '/v1/payment_intents')
     expect(sent?.headers['stripe-account']).toBe(accountId)

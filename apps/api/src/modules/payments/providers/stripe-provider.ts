@@ -6,11 +6,13 @@ import {
   type PaymentIntent,
   type PaymentProvider,
   ProviderUnavailableError,
+  type Refund,
   toCurrencyCode,
   toIntentStatus,
   type UpdateIntentRequest,
 } from './provider.js'
 import { verifyProviderEvent } from './provider-events.js'
+import { chargeStripeSavedCard } from './stripe-saved-card.js'
 
 /**
  * Stripe Connect: each seller has a Standard connected account (they own it and its dashboard),
@@ -51,6 +53,10 @@ async function call<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/** Stripe's refund states, as the contract names them (`requires_action` is still under way). */
+const toRefundStatus = (status: string | null): Refund['status'] =>
+  status === 'succeeded' || status === 'failed' || status === 'canceled' ? status : 'pending'
+
 export function createStripePaymentProvider(options: StripeProviderOptions): PaymentProvider {
   const stripe = new Stripe(options.secretKey, {
     ...stripeHostOptions(options.apiUrl),
@@ -71,7 +77,18 @@ export function createStripePaymentProvider(options: StripeProviderOptions): Pay
       amountCents: intent.amount,
       currency: toCurrencyCode(intent.currency),
       metadata: intent.metadata,
+      lastError: intent.last_payment_error?.message ?? null,
     }
+  }
+
+  /** Decision D34: a customer on the seller's account, so the first payment's card can be saved to it. */
+  const customerFor = async (request: CreateIntentRequest) => {
+    if (!request.saveCardFor) return {}
+    const customer = await stripe.customers.create(
+      { email: request.saveCardFor.email, name: request.saveCardFor.name, metadata: request.metadata },
+      { stripeAccount: request.accountId, idempotencyKey: `${request.idempotencyKey}-customer` },
+    )
+    return { customer: customer.id, setup_future_usage: 'off_session' as const }
   }
 
   return {
@@ -110,12 +127,14 @@ export function createStripePaymentProvider(options: StripeProviderOptions): Pay
     createIntent: (request: CreateIntentRequest) =>
       call(async () => {
         const fee = applicationFee(request.amountCents)
+        const saving = await customerFor(request)
         const intent = await stripe.paymentIntents.create(
           {
             amount: request.amountCents,
             currency: request.currency,
             metadata: request.metadata,
             automatic_payment_methods: { enabled: true },
+            ...saving,
             ...(fee > 0 ? { application_fee_amount: fee } : {}),
           },
           { stripeAccount: request.accountId, idempotencyKey: request.idempotencyKey },
@@ -143,6 +162,23 @@ export function createStripePaymentProvider(options: StripeProviderOptions): Pay
 
     cancelIntent: (accountId, intentId) =>
       call(async () => toIntent(await stripe.paymentIntents.cancel(intentId, {}, { stripeAccount: accountId }), accountId)),
+
+    refund: (request) =>
+      call(async () => {
+        // A direct charge on the seller's account: the refund is theirs, and our fee goes back in proportion.
+        const refund = await stripe.refunds.create(
+          {
+            // A post-purchase charge may be recorded by its charge id (ch_…) rather than its intent.
+            ...(request.intentId.startsWith('ch_') ? { charge: request.intentId } : { payment_intent: request.intentId }),
+            amount: request.amountCents,
+            refund_application_fee: true,
+            metadata: request.metadata,
+          },
+          { stripeAccount: request.accountId, idempotencyKey: request.idempotencyKey },
+        )
+        return { id: refund.id, amountCents: refund.amount, status: toRefundStatus(refund.status) }
+      }),
+    chargeSavedCard: (request) => chargeStripeSavedCard(stripe, request, applicationFee(request.amountCents), toIntent),
 
     parseWebhook(rawBody, signatureHeader) {
       if (!options.webhookSecret)

@@ -1,5 +1,6 @@
+import { postPurchaseMessages } from '@funnelry/shared/funnel/post-purchase-messages'
 import { formatMoney } from '@funnelry/shared/money-format'
-import { lazy, Suspense, useEffect, useRef } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { type CheckoutMode, useCheckout } from '../hooks/use-checkout'
 import { useFunnelSteps } from '../hooks/use-funnel-steps'
 import { usePaymentIntoView } from '../hooks/use-payment-into-view'
@@ -35,12 +36,22 @@ export function FreeOfferFunnel({ offer, mode }: { offer: FunnelOffer; mode: Che
   // Pressed before hydration: the first script already showed the panel; the page takes over as is.
   const { openDetails } = checkout
   const { adopt } = details
+  const [sentBeforeHydration, setSentBeforeHydration] = useState(false)
   useEffect(() => {
-    if (!takeEarlyOptIn()) return
+    const early = takeEarlyOptIn()
+    if (!early.pressed) return
     const typed = (name: string) => formElement.current?.querySelector<HTMLInputElement>(`input[name="${name}"]`)?.value ?? ''
     adopt({ full_name: typed('full_name'), email: typed('email') })
     openDetails({ focus: false })
+    setSentBeforeHydration(early.submitted)
   }, [openDetails, adopt])
+  // Sent before hydration (the first script held it): sent now, once the typed details are the page's.
+  useEffect(() => {
+    if (!sentBeforeHydration) return
+    // After React's own work, as a press would: a submit dispatched inside an effect re-enters React.
+    const press = setTimeout(() => formElement.current?.requestSubmit())
+    return () => clearTimeout(press)
+  }, [sentBeforeHydration])
 
   // A bump ticked before hydration (the checkbox is plain HTML until then) counts as ticked.
   const checkedBeforeHydration = useRef(true)
@@ -108,6 +119,12 @@ export function FreeOfferFunnel({ offer, mode }: { offer: FunnelOffer; mode: Che
             hidden={!checkout.detailsOpen}
             submit
           />
+          {/* Decision D34: the card is kept for the one-click offers only when this line was shown. */}
+          {checkout.paymentVisible && offer.after_purchase.length > 0 && (
+            <p className="fy-muted fy-center" data-testid="save-card-consent">
+              {postPurchaseMessages.consent}
+            </p>
+          )}
         </form>
       </div>
       {checkout.view === 'oto' && offer.upsell_offer && (

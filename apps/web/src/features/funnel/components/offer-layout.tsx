@@ -25,8 +25,17 @@ export function OfferLayout({ logo, brand, storeLinks, preview, children }: Offe
       {preview && <PreviewRibbon />}
       {logo && (
         <header className="fy-header">
-          {/* 40 px high: the bar never changes height; the 240 px WebP is plenty for a logo. */}
-          <img src={logo} srcSet={imageSrcSet(logo) ?? undefined} sizes="240px" alt={brand} className="fy-logo" height={40} />
+          {/* 40 px high: the bar never changes height; the 240 px WebP is plenty for a logo. Low
+              priority: on a phone the browser raised it beside the hero image, whose load it slowed. */}
+          <img
+            src={logo}
+            srcSet={imageSrcSet(logo) ?? undefined}
+            sizes="240px"
+            alt={brand}
+            className="fy-logo"
+            height={40}
+            fetchPriority="low"
+          />
         </header>
       )}
       <main className="fy-main">{children}</main>

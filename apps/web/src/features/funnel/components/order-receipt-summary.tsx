@@ -22,7 +22,7 @@ export function OrderReceiptSummary({ receipt }: { receipt: OrderReceipt }) {
       <h2 className="fy-section-title">Your order</h2>
       <ul>
         {receipt.items.map((item) => (
-          <li key={item.kind}>
+          <li key={`${item.kind}-${item.id}`}>
             <div className="fy-row">
               <span>{item.name}</span>
               <span>{item.kind === 'free' ? 'FREE' : formatMoney(symbol, item.price)}</span>

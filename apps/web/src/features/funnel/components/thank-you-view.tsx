@@ -1,11 +1,15 @@
-import { useEffect } from 'react'
+import type { PostPurchaseStep } from '@funnelry/shared/funnel/public-page'
+import { useEffect, useRef, useState } from 'react'
 import { useOrderReceipt } from '../hooks/use-order-receipt'
+import { usePostPurchase } from '../hooks/use-post-purchase'
 import { useReceiptBranding } from '../hooks/use-receipt-branding'
-import { replayRecentToasts } from '../lib/funnel-toast'
+import { keepFunnelToastsAtBottom, replayRecentToasts } from '../lib/funnel-toast'
+import type { AnsweredPress } from '../lib/post-purchase-first-script'
 import { useThankYouTracking } from '../tracking/use-thank-you-tracking'
 import { OfferFooter } from './offer-footer'
 import { FunnelStyles } from './offer-layout'
 import { OrderReceiptSummary } from './order-receipt-summary'
+import { PostPurchaseView } from './post-purchase-view'
 
 export const thankYouTexts = {
   'free-offer': {
@@ -21,17 +25,36 @@ export const thankYouTexts = {
 /** Decision D25: with the order read, the links are on this page; the email is a copy. */
 export const downloadsBelowText = 'Your download links are below. We also send them to your email address.'
 
-type ThankYouViewProps = { type: string | null; order: string | null }
+type ThankYouViewProps = {
+  type: string | null
+  order: string | null
+  /** Issue 26: the post-purchase step the server rendered into the page. */
+  step?: PostPurchaseStep | null
+  /** Issue 26: the first script's "Yes" and its answer, for React to carry on from (post-purchase-view.tsx). */
+  answered?: AnsweredPress | null
+}
 
 /**
  * The visitor's last page (spec section 2). With the order's reference it shows what was bought
  * and the total, and runs the seller's pixels with a paid order's purchase, once per order (D29).
  * Rendered by the server and hydrated by the public script (issue 11).
  */
-export function ThankYouView({ type, order }: ThankYouViewProps) {
+export function ThankYouView({ type, order, step = null, answered = null }: ThankYouViewProps) {
   const { title, text } = type === 'free-offer' ? thankYouTexts['free-offer'] : thankYouTexts.purchase
-  const receipt = useOrderReceipt(order)
+  const [receiptVersion, setReceiptVersion] = useState(0)
+  const receipt = useOrderReceipt(order, receiptVersion)
   const branding = useReceiptBranding(receipt)
+  // Decision D34: a paid order's one-click offers come first; the thank-you page lists every charge after.
+  const paid = receipt === null ? null : receipt.status === 'paid'
+  const postPurchase = usePostPurchase(type === 'free-offer' ? null : order, type === 'free-offer' ? false : paid, step)
+  const { flow } = postPurchase
+  const offered = useRef(false)
+  if (flow.kind === 'offer') offered.current = true
+  useEffect(() => {
+    if (flow.kind === 'done' && offered.current) setReceiptVersion((version) => version + 1)
+  }, [flow.kind])
+  // The post-purchase step's heading and authentication card are at the top: no toast over them.
+  useEffect(() => (flow.kind === 'offer' ? keepFunnelToastsAtBottom() : undefined), [flow.kind])
   // 'Payment succeeded!' was raised on the offer page just before this page loaded.
   useEffect(replayRecentToasts, [])
   useThankYouTracking(receipt)
@@ -44,17 +67,29 @@ export function ThankYouView({ type, order }: ThankYouViewProps) {
           <img src={branding.logo} alt={branding.brand} className="fy-logo" height={40} />
         </header>
       )}
-      <main className="fy-thanks">
-        <div className="fy-thanks-card">
-          <svg aria-hidden="true" width="72" height="72" viewBox="0 0 24 24" fill="#2e7d32">
-            <path d="M12 2C6.48 2 2 6.48 2 12s4.48 10 10 10 10-4.48 10-10S17.52 2 12 2zM9.29 16.29 5.7 12.7a.996.996 0 1 1 1.41-1.41L10 14.17l6.88-6.88a.996.996 0 1 1 1.41 1.41l-7.59 7.59a.996.996 0 0 1-1.41 0z" />
-          </svg>
-          <h1>{title}</h1>
-          <p className="fy-muted">{receipt ? downloadsBelowText : text}</p>
-          {/* An expired or unknown reference shows no summary; the emails hold everything. */}
-          {receipt && <OrderReceiptSummary receipt={receipt} />}
-        </div>
-      </main>
+      {flow.kind === 'offer' && order ? (
+        <main className="fy-main">
+          <PostPurchaseView
+            reference={order}
+            state={flow.state}
+            onNext={postPurchase.reload}
+            onFinish={postPurchase.finish}
+            answered={flow.state === step ? answered : null}
+          />
+        </main>
+      ) : (
+        <main className="fy-thanks" aria-busy={flow.kind === 'loading' && paid === true ? true : undefined}>
+          <div className="fy-thanks-card" hidden={flow.kind === 'loading' && paid === true}>
+            <svg aria-hidden="true" width="72" height="72" viewBox="0 0 24 24" fill="#2e7d32">
+              <path d="M12 2C6.48 2 2 6.48 2 12s4.48 10 10 10 10-4.48 10-10S17.52 2 12 2zM9.29 16.29 5.7 12.7a.996.996 0 1 1 1.41-1.41L10 14.17l6.88-6.88a.996.996 0 1 1 1.41 1.41l-7.59 7.59a.996.996 0 0 1-1.41 0z" />
+            </svg>
+            <h1>{title}</h1>
+            <p className="fy-muted">{receipt ? downloadsBelowText : text}</p>
+            {/* An expired or unknown reference shows no summary; the emails hold everything. */}
+            {receipt && <OrderReceiptSummary receipt={receipt} />}
+          </div>
+        </main>
+      )}
       {branding && <OfferFooter links={branding.storeLinks} />}
     </div>
   )

@@ -86,7 +86,9 @@ export function useCheckout({ offer, mode, details }: Options) {
   const thankYou = (type: 'free-offer' | 'oto-offer', order: PaymentIntentResponse | null) => {
     finished.current = true
     checkoutMemory.forget(offer.id)
-    navigate(paths.thankYouPurchase.href(type, order?.order_reference ?? undefined))
+    // Issue 26: the thank-you page (or the post-purchase step) takes the offer page's place in the
+    // history, so Back never returns to a card form ready to pay again for a paid order.
+    navigate(paths.thankYouPurchase.href(type, order?.order_reference ?? undefined), { replace: true })
   }
 
   /**

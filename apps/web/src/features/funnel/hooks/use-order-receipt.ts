@@ -4,11 +4,13 @@ import { getOrderReceipt, maxReceiptPolls, receiptPollMs } from '../api/get-orde
 
 /**
  * The receipt of the order the thank-you page names, or null until there is one (an unknown or
- * expired reference stays null: asking again changes nothing). Stripe can confirm in the browser
+ * expired reference stays null: asking again changes nothing). `version` reads it again (after the
+ * one-click offers of D34 added charges). Stripe can confirm in the browser
  * before its event reaches the server, so a pending receipt is read again for a minute.
  */
-export function useOrderReceipt(reference: string | null): OrderReceipt | null {
+export function useOrderReceipt(reference: string | null, version = 0): OrderReceipt | null {
   const [receipt, setReceipt] = useState<OrderReceipt | null>(null)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new version reads the receipt again
   useEffect(() => {
     if (!reference) return
     const abort = new AbortController()
@@ -30,6 +32,6 @@ export function useOrderReceipt(reference: string | null): OrderReceipt | null {
       abort.abort()
       clearTimeout(timer)
     }
-  }, [reference])
+  }, [reference, version])
   return receipt
 }

@@ -15,6 +15,7 @@ export type FunnelOffer = Pick<
   | 'bump_offer'
   | 'upsell_offer'
   | 'store_links'
+  | 'after_purchase'
 >
 
 const noStoreLinks: FreeOffer['store_links'] = { privacy_policy: null, terms_and_conditions: null, support_link: null }
@@ -65,5 +66,8 @@ export function funnelOfferFromDraft(draft: FreeOfferDraft, bump?: BumpOffer, up
           }
         : null,
     store_links: noStoreLinks,
+    after_purchase: (values.after_purchase ?? [])
+      .filter((step) => step.upsell_offer_id !== '')
+      .map((step) => ({ upsell_offer_id: step.upsell_offer_id, downsell_offer_id: step.downsell_offer_id || null })),
   }
 }

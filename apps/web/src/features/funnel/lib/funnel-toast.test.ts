@@ -1,7 +1,7 @@
 import { fireEvent } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { setViewportWidth } from '../../../testing/media'
-import { funnelToast } from './funnel-toast'
+import { funnelToast, keepFunnelToastsAtBottom } from './funnel-toast'
 
 /** A button where a phone would show it (jsdom lays nothing out), tapped. */
 function tapButtonAt(top: number) {
@@ -32,6 +32,22 @@ describe('where a public page shows its toasts', () => {
     tapButtonAt(90)
     funnelToast('Payment failed.', 'error')
     expect(host()).not.toHaveClass('fy-toasts-top')
+  })
+
+  it('on a phone, at the bottom while the post-purchase step shows its heading at the top', () => {
+    setViewportWidth(390)
+    tapButtonAt(620)
+    funnelToast('Payment succeeded!', 'success')
+    expect(host()).toHaveClass('fy-toasts-top')
+    const letGo = keepFunnelToastsAtBottom()
+    expect(host()).not.toHaveClass('fy-toasts-top')
+    tapButtonAt(620)
+    funnelToast('Added to your order.', 'success')
+    expect(host()).not.toHaveClass('fy-toasts-top')
+    letGo()
+    tapButtonAt(620)
+    funnelToast('Payment failed.', 'error')
+    expect(host()).toHaveClass('fy-toasts-top')
   })
 
   it('on a wider screen, bottom-left as the spec says', () => {

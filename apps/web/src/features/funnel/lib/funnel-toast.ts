@@ -25,6 +25,23 @@ export function funnelToast(message: string, variant: FunnelToastVariant = 'defa
   remember({ message, variant, at: Date.now() })
 }
 
+/** Set while a step keeps its heading and its card at the top of a phone's screen. */
+let keptAtBottom = false
+
+/**
+ * Decision D34's post-purchase step opens with its heading ("Wait! Add this to your order…") and
+ * may show the authentication card ("Confirm this payment") at the top: a phone's top toast (the
+ * pay button was low, so 'Payment succeeded!' went up) would cover them. While `on`, the toasts
+ * shown and still to come sit at the bottom edge. Returns the function that lets them go back.
+ */
+export function keepFunnelToastsAtBottom(): () => void {
+  keptAtBottom = true
+  document.querySelector(`.${hostClass}`)?.classList.remove(topClass)
+  return () => {
+    keptAtBottom = false
+  }
+}
+
 function show(message: string, variant: FunnelToastVariant, durationMs: number) {
   let host = document.querySelector<HTMLElement>(`.${hostClass}`)
   if (!host) {
@@ -36,7 +53,7 @@ function show(message: string, variant: FunnelToastVariant, durationMs: number) 
   }
   // All shown toasts move together: they stay one stack, in order.
   const phone = window.matchMedia?.(phoneToastQuery).matches ?? false
-  host.classList.toggle(topClass, phone && phoneToastEdge(lastUsedControlBox(), phoneTop) === 'top')
+  host.classList.toggle(topClass, !keptAtBottom && phone && phoneToastEdge(lastUsedControlBox(), phoneTop) === 'top')
   const toast = document.createElement('div')
   toast.className = `fy-toast fy-toast-${variant}`
   toast.textContent = message

@@ -1,4 +1,4 @@
-import { freeOfferSchema, type OrderReceipt, orderReceiptSchema } from '@funnelry/shared'
+import { freeOfferSchema, type OrderReceipt, orderReceiptSchema, postPurchaseStateSchema } from '@funnelry/shared'
 import { screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse } from 'msw'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -38,6 +38,8 @@ function mockReceipt(answer: () => OrderReceipt | null) {
       const receipt = answer()
       return receipt ? HttpResponse.json(receipt) : HttpResponse.json({ detail: 'Gone.' }, { status: 404 })
     }),
+    // A paid order's one-click offers (D34): none here.
+    apiHandler('get', '/post-purchase/:reference/', postPurchaseStateSchema, () => HttpResponse.json({ done: true })),
     // The page reads the offer for the seller's logo and links; by default it is gone.
     apiHandler('get', '/free-product/:id/', freeOfferSchema, () => HttpResponse.json({ detail: 'Not found.' }, { status: 404 })),
   )

@@ -68,7 +68,7 @@ body{margin:0}
 .fy-upsell-image{display:block;width:100%;height:auto;aspect-ratio:3/2;object-fit:contain;border-radius:24px;background:var(--fy-paper)}
 .fy-upsell-text{color:var(--fy-muted);white-space:pre-line;line-height:1.6}
 .fy-upsell-price{text-align:center;font-size:32px;font-weight:800;color:var(--fy-primary)}
-.fy-link{border:0;background:none;padding:0;font:inherit;font-size:14px;color:var(--fy-muted);text-decoration:underline;cursor:pointer}
+.fy-link{border:0;background:none;padding:0 12px;min-height:44px;min-width:44px;font:inherit;font-size:14px;color:var(--fy-muted);text-decoration:underline;cursor:pointer}
 .fy-center{text-align:center}
 .fy-video{position:relative;aspect-ratio:16/9;border-radius:24px;overflow:hidden;background:#000}
 .fy-video iframe{position:absolute;inset:0;width:100%;height:100%;border:0}

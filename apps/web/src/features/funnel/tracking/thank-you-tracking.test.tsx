@@ -1,4 +1,4 @@
-import { type OrderReceipt, orderReceiptSchema, publicPageElementId } from '@funnelry/shared'
+import { type OrderReceipt, orderReceiptSchema, postPurchaseStateSchema, publicPageElementId } from '@funnelry/shared'
 import { render, screen, waitFor } from '@testing-library/react'
 import { HttpResponse } from 'msw'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -55,7 +55,10 @@ function serveThankYouPage() {
 describe('the live thank-you page (D29)', () => {
   beforeEach(() => {
     mockFunnelApi({ offer })
-    server.use(apiHandler('get', '/order-receipts/:reference/', orderReceiptSchema, () => HttpResponse.json(receipt)))
+    server.use(
+      apiHandler('get', '/order-receipts/:reference/', orderReceiptSchema, () => HttpResponse.json(receipt)),
+      apiHandler('get', '/post-purchase/:reference/', postPurchaseStateSchema, () => HttpResponse.json({ done: true })),
+    )
   })
   afterEach(() => {
     resetSellerTracking()

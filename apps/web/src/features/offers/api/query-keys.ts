@@ -26,6 +26,8 @@ export const offerKeys = {
     /** The newest offers as {id, headline}: the reports' filter and the domain's root page choice. */
     choices: () => [...offerKeys.free.all, 'choices'] as const,
   },
+  /** Issue 27: a free offer's split test (its results and its arms). */
+  splitTest: (offerId: string) => ['split-tests', offerId] as const,
   bump: paidAddOnKeys('bump-offers'),
   upsell: paidAddOnKeys('upsell-offers'),
 }

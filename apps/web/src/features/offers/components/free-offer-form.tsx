@@ -23,6 +23,7 @@ import {
 import { formTitle } from '../lib/offer-texts'
 import { useOfferSave } from '../lib/use-offer-save'
 import { ActiveSwitchField } from './active-switch-field'
+import { AfterPurchasePanel } from './after-purchase-panel'
 import { FreeOfferAttachmentsPanel } from './free-offer-attachments-panel'
 import { FormPanel, OfferFormLayout } from './offer-form-layout'
 
@@ -128,6 +129,7 @@ export function FreeOfferForm({ offer, initialValues, carriesChanges, onKeepDraf
         </Box>
       </FormPanel>
       <FreeOfferAttachmentsPanel control={control} disabled={saving} onAddNew={addNew} />
+      <AfterPurchasePanel control={control} disabled={saving} onAddNew={() => addNew('upsell')} />
     </OfferFormLayout>
   )
 }

@@ -4,6 +4,8 @@ import { Link as RouterLink } from 'react-router'
 import { type Attached, FunnelChart } from '../../../components/funnel-chart'
 import { paths } from '../../../config/paths'
 import { type OfferStatsRange, useOfferSources, useOfferStats } from '../../../lib/offer-stats'
+import { useSplitExperiment } from '../api/split-tests'
+import { AfterPurchaseTable } from './after-purchase-table'
 import { DailyFunnelChart } from './daily-funnel-chart'
 import { OfferSourcesTable } from './offer-sources-table'
 
@@ -18,6 +20,7 @@ export function OfferFunnelPanel({ offerId, attached }: { offerId: string; attac
   const [range, setRange] = useState<OfferStatsRange>({})
   const stats = useOfferStats(offerId, range)
   const sources = useOfferSources(offerId, range)
+  const splitTest = useSplitExperiment(offerId)
   const from = range.from ?? stats.data?.from ?? ''
   const to = range.to ?? stats.data?.to ?? ''
   // A half-typed or reversed range is not sent: the server would refuse it.
@@ -62,14 +65,25 @@ export function OfferFunnelPanel({ offerId, attached }: { offerId: string; attac
               By source and campaign
             </Typography>
             {sources.data && <OfferSourcesTable rows={sources.data} currency={stats.data.currency} />}
+            {stats.data.after_purchase_steps.length > 0 && (
+              <>
+                <Typography variant="h5" component="h3">
+                  After purchase
+                </Typography>
+                <AfterPurchaseTable steps={stats.data.after_purchase_steps} currency={stats.data.currency} />
+              </>
+            )}
           </>
         )}
-        <Stack direction="row" spacing={1}>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
           <Button component={RouterLink} to={paths.dashboard.leads.href({ free_offer: offerId })}>
             See leads
           </Button>
           <Button component={RouterLink} to={paths.dashboard.orders.href({ free_offer: offerId })}>
             See orders
+          </Button>
+          <Button component={RouterLink} to={paths.dashboard.splitTest.href(offerId)}>
+            {splitTest.data?.status === 'running' ? 'Split test results' : 'Start a split test'}
           </Button>
         </Stack>
       </Stack>

@@ -50,6 +50,7 @@ export async function saveFreeOfferDraft(values: FreeOfferFormValues, offerId: s
       is_active: values.is_active,
       bump_offer_id: values.bump_offer_id,
       upsell_offer_id: values.upsell_offer_id,
+      after_purchase: values.after_purchase,
     },
     show: values.show,
     images: { asset_image: assetImage, logo },
@@ -75,7 +76,13 @@ export function restoreFreeOfferDraft(offerId: string | null): FreeOfferFormValu
   const draft = freeOfferDraft.read()
   if (!draft || draft.offerId !== offerId) return null
   const [assetImage, logo] = imageNames.map((name) => restoredImage(draft, name))
-  return { ...draft.values, show: draft.show, asset_image: assetImage ?? null, logo: logo ?? null }
+  return {
+    ...draft.values,
+    after_purchase: draft.values.after_purchase ?? [],
+    show: draft.show,
+    asset_image: assetImage ?? null,
+    logo: logo ?? null,
+  }
 }
 
 export function clearFreeOfferDraft() {

@@ -15,6 +15,8 @@ export type FreeOfferFormValues = {
   logo: ImageValue
   bump_offer_id: string
   upsell_offer_id: string
+  /** Decision D34: up to 3 steps after the payment; '' for no downsell. */
+  after_purchase: { upsell_offer_id: string; downsell_offer_id: string }[]
   show: { sub_headline: boolean; asset_image: boolean; logo: boolean }
 }
 
@@ -28,6 +30,7 @@ export const emptyFreeOfferValues: FreeOfferFormValues = {
   logo: null,
   bump_offer_id: '',
   upsell_offer_id: '',
+  after_purchase: [],
   show: { sub_headline: true, asset_image: true, logo: true },
 }
 
@@ -43,6 +46,10 @@ export function freeOfferValues(offer: FreeOffer): FreeOfferFormValues {
     logo: offer.logo,
     bump_offer_id: offer.bump_offer_id ?? '',
     upsell_offer_id: offer.upsell_offer_id ?? '',
+    after_purchase: offer.after_purchase.map((step) => ({
+      upsell_offer_id: step.upsell_offer_id,
+      downsell_offer_id: step.downsell_offer_id ?? '',
+    })),
     show: { sub_headline: offer.sub_headline !== null, asset_image: offer.asset_image !== null, logo: offer.logo !== null },
   }
 }
@@ -71,6 +78,12 @@ export function freeOfferFormData(values: FreeOfferFormValues, stored?: FreeOffe
     logo: imageUpload(values.logo, values.show.logo, stored?.logo ?? null),
     bump_offer_id: values.bump_offer_id,
     upsell_offer_id: values.upsell_offer_id,
+    // One field holding the JSON array (decision D34); a step without an OTO chosen is left out.
+    after_purchase: JSON.stringify(
+      values.after_purchase
+        .filter((step) => step.upsell_offer_id !== '')
+        .map((step) => ({ upsell_offer_id: step.upsell_offer_id, downsell_offer_id: step.downsell_offer_id || null })),
+    ),
   } satisfies Record<keyof typeof freeOfferFields, MultipartValue>
   return toFormData(fields)
 }

@@ -20,66 +20,83 @@ export type PaidAddOnFormSpec<K extends PaidAddOnKind, V extends FieldValues> = 
   formData: (values: V, stored?: PaidAddOn<K>) => FormData
 }
 
-type PaidAddOnValues = FieldValues & { currency: CurrencyId; show: Record<string, boolean> }
-type TextName<V> = { [N in keyof V]: V[N] extends string ? N : never }[keyof V] & string
-type ImageName<V> = { [N in keyof V]: V[N] extends ImageValue ? (ImageValue extends V[N] ? N : never) : never }[keyof V] & string
+/**
+ * A paid add-on form's values, from its field plan: required texts (R), texts with a 'show' box
+ * (O), images with one (I), and the currency every paid add-on has.
+ */
+export type PaidAddOnFormValues<R extends string, O extends string, I extends string> = { [N in R | O]: string } & {
+  [N in I]: ImageValue
+} & { currency: CurrencyId; show: { [N in O | I]: boolean } }
 
 /**
- * A kind's fields, besides the currency every paid add-on has: texts it requires, texts with a
- * 'show' box (sent empty while unchecked), and images (each with a 'show' box).
+ * A kind's fields, besides the currency: texts it requires, texts with a 'show' box (sent empty
+ * while unchecked), and images (each with a 'show' box).
  */
-export type PaidAddOnFieldPlan<V> = {
-  required: readonly TextName<V>[]
-  optional: readonly TextName<V>[]
-  images: readonly ImageName<V>[]
+export type PaidAddOnFieldPlan<R extends string, O extends string, I extends string> = {
+  required: readonly R[]
+  optional: readonly O[]
+  images: readonly I[]
 }
 
-type Loose = Record<string, unknown>
+/** `names` as the keys of a record, each with its value. */
+function each<N extends string, T>(names: readonly N[], value: (name: N) => T): Record<N, T> {
+  const record: Partial<Record<N, T>> = {}
+  for (const name of names) record[name] = value(name)
+  return record as Record<N, T>
+}
 
-/** Builds a kind's form from its field plan and its fields' rules in the shared schemas. */
-export function paidAddOnFormSpec<K extends PaidAddOnKind, V extends PaidAddOnValues>(
+/** What an offer answer holds under a form field's name, read as a text or an image URL. */
+const textIn = (value: unknown) => (typeof value === 'string' ? value : '')
+const imageIn = (value: unknown) => (typeof value === 'string' ? value : null)
+
+/**
+ * Builds a kind's form from its field plan and its fields' rules in the shared schemas (which must
+ * have a rule for every text and the currency).
+ */
+export function paidAddOnFormSpec<K extends PaidAddOnKind, const R extends string, const O extends string, const I extends string>(
   kind: K,
-  rules: Record<string, z.ZodType>,
-  plan: PaidAddOnFieldPlan<V>,
-): PaidAddOnFormSpec<K, V> {
+  rules: Record<R | O | 'currency', z.ZodType>,
+  plan: PaidAddOnFieldPlan<R, O, I>,
+): PaidAddOnFormSpec<K, PaidAddOnFormValues<R, O, I>> {
+  type V = PaidAddOnFormValues<R, O, I>
   const { required, optional, images } = plan
   const shown = [...optional, ...images]
-  const each = <T>(names: readonly string[], value: (name: string) => T) => Object.fromEntries(names.map((name) => [name, value(name)]))
 
-  const empty = {
+  const empty: V = {
     ...each([...required, ...optional], () => ''),
     ...each(images, () => null),
     currency: defaultCurrency,
     show: each(shown, () => true),
-  } as unknown as V
+  }
 
-  const values = (offer: PaidAddOn<K>) => {
-    const stored = offer as Loose
+  const values = (offer: PaidAddOn<K>): V => {
+    const stored: Record<string, unknown> = offer
     return {
-      ...each([...required, ...optional], (name) => stored[name] ?? ''),
-      ...each(images, (name) => stored[name]),
+      ...each([...required, ...optional], (name) => textIn(stored[name])),
+      ...each(images, (name) => imageIn(stored[name])),
       currency: offer.currency as CurrencyId,
       show: each(shown, (name) => stored[name] !== null),
-    } as unknown as V
+    }
   }
 
   // A hidden optional field is not checked: it is sent empty whatever it holds.
   const resolver = showAwareResolver<V>((show) =>
     z.object({
-      ...each(required, (name) => rules[name] as z.ZodType),
-      ...each(optional, (name) => (show[name] ? (rules[name] as z.ZodType) : z.unknown())),
-      currency: rules.currency as z.ZodType,
+      ...each(required, (name) => rules[name]),
+      ...each(optional, (name) => (show[name] ? rules[name] : z.unknown())),
+      currency: rules.currency,
     }),
   )
 
   const formData = (form: V, offer?: PaidAddOn<K>) => {
-    const typed = form as Loose
-    const stored = (offer ?? {}) as Loose
+    const texts: Record<R | O, string> = form
+    const files: Record<I, ImageValue> = form
+    const stored: Record<string, unknown> = offer ?? {}
     const fields: Record<string, MultipartValue> = {
-      ...each(required, (name) => String(typed[name]).trim()),
-      ...each(optional, (name) => optionalText(String(typed[name]), form.show[name] ?? false)),
+      ...each(required, (name) => texts[name].trim()),
+      ...each(optional, (name) => optionalText(texts[name], form.show[name])),
       currency: String(form.currency),
-      ...each(images, (name) => imageUpload(typed[name] as ImageValue, form.show[name] ?? false, (stored[name] as string | null) ?? null)),
+      ...each(images, (name) => imageUpload(files[name], form.show[name], imageIn(stored[name]))),
     }
     return toFormData(fields)
   }

@@ -97,7 +97,16 @@ describe('the free offer draft', () => {
     mockDropdowns()
     freeOfferDraft.save({
       offerId: offerId(9),
-      values: { headline: 'Edited', sub_headline: '', url: '', opt_in_button: '', is_active: true, bump_offer_id: '', upsell_offer_id: '' },
+      values: {
+        headline: 'Edited',
+        sub_headline: '',
+        url: '',
+        opt_in_button: '',
+        is_active: true,
+        bump_offer_id: '',
+        upsell_offer_id: '',
+        after_purchase: [],
+      },
       show: { sub_headline: true, asset_image: true, logo: true },
       images: { asset_image: null, logo: null },
     })

@@ -76,6 +76,7 @@ describe('Add New Free Offer', () => {
         asset_image: { name: 'cover.png', type: 'image/png', size: 100 },
         bump_offer_id: bump.id,
         upsell_offer_id: '',
+        after_purchase: '[]',
       },
     ])
   })
@@ -169,6 +170,7 @@ describe('Edit Free Offer', () => {
         is_active: 'false',
         bump_offer_id: bump.id,
         upsell_offer_id: '',
+        after_purchase: '[]',
       },
     ])
   })

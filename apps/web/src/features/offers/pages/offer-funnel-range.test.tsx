@@ -54,6 +54,8 @@ describe('funnel numbers over a range of days (decision D37)', { timeout: 30_000
     expect(screen.getByRole('img', { name: 'Revenue per day' })).toBeInTheDocument()
 
     const table = await screen.findByRole('table', { name: 'By source and campaign' }, { timeout: 10_000 })
+    // It scrolls sideways on a phone, so a keyboard must be able to reach its scroller.
+    expect(screen.getByRole('region', { name: /By source and campaign/ })).toHaveAttribute('tabindex', '0')
     const rows = within(table)
       .getAllByRole('row')
       .map((row) =>

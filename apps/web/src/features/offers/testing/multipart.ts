@@ -1,4 +1,3 @@
-import { File as NodeFile } from 'node:buffer'
 import { HttpResponse } from 'msw'
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest'
 import type { z } from 'zod'
@@ -22,12 +21,7 @@ export function sendFilesLikeABrowser() {
       const body = new NodeFormData()
       for (const [name, value] of init.body) {
         if (typeof value === 'string') body.append(name, value)
-        else
-          body.append(
-            name,
-            new NodeFile([new Uint8Array(await value.arrayBuffer())], value.name, { type: value.type }) as unknown as Blob,
-            value.name,
-          )
+        else body.append(name, await nodeBlobOf(value), value.name)
       }
       return intercepted(input, { ...init, body })
     })
@@ -35,6 +29,12 @@ export function sendFilesLikeABrowser() {
   afterEach(() => {
     vi.unstubAllGlobals()
   })
+}
+
+/** The file's bytes and type as a Blob of Node's own, made by a Response (Node's) like the FormData above. */
+async function nodeBlobOf(file: File): Promise<Blob> {
+  const headers = file.type ? { 'content-type': file.type } : undefined
+  return await new Response(new Uint8Array(await file.arrayBuffer()), { headers }).blob()
 }
 
 /** What a multipart field arrived as: its text, or a file's name, type and size. */

@@ -9,6 +9,7 @@ import {
   offerDropdownSchema,
   offerSourcesSchema,
   offerStatsSchema,
+  splitExperimentSchema,
   type UpsellOffer,
   upsellOfferSchema,
 } from '@funnelry/shared'
@@ -51,6 +52,8 @@ export function mockOfferStats(stats: OfferStats | 'error' = offerStats(), sourc
       return stats === 'error' ? HttpResponse.json({ detail: 'Something went wrong.' }, { status: 500 }) : HttpResponse.json(stats)
     }),
     apiHandler('get', '/free-product/:id/stats/sources/', offerSourcesSchema, () => HttpResponse.json(sources)),
+    // The panel's split-test link asks whether a test runs: none here (issue 27).
+    apiHandler('get', '/free-product/:id/experiment/', splitExperimentSchema, () => notFound()),
   )
   return sent
 }
@@ -67,6 +70,8 @@ export function offerStats(overrides: Partial<OfferStats> = {}): OfferStats {
     upsell_take_rate: 0.5,
     revenue: '310.00',
     revenue_per_view: '1.55',
+    revenue_per_visitor: '1.55',
+    after_purchase_steps: [],
     currency: 1,
     from: '2025-01-01',
     to: '2025-01-30',

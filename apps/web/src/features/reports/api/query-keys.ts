@@ -8,5 +8,6 @@ export const reportKeys = {
   all: ['reports'] as const,
   leads: (query: LeadListQuery) => [...reportKeys.all, 'leads', query] as const,
   orders: (query: OrderListQuery) => [...reportKeys.all, 'orders', query] as const,
+  order: (id: string) => [...reportKeys.all, 'order', id] as const,
   offerOptions: () => [...reportKeys.all, 'free-offer-options'] as const,
 }

@@ -68,6 +68,11 @@ describe('Orders page', () => {
       formatDateTime(failed.created_at),
     ])
     expect(cellsOf(rows[3]).slice(2, 6)).toEqual(['BUMP offer', 'None', '£9.99', 'Pending'])
+    // Decision D35: the buyer's name opens the order, where its lines are refunded.
+    expect(within(rows[1] as HTMLElement).getByRole('link', { name: 'Order of Grace Hopper' })).toHaveAttribute(
+      'href',
+      `/dashboard/orders/${paid.id}`,
+    )
     expect(sent.at(-1)).toEqual({ page: '1', page_size: '25' })
   })
 
@@ -100,7 +105,7 @@ describe('Orders page', () => {
   it('leaves out filters a link got wrong instead of sending them', async () => {
     const sent = mockOrders([paid])
     mockOfferOptions()
-    open('?status=refunded&free_offer=42&date_from=yesterday')
+    open('?status=returned&free_offer=42&date_from=yesterday')
 
     await table()
     expect(sent.at(-1)).toEqual({ page: '1', page_size: '25' })
@@ -199,7 +204,7 @@ describe('Orders page', () => {
     mockOfferOptions()
     const exports = mockExport(
       'orders',
-      `${orderExportColumns.join(',')}\r\nGrace Hopper,grace@example.com,The Ultimate Guide,Workbook,,52.50,EUR,paid,2025-01-31\r\n`,
+      `${orderExportColumns.join(',')}\r\nGrace Hopper,grace@example.com,The Ultimate Guide,Workbook,,52.50,EUR,paid,0.00,2025-01-31\r\n`,
     )
     const capture = captureDownloads()
     try {

@@ -1,6 +1,8 @@
 import { currencySymbol, formatMoney, type Order } from '@funnelry/shared'
-import { Box, Stack, Typography } from '@mui/material'
+import { Box, Link, Stack, Typography } from '@mui/material'
+import { Link as RouterLink } from 'react-router'
 import { usePageParam } from '../../../components/page-pagination'
+import { paths } from '../../../config/paths'
 import { useOrders } from '../api/get-orders'
 import { reportPageSize } from '../api/query-keys'
 import { CampaignText } from '../components/campaign-text'
@@ -19,7 +21,10 @@ const columns: ReportColumn<Order>[] = [
     header: 'Buyer',
     render: (order) => (
       <Stack component="span">
-        <span>{order.full_name}</span>
+        {/* The order's own page: its lines and their refunds (decision D35). */}
+        <Link component={RouterLink} to={paths.dashboard.order.href(order.id)} aria-label={`Order of ${order.full_name}`}>
+          {order.full_name}
+        </Link>
         <Typography component="span" variant="inherit" color="text.secondary">
           {order.email}
         </Typography>

@@ -1,4 +1,13 @@
-import { freeOfferListSchema, type Lead, leadListSchema, type Order, orderListSchema } from '@funnelry/shared'
+import {
+  freeOfferListSchema,
+  type Lead,
+  leadListSchema,
+  type Order,
+  type OrderRefundInput,
+  orderListSchema,
+  orderRefundSchema,
+  orderSchema,
+} from '@funnelry/shared'
 import { HttpResponse } from 'msw'
 import { freeOffer } from '../../../testing/factories/offers'
 import { checklist, guide, pageOf } from '../../../testing/factories/reports'
@@ -61,6 +70,26 @@ export function mockExport(kind: 'leads' | 'orders', csv: string, filename = `${
       return new HttpResponse(csv, {
         headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${filename}"` },
       })
+    }),
+  )
+  return sent
+}
+
+/**
+ * GET /orders/<id>/ answers `current`; POST /orders/<id>/refund/ records its body and answers
+ * `refunded(body)` (the order as the server would leave it) or the `refusal` given.
+ */
+export function mockOrderRefund(current: Order, refunded: (body: OrderRefundInput) => Order, refusal?: { status: number; detail: string }) {
+  const sent: OrderRefundInput[] = []
+  let answer = current
+  server.use(
+    apiHandler('get', `/orders/${current.id}/`, orderSchema, () => HttpResponse.json(answer)),
+    apiHandler('post', `/orders/${current.id}/refund/`, orderSchema, async ({ request }) => {
+      const body = orderRefundSchema.parse(await request.json())
+      sent.push(body)
+      if (refusal) return HttpResponse.json({ detail: refusal.detail }, { status: refusal.status })
+      answer = refunded(body)
+      return HttpResponse.json(answer)
     }),
   )
   return sent

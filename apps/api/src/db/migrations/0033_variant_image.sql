@@ -1,0 +1,1 @@
+ALTER TABLE "split_variants" ADD COLUMN "asset_image" text;

@@ -1,0 +1,59 @@
+import { and, inArray, notInArray, sql } from 'drizzle-orm'
+import type { Executor } from '../../db/client.js'
+import { receiptExpiry } from './order-receipt-token.js'
+import { type NewOrder, type OrderRow, paidStatuses } from './order-repository.js'
+import { orders } from './orders-tables.js'
+
+/** One provider event's charge, as `markPaid` checks it. */
+export type Charge = { intentId: string; amountCents: number; currency: number }
+
+/**
+ * The order statements of many checkouts at once (docs/decisions/checkout-at-campaign-scale.md):
+ * the same rules as order-repository.ts, one statement for a whole batch.
+ */
+export const orderBatchRepository = {
+  async insertMany(db: Executor, values: NewOrder[]): Promise<OrderRow[]> {
+    if (values.length === 0) return []
+    return db.insert(orders).values(values).returning()
+  },
+
+  /**
+   * `markPaid` for many events: only orders not yet paid whose amount and currency are what was
+   * charged. A row named twice (two confirms of one intent in one batch) is updated once, and a
+   * concurrent batch waits for its lock, then sees it paid and skips it. A refunded order is
+   * never paid again.
+   */
+  async markPaidMany(db: Executor, charges: Charge[], at: Date): Promise<OrderRow[]> {
+    if (charges.length === 0) return []
+    const charged = JSON.stringify(charges.map((c) => ({ intent_id: c.intentId, amount_cents: c.amountCents, currency: c.currency })))
+    return db
+      .update(orders)
+      .set({ status: 'paid', paidAt: at, updatedAt: at, receiptExpiresAt: receiptExpiry(at) })
+      .where(
+        and(
+          notInArray(orders.status, [...paidStatuses]),
+          sql`(${orders.intentId}, ${orders.amountCents}, ${orders.currency}) in (select intent_id, amount_cents, currency from jsonb_to_recordset(${charged}::jsonb) as c(intent_id text, amount_cents integer, currency integer))`,
+        ),
+      )
+      .returning()
+  },
+
+  /** `markFulfilled` for many orders, each with its lead. */
+  async markFulfilledMany(db: Executor, fulfilled: { id: string; leadId: string }[], at: Date): Promise<void> {
+    if (fulfilled.length === 0) return
+    const rows = JSON.stringify(fulfilled.map((f) => ({ id: f.id, lead_id: f.leadId })))
+    await db
+      .update(orders)
+      .set({
+        leadId: sql`(select f.lead_id from jsonb_to_recordset(${rows}::jsonb) as f(id uuid, lead_id uuid) where f.id = ${orders.id})`,
+        fulfilledAt: at,
+        updatedAt: at,
+      })
+      .where(
+        inArray(
+          orders.id,
+          fulfilled.map((f) => f.id),
+        ),
+      )
+  },
+}

@@ -1,0 +1,80 @@
+import { randomBytes } from 'node:crypto'
+import { localTestCards } from '@funnelry/shared'
+import { and, eq } from 'drizzle-orm'
+import type { Database } from '../../../db/client.js'
+import { localPaymentIntents } from '../payments-tables.js'
+import { type PaymentIntent, type SavedCardCharge, type SavedCardChargeRequest, savedCardChargeOf } from './provider.js'
+
+type IntentRow = typeof localPaymentIntents.$inferSelect
+
+/** What the local test provider answers where Stripe would (decision D34's test cards). */
+export const localSavedCardMessages = {
+  insufficientFunds: 'Your card has insufficient funds.',
+  notSaved: 'The card of this order was not saved.',
+  authenticationFailed: 'The authentication of this payment failed.',
+} as const
+
+const token = (bytes: number) => randomBytes(bytes).toString('base64url').replace(/[-_]/g, '0')
+
+/** How a later charge of a saved test card goes: 3184 asks for authentication every time, 9995 is then declined. */
+function outcomeFor(card: string | null): Pick<IntentRow, 'status' | 'lastError'> {
+  if (card === localTestCards.authenticates) return { status: 'requires_action', lastError: null }
+  if (card === localTestCards.declinedLater)
+    return { status: 'requires_payment_method', lastError: localSavedCardMessages.insufficientFunds }
+  return { status: 'succeeded', lastError: null }
+}
+
+/**
+ * Decision D34, the local provider's one-click charge: a new intent on the same account, confirmed at
+ * once with the first payment's card. The outcome is written with the intent in one insert, keyed by
+ * the idempotency key, so a replay or a concurrent retry answers with the same intent and charges nothing new.
+ */
+export async function chargeLocalSavedCard(
+  db: Database,
+  request: SavedCardChargeRequest,
+  toIntent: (row: IntentRow) => PaymentIntent,
+): Promise<SavedCardCharge> {
+  const first = await db.query.localPaymentIntents.findFirst({
+    where: and(eq(localPaymentIntents.id, request.firstIntentId), eq(localPaymentIntents.accountId, request.accountId)),
+  })
+  if (!first?.saveCard || first.status !== 'succeeded') return { status: 'failed', intent: null, message: localSavedCardMessages.notSaved }
+  const id = `pi_local_${token(18)}`
+  const [created] = await db
+    .insert(localPaymentIntents)
+    .values({
+      id,
+      clientSecret: `${id}_secret_${token(18)}`,
+      accountId: request.accountId,
+      amountCents: request.amountCents,
+      currency: request.currency,
+      metadata: request.metadata,
+      idempotencyKey: request.idempotencyKey,
+      card: first.card,
+      savedFrom: first.id,
+      ...outcomeFor(first.card),
+    })
+    .onConflictDoNothing({ target: localPaymentIntents.idempotencyKey })
+    .returning()
+  const row =
+    created ?? (await db.query.localPaymentIntents.findFirst({ where: eq(localPaymentIntents.idempotencyKey, request.idempotencyKey) }))
+  if (!row) throw new Error('the local payment intent was not stored')
+  return savedCardChargeOf(toIntent(row))
+}
+
+/**
+ * The local challenge page's Complete and Fail (decision D34): the intent waiting for authentication
+ * is paid, or goes back to waiting for a payment method with the failure on it (as Stripe's does).
+ * Null when no intent waits for authentication under this secret.
+ */
+export async function answerLocalChallenge(db: Database, clientSecret: string, complete: boolean, at: Date): Promise<IntentRow | null> {
+  const [row] = await db
+    .update(localPaymentIntents)
+    .set(
+      complete
+        ? { status: 'succeeded', lastError: null, updatedAt: at }
+        : { status: 'requires_payment_method', lastError: localSavedCardMessages.authenticationFailed, updatedAt: at },
+    )
+    .where(and(eq(localPaymentIntents.clientSecret, clientSecret), eq(localPaymentIntents.status, 'requires_action')))
+    .returning()
+  return row ?? null
+}

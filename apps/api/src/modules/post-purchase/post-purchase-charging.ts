@@ -1,0 +1,165 @@
+import { currencyById, type PostPurchaseAcceptResult, postPurchaseMessages } from '@funnelry/shared'
+import type { Database, Executor } from '../../db/client.js'
+import { PaymentError } from '../../lib/errors.js'
+import type { PostPurchaseSteps } from '../offers/offers-module.js'
+import type { OrderRow, PostPurchaseLine } from '../orders/orders-module.js'
+import { type PaymentServices, ProviderUnavailableError, type SavedCardCharge, savedCardChargeOf } from '../payments/payments-module.js'
+import type { PostPurchaseDelivery } from './post-purchase-delivery.js'
+import type { OnScreen } from './post-purchase-flow.js'
+import { type PostPurchaseRow, postPurchaseRepository as repo } from './post-purchase-repository.js'
+
+export type ChargingDeps = {
+  db: Database
+  now: () => Date
+  payments: Pick<PaymentServices, 'provider' | 'accountOf'>
+  deliver: PostPurchaseDelivery
+  publishableKey?: string | undefined
+  /** Decision D35: the order line each accepted charge adds to its order (the orders module's, idempotent). */
+  addOrderLine: (tx: Executor, line: PostPurchaseLine) => Promise<unknown>
+  /** The seller's business name, which the purchase email is signed with. */
+  businessName: (sellerId: string) => Promise<string>
+}
+
+/** How long a press that lost the race waits for the winner's answer before asking the provider itself. */
+const waitForWinnerMs = 15_000
+const pollMs = 25
+
+/**
+ * Decision D34's accept: exactly one charge per (order, step), whatever the presses, replays and
+ * retries. The press that moves the step's row to `charging` charges; every other press waits for
+ * its outcome and answers the same. The provider's idempotency key names the (order, step) too, so
+ * even a charge whose answer was lost (a process that died) is asked again, never made twice.
+ */
+export function createPostPurchaseCharging({ db, now, payments, deliver, publishableKey, addOrderLine, businessName }: ChargingDeps) {
+  const { provider } = payments
+  const idempotencyKey = (order: OrderRow, step: number) => `post-purchase-${order.id}-step-${step}`
+
+  const accountId = async (order: OrderRow) => {
+    const account = await payments.accountOf(db, order.sellerId)
+    if (!account || account.provider !== order.provider) throw new PaymentError(postPurchaseMessages.notCharged)
+    return account.accountId
+  }
+
+  /** What the page is told of a row's outcome. */
+  const answerOf = (row: PostPurchaseRow, account: string): PostPurchaseAcceptResult => {
+    if (row.state === 'succeeded') return { status: 'succeeded' }
+    if (row.state === 'requires_action' && row.clientSecret) {
+      return {
+        status: 'requires_action',
+        client_secret: row.clientSecret,
+        provider: provider.name,
+        ...(provider.name === 'stripe' ? { account_id: account, ...(publishableKey ? { publishable_key: publishableKey } : {}) } : {}),
+      }
+    }
+    return { status: 'failed', message: postPurchaseMessages.notCharged }
+  }
+
+  /** Stores the provider's outcome on the claimed row; a paid charge is delivered in the same transaction. */
+  async function record(
+    order: OrderRow,
+    row: PostPurchaseRow,
+    from: 'charging' | 'requires_action',
+    charge: SavedCardCharge,
+    sale: { steps: PostPurchaseSteps; screen: Pick<OnScreen, 'offer'> },
+  ): Promise<PostPurchaseRow> {
+    const at = now()
+    // Read before the transaction: a second pool connection asked for while the transaction holds
+    // one starves the pool when many buyers accept at once (the bench saw 503s at 50 at once).
+    const sellerName = charge.status === 'succeeded' ? await businessName(order.sellerId) : ''
+    return db.transaction(async (tx) => {
+      const intent = { intentId: charge.intent?.id ?? row.intentId, clientSecret: charge.intent?.clientSecret ?? row.clientSecret }
+      if (charge.status === 'succeeded') {
+        const paid = await repo.move(tx, order.id, row.step, from, { state: 'succeeded', paidAt: at, ...intent })
+        if (!paid) return (await repo.find(tx, order.id, row.step)) ?? row
+        // Orders shows it with its first order, and a refund gives it back against its own payment.
+        await addOrderLine(tx, {
+          orderId: order.id,
+          offerId: paid.offerId ?? sale.screen.offer.view.id,
+          headline: sale.screen.offer.headline,
+          amountCents: paid.amountCents ?? 0,
+          currency: paid.currency ?? 1,
+          paymentRef: paid.intentId ?? '',
+        })
+        await deliver(tx, { order, row: paid, offer: sale.screen.offer, freeOffer: sale.steps.freeOffer, at, businessName: sellerName })
+        return paid
+      }
+      const state = charge.status === 'requires_action' ? ('requires_action' as const) : ('failed' as const)
+      if (state === from) return row
+      const moved = await repo.move(tx, order.id, row.step, from, {
+        state,
+        ...intent,
+        failureMessage: charge.status === 'failed' ? charge.message : null,
+      })
+      return moved ?? (await repo.find(tx, order.id, row.step)) ?? row
+    })
+  }
+
+  /** The winner's charge of the saved card; a provider that cannot be reached leaves the step answerable again. */
+  async function charge(order: OrderRow, row: PostPurchaseRow, account: string) {
+    try {
+      return await provider.chargeSavedCard({
+        accountId: account,
+        firstIntentId: order.intentId,
+        amountCents: row.amountCents ?? 0,
+        currency: currencyById(row.currency ?? 1).code,
+        metadata: { order_id: order.id, post_purchase_step: String(row.step), post_purchase_kind: row.kind },
+        idempotencyKey: idempotencyKey(order, row.step),
+      })
+    } catch (error) {
+      if (error instanceof ProviderUnavailableError) {
+        if (row.kind === 'downsell') await repo.move(db, order.id, row.step, 'charging', { state: 'upsell_declined', kind: 'upsell' })
+        else await repo.release(db, order.id, row.step)
+        throw new PaymentError(postPurchaseMessages.notCharged, 502)
+      }
+      throw error
+    }
+  }
+
+  /** A press that lost the race: the winner's outcome, once it is stored. */
+  async function waitForOutcome(orderId: string, step: number): Promise<PostPurchaseRow | undefined> {
+    const until = Date.now() + waitForWinnerMs
+    for (;;) {
+      const row = await repo.find(db, orderId, step)
+      if (row?.state !== 'charging' || Date.now() > until) return row
+      await new Promise((resolve) => setTimeout(resolve, pollMs))
+    }
+  }
+
+  return {
+    /** Charges the step on screen (claimed by this press or another), or re-checks one waiting for the buyer's bank. */
+    async accept(order: OrderRow, screen: OnScreen, steps: PostPurchaseSteps, existing: PostPurchaseRow | undefined) {
+      const account = await accountId(order)
+      const sale = { steps, screen }
+      if (existing?.state === 'requires_action' && existing.intentId) {
+        // Re-checked by the server: the page's word that the bank said yes is never taken.
+        const intent = await provider.retrieveIntent(account, existing.intentId)
+        return answerOf(await record(order, existing, 'requires_action', savedCardChargeOf(intent), sale), account)
+      }
+      const claim = {
+        orderId: order.id,
+        sellerId: order.sellerId,
+        step: screen.step,
+        kind: screen.kind,
+        offerId: screen.offer.view.id,
+        amountCents: screen.offer.priceCents,
+        currency: screen.offer.currency,
+        provider: provider.name,
+      }
+      const claimed =
+        screen.kind === 'upsell'
+          ? await repo.insertFirst(db, { ...claim, state: 'charging' })
+          : await repo.move(db, order.id, screen.step, 'upsell_declined', { ...claim, state: 'charging' })
+      if (!claimed) {
+        const outcome = await waitForOutcome(order.id, screen.step)
+        if (!outcome) throw new PaymentError(postPurchaseMessages.notThisStep, 409)
+        if (outcome.state !== 'charging') return answerOf(outcome, account)
+        // The winner never answered (its process died): ask the provider under the same key.
+        const charged = await charge(order, outcome, account)
+        return answerOf(await record(order, outcome, 'charging', charged, sale), account)
+      }
+      const charged = await charge(order, claimed, account)
+      return answerOf(await record(order, claimed, 'charging', charged, sale), account)
+    },
+  }
+}
+export type PostPurchaseCharging = ReturnType<typeof createPostPurchaseCharging>

@@ -1,0 +1,133 @@
+import { currencySymbol } from '@funnelry/shared/currency-table'
+import type { PostPurchaseAcceptResult, PostPurchaseState } from '@funnelry/shared/funnel/post-purchase-schemas'
+import type { PostPurchaseStep } from '@funnelry/shared/funnel/public-page'
+import { formatMoney } from '@funnelry/shared/money-format'
+import { imageSrcSet } from '@funnelry/shared/offers/image-variants'
+import { getOrderReceipt } from '../api/get-order-receipt'
+import { startThankYouTracking } from '../tracking/thank-you-tracking'
+import { funnelToast, keepFunnelToastsAtBottom, replayRecentToasts } from './funnel-toast'
+import { postPurchaseTexts } from './post-purchase-texts'
+import { publicRequest } from './public-request'
+
+/** A "Yes" the first script sent whose answer needs React: the server's answer, or the error instead. */
+export type AnsweredPress = { result: PostPurchaseAcceptResult } | { error: unknown }
+
+/**
+ * Issue 26: a post-purchase step the server rendered answers its buttons without React. "Yes" and
+ * "No thanks" call the server; the next step's offer is written into the same elements, so the
+ * press shows it after two small calls and no download. Anything more (an authentication, a
+ * refusal, an error, the steps over) is handed to React with the answer already given:
+ * `handOver(step, answered)`. React never sends that press again (the server would answer the same,
+ * but a card's bank would be asked twice).
+ */
+export function startPostPurchasePage(
+  order: string,
+  first: PostPurchaseStep,
+  handOver: (step: PostPurchaseStep | null, answered: AnsweredPress | null) => void,
+): void {
+  const base = `/post-purchase/${encodeURIComponent(order)}`
+  const part = <T extends HTMLElement>(name: string) => document.querySelector<T>(`[data-fy-pp="${name}"]`)
+  const accept = part<HTMLButtonElement>('accept')
+  const decline = part<HTMLButtonElement>('decline')
+  if (!accept || !decline) {
+    handOver(first, null)
+    return
+  }
+  // What the thank-you page's React does on load: the toast raised before this page ('Payment
+  // succeeded!') is shown, the step's heading keeps the top of a phone's screen, and the paid
+  // order's purchase goes to the seller's pixels (D29; once per order, so React repeats nothing).
+  replayRecentToasts()
+  keepFunnelToastsAtBottom()
+  void getOrderReceipt(order)
+    .then(startThankYouTracking)
+    .catch(() => undefined)
+  let step = first
+  let busy = false
+  let over = false
+
+  const setBusy = (value: boolean) => {
+    busy = value
+    accept.disabled = value
+    decline.disabled = value
+    if (value) accept.setAttribute('aria-busy', 'true')
+    else accept.removeAttribute('aria-busy')
+  }
+  const leave = (next: PostPurchaseStep | null, answered: AnsweredPress | null) => {
+    over = true
+    handOver(next, answered)
+  }
+  // The next step in the same elements; an offer whose parts differ (an image where there was none)
+  // is left to React.
+  const show = (next: PostPurchaseStep): boolean => {
+    const image = document.querySelector<HTMLImageElement>('[data-fy-pp="offer"] .fy-upsell-image')
+    const description = part('description')
+    if ((next.offer.asset_image && !image) || (next.offer.description && !description)) return false
+    const price = formatMoney(currencySymbol(next.offer.currency), next.offer.product_price)
+    const headline = part('headline')
+    const priceText = part('price')
+    if (headline) headline.textContent = next.offer.headline
+    if (priceText) priceText.textContent = price
+    if (description) {
+      description.textContent = next.offer.description ?? ''
+      description.hidden = !next.offer.description
+    }
+    if (image) {
+      image.hidden = !next.offer.asset_image
+      if (next.offer.asset_image) {
+        const srcSet = imageSrcSet(next.offer.asset_image)
+        if (srcSet) image.srcset = srcSet
+        else image.removeAttribute('srcset')
+        image.src = next.offer.asset_image
+      }
+    }
+    accept.textContent = postPurchaseTexts.accept(price)
+    step = next
+    return true
+  }
+  const moveOn = async () => {
+    let next: PostPurchaseState
+    try {
+      next = await publicRequest<PostPurchaseState>('GET', `${base}/`)
+    } catch {
+      // As React does when it cannot ask (use-post-purchase.ts): the thank-you page, listing what was paid.
+      return leave(null, null)
+    }
+    if (next.done || !show(next)) return leave(next.done ? null : next, null)
+    setBusy(false)
+    // The pressed button was disabled while waiting, which drops focus to the page: as React does
+    // for each new offer (post-purchase-view.tsx), focus and announce the offer's banner.
+    document.querySelector<HTMLElement>('[data-fy-pp="offer"] .fy-banner h2')?.focus()
+  }
+  const press = async (work: () => Promise<void>) => {
+    if (busy || over) return
+    setBusy(true)
+    try {
+      await work()
+    } catch {
+      // A "No thanks" that did not reach the server: React shows the same step, to be answered again.
+      leave(step, null)
+    }
+  }
+
+  accept.addEventListener('click', () =>
+    press(async () => {
+      const choice = { step: step.step, kind: step.kind }
+      let result: PostPurchaseAcceptResult
+      try {
+        result = await publicRequest<PostPurchaseAcceptResult>('POST', `${base}/accept/`, choice)
+      } catch (error) {
+        // The words for it (an expired window, a refusal) are React's (post-purchase-view.tsx).
+        return leave(step, { error })
+      }
+      if (result.status !== 'succeeded') return leave(step, { result })
+      funnelToast(postPurchaseTexts.added(step.offer.headline), 'success')
+      await moveOn()
+    }),
+  )
+  decline.addEventListener('click', () =>
+    press(async () => {
+      await publicRequest('POST', `${base}/decline/`, { step: step.step, kind: step.kind })
+      await moveOn()
+    }),
+  )
+}

@@ -1,0 +1,8 @@
+/** Decision D34's words on a one-click offer; React's view and the page's first script share them (issue 26). */
+export const postPurchaseTexts = {
+  banner: 'Wait! Add this to your order with one click',
+  accept: (price: string) => `Yes, add it — ${price}`,
+  decline: 'No thanks',
+  added: (headline: string) => `Added to your order: ${headline}`,
+  next: 'Continue',
+} as const

@@ -1,0 +1,114 @@
+import {
+  freeOfferSchema,
+  type OrderReceipt,
+  orderReceiptSchema,
+  type PostPurchaseAcceptResult,
+  type PostPurchaseState,
+  postPurchaseAcceptResultSchema,
+  postPurchaseDeclineResultSchema,
+  postPurchaseMessages,
+  postPurchaseStateSchema,
+} from '@funnelry/shared'
+import { screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { HttpResponse } from 'msw'
+import { describe, expect, it } from 'vitest'
+import { apiHandler, server } from '../../../testing/msw'
+import { renderApp } from '../../../testing/render'
+import ThankYouPurchasePage from './thank-you-purchase-page'
+
+const reference = 'r'.repeat(22)
+const offer = (id: string, headline: string, price: string) => ({
+  id,
+  headline,
+  description: null,
+  video_url: null,
+  asset_image: null,
+  logo: null,
+  opt_in_button: 'Yes',
+  product_price: price,
+  currency: 1,
+})
+const receipt = (extra: OrderReceipt['items']): OrderReceipt => ({
+  reference,
+  order_id: 'order-1',
+  status: 'paid',
+  items: [{ id: 'free-1', kind: 'free', name: 'The guide', price: '0.00', url: 'https://acme.example/guide.pdf' }, ...extra],
+  total: extra.length ? '49.00' : '0.00',
+  currency: 1,
+})
+
+/** A server holding a two-offer sequence: step 1 ($49, downsell $19), then done. */
+function mockSequence(acceptAnswer: PostPurchaseAcceptResult) {
+  const calls: string[] = []
+  let state: PostPurchaseState = {
+    done: false,
+    step: 1,
+    kind: 'upsell',
+    offer: offer('o-1', 'The Course', '49.00'),
+    expires_at: '2030-01-01T00:00:00Z',
+  }
+  let charged = false
+  server.use(
+    apiHandler('get', '/order-receipts/:reference/', orderReceiptSchema, () =>
+      HttpResponse.json(
+        receipt(
+          charged ? [{ id: 'o-1', kind: 'post_purchase', name: 'The Course', price: '49.00', url: 'https://acme.example/course' }] : [],
+        ),
+      ),
+    ),
+    apiHandler('get', '/post-purchase/:reference/', postPurchaseStateSchema, () => HttpResponse.json(state)),
+    // The page reads the offer for the seller's logo and links; gone here.
+    apiHandler('get', '/free-product/:id/', freeOfferSchema, () => HttpResponse.json({ detail: 'Not found.' }, { status: 404 })),
+    apiHandler('post', '/post-purchase/:reference/accept/', postPurchaseAcceptResultSchema, async ({ request }) => {
+      calls.push(`accept ${JSON.stringify(await request.json())}`)
+      if (acceptAnswer.status === 'succeeded') {
+        charged = true
+        state = { done: true }
+      }
+      if (acceptAnswer.status === 'failed') state = { done: true }
+      return HttpResponse.json(acceptAnswer)
+    }),
+    apiHandler('post', '/post-purchase/:reference/decline/', postPurchaseDeclineResultSchema, async ({ request }) => {
+      calls.push(`decline ${JSON.stringify(await request.json())}`)
+      state = {
+        done: false,
+        step: 1,
+        kind: 'downsell',
+        offer: offer('o-2', 'The Course Lite', '19.00'),
+        expires_at: '2030-01-01T00:00:00Z',
+      }
+      return HttpResponse.json({ ok: true })
+    }),
+  )
+  return calls
+}
+
+describe('the one-click offers after the payment (D34)', () => {
+  it('shows step 1 instead of the thank-you page; "Yes" charges with no form and the thank-you page lists the charge', async () => {
+    const calls = mockSequence({ status: 'succeeded' })
+    renderApp(<ThankYouPurchasePage />, { url: `/thank-you-purchase?order=${reference}` })
+    await userEvent.click(await screen.findByRole('button', { name: 'Yes, add it — $49.00' }))
+    expect(calls).toEqual(['accept {"step":1,"kind":"upsell"}'])
+    const order = await screen.findByRole('region', { name: 'Your order' })
+    expect(await within(order).findByText('The Course')).toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: 'Thank You For Your Purchase!' })).toBeInTheDocument()
+  })
+
+  it('"No thanks" shows the downsell', async () => {
+    const calls = mockSequence({ status: 'succeeded' })
+    renderApp(<ThankYouPurchasePage />, { url: `/thank-you-purchase?order=${reference}` })
+    await userEvent.click(await screen.findByRole('button', { name: 'No thanks' }))
+    expect(await screen.findByRole('button', { name: 'Yes, add it — $19.00' })).toBeInTheDocument()
+    expect(calls).toEqual(['decline {"step":1,"kind":"upsell"}'])
+  })
+
+  it('a declined charge says the add-on was not charged and the first order stands, then goes on', async () => {
+    mockSequence({ status: 'failed', message: postPurchaseMessages.notCharged })
+    renderApp(<ThankYouPurchasePage />, { url: `/thank-you-purchase?order=${reference}` })
+    await userEvent.click(await screen.findByRole('button', { name: 'Yes, add it — $49.00' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent(postPurchaseMessages.notCharged)
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }))
+    expect(await screen.findByRole('heading', { name: 'Thank You For Your Purchase!' })).toBeInTheDocument()
+  })
+})

@@ -1,0 +1,57 @@
+import type { SplitExperiment } from '@funnelry/shared'
+import { describe, expect, it } from 'vitest'
+import { pickCaution, verdictSentence } from './split-verdict'
+
+type Variant = SplitExperiment['variants'][number]
+const variant = (name: string, chance: number | null): Variant => ({
+  id: `00000000-0000-4000-8000-00000000000${name.length}`,
+  name,
+  is_control: chance === null,
+  weight: 50,
+  headline: name,
+  sub_headline: null,
+  opt_in_button: 'Go',
+  bump_offer_id: null,
+  upsell_offer_id: null,
+  asset_image: null,
+  preview_url: '',
+  visitors: 100,
+  opt_ins: 10,
+  orders: 1,
+  revenue: '10.00',
+  revenue_per_visitor: '0.10',
+  lift: null,
+  chance_to_beat_control: chance,
+  expected_loss: null,
+})
+const original = variant('Original', null)
+const test = (verdict: SplitExperiment['verdict'], chance: number) =>
+  ({ verdict, variants: [original, variant('Variant B', chance)] }) as SplitExperiment
+
+describe('the split test verdict in words', () => {
+  it('calls a variant at 95% or more a clear winner, the original when no variant passes 5%, and nothing settled between', () => {
+    expect(verdictSentence(test('ready', 0.97))).toEqual({
+      text: 'Variant B earns more per visitor than the original, with a 97.0% chance to beat it: a clear winner.',
+      settled: true,
+    })
+    expect(verdictSentence(test('ready', 0.03))?.text).toBe(
+      'The original earns more per visitor: no variant has more than a 3.0% chance to beat it.',
+    )
+    expect(verdictSentence(test('ready', 0.756))).toMatchObject({
+      settled: false,
+      text: expect.stringContaining('No clear winner yet: Variant B has a 75.6% chance'),
+    })
+    expect(verdictSentence(test('inconclusive', 0.99))).toBeNull()
+    expect(verdictSentence(test('hidden', 0.99))).toBeNull()
+  })
+
+  it('cautions a pick the numbers do not back, and says nothing for one they do', () => {
+    const chosen = variant('Variant B', 0.756)
+    expect(pickCaution(test('inconclusive', 0.756), chosen)).toContain('has not run its minimum yet')
+    expect(pickCaution(test('hidden', 0.756), chosen)).toContain('not split as the weights say')
+    expect(pickCaution(test('ready', 0.756), chosen)).toBe('Careful: Variant B has only a 75.6% chance to beat the original.')
+    expect(pickCaution(test('ready', 0.97), variant('Variant B', 0.97))).toBeNull()
+    expect(pickCaution(test('ready', 0.97), original)).toBe('Careful: Variant B very likely earns more per visitor than the original.')
+    expect(pickCaution(test('ready', 0.5), original)).toBeNull()
+  })
+})

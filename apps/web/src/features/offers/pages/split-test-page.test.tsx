@@ -1,0 +1,204 @@
+import { type SplitExperiment, splitExperimentSchema, splitVariantSchema } from '@funnelry/shared'
+import { screen, waitForElementToBeRemoved, within } from '@testing-library/react'
+import { HttpResponse } from 'msw'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { freeOffer } from '../../../testing/factories/offers'
+import { resetViewport, setViewportWidth } from '../../../testing/media'
+import { apiHandler, server } from '../../../testing/msw'
+import { renderApp } from '../../../testing/render'
+import { mockDropdowns, mockFreeOffer } from '../testing/offer-api'
+import SplitTestPage from './split-test-page'
+
+const offer = freeOffer({ headline: 'Seven Recipes' })
+const arm = (id: string, name: string, overrides: Partial<SplitExperiment['variants'][number]> = {}) => ({
+  id,
+  name,
+  is_control: name === 'Original',
+  weight: 50,
+  headline: name === 'Original' ? 'Seven Recipes' : 'Recipes That Pay',
+  sub_headline: null,
+  opt_in_button: 'Send me the guide',
+  bump_offer_id: null,
+  upsell_offer_id: null,
+  asset_image: null,
+  preview_url: `http://funnelry.test/free-offer/${offer.id}?isPreview=true&variant=${id}`,
+  visitors: 400,
+  opt_ins: 120,
+  orders: 20,
+  revenue: '180.00',
+  revenue_per_visitor: '0.45',
+  lift: name === 'Original' ? null : 0.25,
+  chance_to_beat_control: name === 'Original' ? null : 0.93,
+  expected_loss: name === 'Original' ? null : 0.012,
+  ...overrides,
+})
+const day = (date: string, value: number) => ({ day: date, revenue_per_visitor: value, low: value - 0.2, high: value + 0.2 })
+const originalId = '00000000-0000-4000-8000-000000000001'
+const variantId = '00000000-0000-4000-8000-000000000002'
+const experiment = (overrides: Partial<SplitExperiment> = {}): SplitExperiment => ({
+  id: '00000000-0000-4000-8000-000000000009',
+  status: 'running',
+  started_at: '2026-11-01T10:00:00.000Z',
+  ended_at: null,
+  winner_variant_id: null,
+  minimum_days: 14,
+  minimum_visitors: 200,
+  minimum_reached: true,
+  verdict: 'ready',
+  currency: 1,
+  variants: [arm(originalId, 'Original'), arm(variantId, 'Variant B', { revenue_per_visitor: '0.56' })],
+  srm_p_value: 0.4,
+  srm_warning: false,
+  series: [
+    { variant_id: originalId, points: [day('2026-11-01', 0.4), day('2026-11-02', 0.42)] },
+    { variant_id: variantId, points: [day('2026-11-01', 0.5), day('2026-11-02', 0.55)] },
+  ],
+  ...overrides,
+})
+
+function show(answer: SplitExperiment | null) {
+  mockFreeOffer(offer)
+  mockDropdowns()
+  server.use(
+    apiHandler('get', '/free-product/:id/experiment/', splitExperimentSchema, () =>
+      answer ? HttpResponse.json(answer) : HttpResponse.json({ detail: 'This offer has no split test yet.' }, { status: 404 }),
+    ),
+  )
+  return renderApp(<SplitTestPage />, { url: `/dashboard/split-test/${offer.id}`, path: '/dashboard/split-test/:id', signedIn: true })
+}
+
+afterEach(resetViewport)
+
+describe('the split test page (issue 27)', () => {
+  it('starts a test from the page: the fields come filled with the page’s, the original gets the rest of the traffic', async () => {
+    const sent: unknown[] = []
+    server.use(
+      apiHandler('post', '/free-product/:id/variants/', splitVariantSchema, async ({ request }) => {
+        sent.push(await request.json())
+        return HttpResponse.json({ weight: ['The traffic weights must add up to 100%: these add up to 120%.'] }, { status: 400 })
+      }),
+    )
+    const { user } = show(null)
+    await screen.findByRole('heading', { name: 'Start a split test' })
+    const headline = await screen.findByLabelText('Headline')
+    expect(headline).toHaveValue('Seven Recipes')
+    await user.type(headline, ' Now')
+    await user.click(screen.getByText('Start the test'))
+    expect(await screen.findByText('The traffic weights must add up to 100%: these add up to 120%.')).toBeInTheDocument()
+    expect(sent[0]).toMatchObject({ headline: 'Seven Recipes Now', weight: 50, minimum_days: 14, minimum_visitors: 200 })
+  })
+
+  it('gives the variant its own image: the variant is made, then its image uploaded as a form', async () => {
+    const uploads: { url: string; image: FormDataEntryValue | null }[] = []
+    const made = arm(variantId, 'Variant B')
+    server.use(
+      apiHandler('post', '/free-product/:id/variants/', splitVariantSchema, () => HttpResponse.json(made, { status: 201 })),
+      apiHandler('put', '/free-product/:id/variants/:variantId/image/', splitVariantSchema, async ({ request }) => {
+        uploads.push({ url: new URL(request.url).pathname, image: (await request.formData()).get('asset_image') })
+        return HttpResponse.json({ ...made, asset_image: '/media/images/photo.png' })
+      }),
+    )
+    const { user } = show(null)
+    const photo = new File([new Uint8Array([137, 80, 78, 71])], 'photo.png', { type: 'image/png' })
+    await user.upload(await screen.findByLabelText('Image (leave empty to keep the page’s)'), photo)
+    await user.click(screen.getByText('Start the test'))
+    await vi.waitFor(() => expect(uploads).toHaveLength(1))
+    expect(uploads[0]?.url).toBe(`/api/v1/free-product/${offer.id}/variants/${variantId}/image/`)
+    // A file part (jsdom's File crosses into the test's fetch as a plain blob of the same type).
+    const image = uploads[0]?.image
+    expect(typeof image).not.toBe('string')
+    expect(typeof image === 'string' ? image : image?.type).toBe('image/png')
+  })
+
+  it('shows each variant’s chance to beat control and expected loss, and a plot', async () => {
+    show(experiment())
+    const table = await screen.findByRole('table', { name: 'Split test results' })
+    const row = within(table).getByRole('row', { name: /Variant B/ })
+    expect(row).toHaveTextContent('93.0%')
+    expect(row).toHaveTextContent('1.2%')
+    expect(row).toHaveTextContent('$0.56')
+    expect(screen.getByRole('alert')).toHaveTextContent('No clear winner yet: Variant B has a 93.0% chance to beat the original')
+    const plot = screen.getByRole('img', { name: /Revenue per visitor over time/ })
+    // Each line names its arm's latest figure as money (the series are in currency units, not cents).
+    const titles = [...plot.querySelectorAll('title')].map((title) => title.textContent)
+    expect(titles.length).toBeGreaterThan(0)
+    for (const title of titles) expect(title).toMatch(/^.+: \$\d+\.\d{2} per visitor$/)
+    expect(screen.getByText(/per visitor at the top/)).toHaveTextContent(
+      /from \$0\.00 at the bottom to \$\d+\.\d{2} per visitor at the top/,
+    )
+  })
+
+  it('on a phone, shows every figure of each variant and its button in a card', async () => {
+    setViewportWidth(390)
+    show(experiment())
+    const list = await screen.findByRole('list', { name: 'Split test results' })
+    const card = within(list).getByRole('listitem', { name: 'Variant B' })
+    expect(card).toHaveTextContent('Chance to beat control93.0%')
+    expect(card).toHaveTextContent('Expected loss1.2%')
+    expect(card).toHaveTextContent('Revenue per visitor$0.56')
+    expect(within(card).getByRole('button', { name: 'Make this the page: Variant B' })).toBeInTheDocument()
+    expect(screen.queryByRole('table', { name: 'Split test results' })).not.toBeInTheDocument()
+  })
+
+  it('says when the plot comes while there is one day of data', async () => {
+    show(experiment({ series: [{ variant_id: originalId, points: [day('2026-11-01', 0.4)] }] }))
+    expect(await screen.findByText('The plot appears after the second day.')).toBeInTheDocument()
+    expect(screen.queryByRole('img', { name: /Revenue per visitor over time/ })).not.toBeInTheDocument()
+  })
+
+  it('says inconclusive before the minimum run', async () => {
+    show(experiment({ verdict: 'inconclusive', minimum_reached: false }))
+    expect(await screen.findByText(/Inconclusive: the test runs at least 14 days and 200 visitors per variant/)).toBeInTheDocument()
+    const row = within(screen.getByRole('table', { name: 'Split test results' })).getByRole('row', { name: /Variant B/ })
+    expect(row).not.toHaveTextContent('93.0%')
+    expect(row).toHaveTextContent('Inconclusive')
+  })
+
+  it('says "1 day" for a one-day minimum', async () => {
+    show(experiment({ verdict: 'inconclusive', minimum_reached: false, minimum_days: 1 }))
+    expect(await screen.findByText(/the test runs at least 1 day and 200 visitors/)).toBeInTheDocument()
+  })
+
+  it('shows an ended test as ended, without the inconclusive note', async () => {
+    show(experiment({ status: 'ended', verdict: 'inconclusive', winner_variant_id: variantId, ended_at: '2026-11-20T10:00:00.000Z' }))
+    expect(await screen.findByRole('heading', { name: 'Ended: Variant B is the page' })).toBeInTheDocument()
+    expect(screen.getByRole('heading', { level: 1, name: 'Split test' })).toBeInTheDocument()
+    expect(screen.queryByText(/Inconclusive:/)).not.toBeInTheDocument()
+  })
+
+  it('hides the verdict behind a warning when the split is broken (SRM)', async () => {
+    show(experiment({ verdict: 'hidden', srm_warning: true, srm_p_value: 0.00002 }))
+    expect(await screen.findByText(/The visitors are not split as the weights say/)).toBeInTheDocument()
+    const row = within(screen.getByRole('table', { name: 'Split test results' })).getByRole('row', { name: /Variant B/ })
+    expect(row).toHaveTextContent('Hidden')
+    expect(row).not.toHaveTextContent('93.0%')
+  })
+
+  it('makes the chosen variant the page', async () => {
+    const picked: unknown[] = []
+    server.use(
+      apiHandler('post', '/free-product/:id/experiment/winner/', splitExperimentSchema, async ({ request }) => {
+        picked.push(await request.json())
+        mockFreeOffer({ ...offer, headline: 'Recipes That Pay' })
+        return HttpResponse.json(experiment({ status: 'ended', winner_variant_id: variantId, ended_at: '2026-11-20T10:00:00.000Z' }))
+      }),
+    )
+    const { user } = show(experiment())
+    await user.click(await screen.findByRole('button', { name: 'Make this the page: Variant B' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Make Variant B the page?' })
+    expect(dialog).toHaveTextContent('This ends the split test and makes Variant B the page')
+    // 93% is short of a clear winner: the dialog says so before the seller commits.
+    expect(dialog).toHaveTextContent('Careful: Variant B has only a 93.0% chance to beat the original.')
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+    await waitForElementToBeRemoved(dialog)
+    expect(picked).toEqual([])
+    await user.click(screen.getByRole('button', { name: 'Make this the page: Variant B' }))
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Make it the page' }))
+    expect(await screen.findByRole('heading', { name: 'Ended: Variant B is the page' })).toBeInTheDocument()
+    expect(picked).toEqual([{ variant_id: variantId }])
+    // The page is the winner now: the next test starts from its headline, under its own heading.
+    expect(screen.getByRole('heading', { level: 1, name: 'Split test' })).toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: 'Start a new split test' })).toBeInTheDocument()
+    expect(await screen.findByLabelText('Headline')).toHaveValue('Recipes That Pay')
+  })
+})

@@ -1,0 +1,113 @@
+import { type FreeOffer, messages, type SplitExperiment } from '@funnelry/shared'
+import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material'
+import { useState } from 'react'
+import { Link as RouterLink, useParams } from 'react-router'
+import { ConfirmDialog } from '../../../components/confirm-dialog'
+import { paths } from '../../../config/paths'
+import { detailMessage } from '../../../lib/api-error'
+import { toast } from '../../../lib/toast'
+import { useFreeOffer } from '../api/get-free-offer'
+import { usePickWinner, useSplitExperiment } from '../api/split-tests'
+import { OfferLoader } from '../components/offer-loader'
+import { RevenuePerVisitorPlot } from '../components/revenue-per-visitor-plot'
+import { SplitResultsTable } from '../components/split-results-table'
+import { SplitVariantForm } from '../components/split-variant-form'
+import { pickCaution, verdictSentence } from '../lib/split-verdict'
+
+/** Issue 27: a free offer's split test: start one, read its results, keep the page that earns more. */
+export default function SplitTestPage() {
+  const { id = '' } = useParams()
+  const offer = useFreeOffer(id)
+  return <OfferLoader query={offer}>{(loaded) => <SplitTestScreen offer={loaded} />}</OfferLoader>
+}
+
+function SplitTestScreen({ offer }: { offer: FreeOffer }) {
+  const experiment = useSplitExperiment(offer.id)
+  const running = experiment.data?.status === 'running'
+  return (
+    <Box sx={{ maxWidth: 1080 }}>
+      <Button component={RouterLink} to={paths.dashboard.editFreeOffer.href(offer.id)} sx={{ mb: 1 }}>
+        Back to the offer
+      </Button>
+      <Typography variant="h3" component="h1" gutterBottom>
+        {experiment.data ? 'Split test' : 'Start a split test'}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        {offer.headline}
+      </Typography>
+      {experiment.data && <SplitResults offer={offer} experiment={experiment.data} />}
+      {experiment.isSuccess && !running && (
+        <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, mt: 3, maxWidth: 640 }}>
+          <Typography variant="h4" component="h2" gutterBottom>
+            {experiment.data ? 'Start a new split test' : 'Your variant'}
+          </Typography>
+          {/* Its fields start from the page; a picked winner rewrote the page, so a new page is a fresh form. */}
+          <SplitVariantForm key={`${offer.headline}\n${offer.sub_headline}\n${offer.opt_in_button}`} offer={offer} starting />
+        </Paper>
+      )}
+    </Box>
+  )
+}
+
+function SplitResults({ offer, experiment }: { offer: FreeOffer; experiment: SplitExperiment }) {
+  const pick = usePickWinner(offer.id)
+  // Picking a winner ends the test and rewrites the live page, so it is asked first (like a refund).
+  const [asking, setAsking] = useState<SplitExperiment['variants'][number] | null>(null)
+  const confirmPick = () => {
+    if (!asking) return
+    const variantId = asking.id
+    setAsking(null)
+    pick.mutate(variantId, {
+      onSuccess: () => toast('The split test has ended: this variant is now the page.', 'success'),
+      onError: (error) => toast(detailMessage(error) ?? messages.somethingWentWrong, 'error'),
+    })
+  }
+  const winner = experiment.variants.find((variant) => variant.id === experiment.winner_variant_id)
+  const verdict = experiment.status === 'running' ? verdictSentence(experiment) : null
+  const caution = asking ? pickCaution(experiment, asking) : null
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
+      <Stack spacing={2}>
+        <Typography variant="h4" component="h2">
+          {experiment.status === 'running' ? 'Results so far' : `Ended: ${winner?.name ?? 'a variant'} is the page`}
+        </Typography>
+        {experiment.srm_warning && (
+          <Alert severity="warning">
+            The visitors are not split as the weights say (sample ratio mismatch, p = {experiment.srm_p_value?.toExponential(1)}). Something
+            sends visitors to one page more than the others, so the results cannot be trusted and no verdict is shown.
+          </Alert>
+        )}
+        {experiment.status === 'running' && experiment.verdict === 'inconclusive' && (
+          <Alert severity="info">
+            Inconclusive: the test runs at least {experiment.minimum_days} {experiment.minimum_days === 1 ? 'day' : 'days'} and{' '}
+            {experiment.minimum_visitors} {experiment.minimum_visitors === 1 ? 'visitor' : 'visitors'} per variant before it gives a
+            verdict.
+          </Alert>
+        )}
+        {verdict && <Alert severity={verdict.settled ? 'success' : 'info'}>{verdict.text}</Alert>}
+        <Typography variant="body2" color="text.secondary">
+          Variants are judged on revenue per visitor: everything a visitor paid (BUMP and OTO included), visitors who bought nothing
+          counting as 0. “Chance to beat control” is how likely the variant earns more per visitor than the original; “expected loss” is how
+          much of the original’s revenue per visitor you would lose on average by choosing it.
+        </Typography>
+        <SplitResultsTable
+          experiment={experiment}
+          onPick={(variantId) => setAsking(experiment.variants.find((variant) => variant.id === variantId) ?? null)}
+          picking={pick.isPending}
+        />
+        <Typography variant="h5" component="h3">
+          Revenue per visitor over time
+        </Typography>
+        <RevenuePerVisitorPlot experiment={experiment} />
+      </Stack>
+      <ConfirmDialog
+        open={asking !== null}
+        title={`Make ${asking?.name ?? ''} the page?`}
+        text={`${caution ? `${caution} ` : ''}This ends the split test and makes ${asking?.name ?? ''} the page every visitor sees. The test cannot be restarted; you can start a new one.`}
+        confirmLabel="Make it the page"
+        onConfirm={confirmPick}
+        onCancel={() => setAsking(null)}
+      />
+    </Paper>
+  )
+}

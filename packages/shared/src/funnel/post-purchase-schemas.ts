@@ -1,0 +1,51 @@
+import { z } from 'zod'
+import { attachedUpsellOfferSchema } from '../offers/offer-schemas.js'
+import { maxAfterPurchaseSteps } from './post-purchase-steps.js'
+
+/** Decision D34: the calls of the page shown after a paid checkout with after-purchase steps. */
+export const postPurchaseKinds = ['upsell', 'downsell'] as const
+export type PostPurchaseKind = (typeof postPurchaseKinds)[number]
+
+export const postPurchaseParamsSchema = z.object({ receipt: z.string().max(100) })
+
+/** GET /api/v1/post-purchase/{receipt}/: the offer on screen now, or done (the thank-you page). */
+export const postPurchaseStateSchema = z.union([
+  z.object({
+    done: z.literal(false),
+    step: z.number().int().min(1).max(maxAfterPurchaseSteps),
+    kind: z.enum(postPurchaseKinds),
+    offer: attachedUpsellOfferSchema,
+    /** 15 minutes after the first payment; past it, accept answers 410. */
+    expires_at: z.iso.datetime(),
+  }),
+  z.object({ done: z.literal(true) }),
+])
+export type PostPurchaseState = z.infer<typeof postPurchaseStateSchema>
+
+/** The body of accept and decline: which offer the visitor answered. Anything else (a price) is refused. */
+export const postPurchaseChoiceSchema = z.strictObject({
+  step: z.number().int().min(1).max(maxAfterPurchaseSteps),
+  kind: z.enum(postPurchaseKinds),
+})
+export type PostPurchaseChoice = z.infer<typeof postPurchaseChoiceSchema>
+
+export const postPurchaseAcceptResultSchema = z.object({
+  status: z.enum(['succeeded', 'requires_action', 'failed']),
+  /** requires_action: what the page completes (Stripe's next action, or the local challenge). */
+  client_secret: z.string().optional(),
+  /** Stripe: the seller's connected account the charge is on, and the key Stripe.js loads with. */
+  account_id: z.string().optional(),
+  publishable_key: z.string().optional(),
+  provider: z.enum(['local', 'stripe']).optional(),
+  message: z.string().optional(),
+})
+export type PostPurchaseAcceptResult = z.infer<typeof postPurchaseAcceptResultSchema>
+
+export const postPurchaseDeclineResultSchema = z.object({ ok: z.literal(true) })
+
+/** The local test provider's challenge page (decision D34): the page's Complete and Fail buttons. */
+export const localChallengeSchema = z.strictObject({
+  client_secret: z.string().min(1).max(200),
+  outcome: z.enum(['complete', 'fail']),
+})
+export const localChallengeResultSchema = z.object({ status: z.enum(['succeeded', 'failed']) })
