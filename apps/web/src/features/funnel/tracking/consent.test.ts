@@ -24,6 +24,13 @@ const freshPixels = () => {
 /** Meta's loader adds fbevents.js, Google's is gtag.js and an inline script. */
 const sellerScripts = () => document.head.querySelectorAll('script[src*="fbevents.js"], script[src*="gtag/js"]')
 
+/** Runs code as the page's own scripts run (in jsdom's script context, not the test's). */
+function runPageScript(code: string): void {
+  const script = document.createElement('script')
+  script.text = code
+  document.head.appendChild(script)
+}
+
 /** Decision D31: with the seller's consent_required on, nothing of theirs runs before Accept. */
 describe('consent before tracking', () => {
   afterEach(() => {
@@ -31,6 +38,9 @@ describe('consent before tracking', () => {
     forgetConsent()
     delete tracking().dataLayer
     delete tracking().fbq
+    // The loaders ran as page scripts, whose global jsdom keeps apart from the test's `window`:
+    // what Meta's loader defined there (fbq, _fbq) would make the next test's loader return early.
+    runPageScript('delete window.fbq; delete window._fbq; delete window.dataLayer')
     document.head.innerHTML = ''
     document.body.innerHTML = ''
   })
