@@ -63,11 +63,19 @@ describe.each(widths)('a seller keeps their work on the offer forms ($name)', ({
     await page.goto('/dashboard/add-bump-offer')
     await field(page, 'Product URL').click()
     await field(page, 'Product URL').fill('https://files.example/workbook.pdf')
-    const asked = new Promise<string>((resolve) => {
+    // The guard arms itself once React has seen the change (an effect after the next render): on a
+    // busy machine that can come after `fill` returns, so wait until the page would ask.
+    await page.waitForFunction(() => {
+      const leaving = new Event('beforeunload', { cancelable: true })
+      window.dispatchEvent(leaving)
+      return leaving.defaultPrevented
+    })
+    const asked = new Promise<string>((resolve, reject) => {
       page.once('dialog', (dialog) => {
         resolve(dialog.type())
         void dialog.accept()
       })
+      page.once('close', () => reject(new Error('the tab closed without asking')))
     })
     await page.close({ runBeforeUnload: true })
     expect(await asked).toBe('beforeunload')
