@@ -9,10 +9,11 @@
  * Goals: >= 200/s each, 0 duplicates, 0 missing. Exits 1 when one is missed.
  */
 import { and, count, eq, like } from 'drizzle-orm'
-import { emails, webhookDeliveries } from '../apps/api/src/db/schema/index.js'
 import { dispatchPolicies } from '../apps/api/src/jobs/queue.js'
+import { emails } from '../apps/api/src/mail/mail-tables.js'
 import { createMailTransport } from '../apps/api/src/mail/mail-transport.js'
 import { postJson } from '../apps/api/src/modules/webhooks/webhook-sender.js'
+import { webhookDeliveries } from '../apps/api/src/modules/webhooks/webhooks-tables.js'
 import {
   type BenchDatabase,
   benchConfig,

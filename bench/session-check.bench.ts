@@ -29,12 +29,12 @@ import { loadConfig } from '../apps/api/src/config.js'
 import { connectDatabase } from '../apps/api/src/db/client.js'
 import { startEmbeddedDatabase } from '../apps/api/src/db/embedded.js'
 import { runMigrations } from '../apps/api/src/db/migrate.js'
-import { seedOptionLists } from '../apps/api/src/db/seed.js'
 import { createJobQueue } from '../apps/api/src/jobs/queue.js'
 import { connectionOf, createSellerChanges } from '../apps/api/src/lib/seller-changes.js'
 import { createTokenSigner } from '../apps/api/src/lib/tokens.js'
 import { createLogIns } from '../apps/api/src/modules/auth/log-ins.js'
 import { createSellerService } from '../apps/api/src/modules/sellers/seller-service.js'
+import { seedOptionLists } from '../apps/api/src/modules/sellers/sellers-module.js'
 import { freePort } from '../apps/api/test/free-port.js'
 
 const goals = { costP99Ms: 1, revokedWithinMs: 2000 }

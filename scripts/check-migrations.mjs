@@ -17,7 +17,16 @@ try {
   const before = new Set(filesOf(copy))
   const run = spawnSync(
     'npx',
-    ['drizzle-kit', 'generate', '--dialect', 'postgresql', '--schema', './src/db/schema/index.ts', '--out', path.relative(api, copy)],
+    [
+      'drizzle-kit',
+      'generate',
+      '--dialect',
+      'postgresql',
+      '--schema',
+      './src/{modules/*/*-tables.ts,mail/mail-tables.ts}',
+      '--out',
+      path.relative(api, copy),
+    ],
     // No input: a question drizzle-kit would ask (a rename?) ends the run instead of waiting. The
     // out folder is relative: drizzle-kit prefixes './' to an absolute one.
     { cwd: api, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 120_000 },

@@ -1,9 +1,9 @@
 import { defineConfig } from 'drizzle-kit'
 
-// Only `drizzle-kit generate` reads this: it turns the schema (src/db/schema/index.ts, which
-// re-exports each module's <area>-tables.ts) into SQL migrations.
+// Only `drizzle-kit generate` reads this: it turns the schema (each module's <area>-tables.ts and
+// the mail outbox's, docs/decisions/0028) into SQL migrations.
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/db/schema/index.ts',
+  schema: ['./src/modules/*/*-tables.ts', './src/mail/mail-tables.ts'],
   out: './src/db/migrations',
 })

@@ -8,9 +8,11 @@ import { type Config, loadConfig } from '../../apps/api/src/config.js'
 import { connectDatabase } from '../../apps/api/src/db/client.js'
 import { startEmbeddedDatabase } from '../../apps/api/src/db/embedded.js'
 import { runMigrations } from '../../apps/api/src/db/migrate.js'
-import { crmWebhooks, emails, sellers, webhookDeliveries } from '../../apps/api/src/db/schema/index.js'
-import { seedOptionLists } from '../../apps/api/src/db/seed.js'
 import { createJobQueue } from '../../apps/api/src/jobs/queue.js'
+import { emails } from '../../apps/api/src/mail/mail-tables.js'
+import { seedOptionLists } from '../../apps/api/src/modules/sellers/sellers-module.js'
+import { sellers } from '../../apps/api/src/modules/sellers/sellers-tables.js'
+import { crmWebhooks, webhookDeliveries } from '../../apps/api/src/modules/webhooks/webhooks-tables.js'
 import { startWorkers } from '../../apps/api/src/workers.js'
 
 /** The database the bench uses: DATABASE_URL's server, or an embedded one in a temporary folder. */

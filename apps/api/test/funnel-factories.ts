@@ -1,5 +1,6 @@
-import { bumpOffers, crmWebhooks, freeOffers, upsellOffers } from '../src/db/schema/index.js'
+import { bumpOffers, freeOffers, upsellOffers } from '../src/modules/offers/offers-tables.js'
 import { createWebhooksModule } from '../src/modules/webhooks/webhooks-module.js'
+import { crmWebhooks } from '../src/modules/webhooks/webhooks-tables.js'
 import type { TestApp } from './build-test-app.js'
 
 /** A free offer row for funnel tests (the offers API has its own tests of creating them). */

@@ -1,10 +1,9 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres'
 import type pg from 'pg'
 import { ResilientPool } from './resilient-pool.js'
-import * as schema from './schema/index.js'
 
 /** The pool stays reachable (`$client`) for what Drizzle does not do, e.g. COPY streams. */
-export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool }
+export type Database = NodePgDatabase & { $client: pg.Pool }
 /** A database or an open transaction: repositories accept either. */
 export type Executor = Database | Parameters<Parameters<Database['transaction']>[0]>[0]
 
@@ -19,6 +18,6 @@ export function connectDatabase(connectionString: string, max = 10): DatabaseHan
   // using it fails and its request answers 503 (plugins/error-handler.ts).
   pool.on('error', () => {})
   pool.on('connect', (client) => client.on('error', () => {}))
-  const db = drizzle(pool, { schema, casing: 'snake_case' })
+  const db = drizzle(pool, { casing: 'snake_case' })
   return { db, pool, close: async () => (pool.ended ? undefined : pool.end()) }
 }

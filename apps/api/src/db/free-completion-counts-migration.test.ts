@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm'
 import { createSeller } from '../../test/factories.js'
 import { describe, expect, test } from '../../test/fixtures.js'
 import { insertFreeOffer } from '../../test/funnel-factories.js'
-import { orders } from './schema/index.js'
+import { orders } from '../modules/orders/orders-tables.js'
 
 const migration = new URL('./migrations/0015_free_completion_counts.sql', import.meta.url)
 

@@ -9,7 +9,7 @@ import { buildApiIfChanged, type CompiledProcess, runCompiled } from '../../test
 import { createSeller } from '../../test/factories.js'
 import { freePort } from '../../test/free-port.js'
 import { configureWebhook, insertFreeOffer } from '../../test/funnel-factories.js'
-import { webhookDeliveries } from '../db/schema/index.js'
+import { webhookDeliveries } from '../modules/webhooks/webhooks-tables.js'
 
 /**
  * A CRM that never answers a delivery's first attempt (the worker is killed while it waits) and

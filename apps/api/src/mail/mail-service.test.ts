@@ -4,6 +4,7 @@ import { afterAll, beforeAll } from 'vitest'
 import { eventually, type TestApp } from '../../test/build-test-app.js'
 import { describe, expect, test } from '../../test/fixtures.js'
 import { freePort } from '../../test/free-port.js'
+import { firstRow } from '../db/first-row.js'
 import { createInvitationService, signUpLink } from '../modules/sellers/invitation-service.js'
 import { createMailService, createSendEmailHandler } from './mail-service.js'
 import { emails } from './mail-tables.js'
@@ -57,7 +58,7 @@ async function queueInvitation(ctx: TestApp, email: string) {
   return { emailId, link, token }
 }
 
-const emailRow = (ctx: TestApp, id: string) => ctx.db.query.emails.findFirst({ where: eq(emails.id, id) })
+const emailRow = (ctx: TestApp, id: string) => firstRow(ctx.db.select().from(emails).where(eq(emails.id, id)))
 
 describe('mail with SMTP_URL set', () => {
   let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>

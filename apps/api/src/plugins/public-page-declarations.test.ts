@@ -6,7 +6,7 @@ import type { onRequestHookHandler, RouteOptions } from 'fastify'
 import type { TestApp } from '../../test/build-test-app.js'
 import { createSellerSession } from '../../test/factories.js'
 import { describe, expect, test } from '../../test/fixtures.js'
-import { sellerDomains } from '../db/schema/index.js'
+import { sellerDomains } from '../modules/settings/settings-tables.js'
 
 /**
  * Issue 21: what the pages origin and a seller's custom domain serve is what the routes declare

@@ -4,9 +4,9 @@ import type { Config } from '../config.js'
 import { connectDatabase, type DatabaseHandle } from '../db/client.js'
 import { readOrCreateSecret, startEmbeddedDatabase } from '../db/embedded.js'
 import { runMigrations } from '../db/migrate.js'
-import { seedOptionLists } from '../db/seed.js'
 import { createJobQueue, type JobQueue } from '../jobs/queue.js'
 import { createTokenSigner, type TokenSigner } from '../lib/tokens.js'
+import { seedOptionLists } from '../modules/sellers/sellers-module.js'
 
 export type Runtime = {
   config: Config

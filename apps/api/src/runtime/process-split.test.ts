@@ -11,7 +11,7 @@ import { freePort } from '../../test/free-port.js'
 import { configureWebhook, insertFreeOffer } from '../../test/funnel-factories.js'
 import { startReceiver } from '../../test/http-receiver.js'
 import { repoRoot } from '../config.js'
-import { webhookDeliveries } from '../db/schema/index.js'
+import { webhookDeliveries } from '../modules/webhooks/webhooks-tables.js'
 
 type Running = { child: ChildProcess; output: () => string }
 

@@ -1,5 +1,6 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client.js'
+import { firstRow } from '../../db/first-row.js'
 import { passwordResets, recoveryCodes, twoFactorSecrets } from './auth-tables.js'
 
 export type PasswordResetRow = typeof passwordResets.$inferSelect
@@ -21,7 +22,7 @@ export const passwordResetRepository = {
 }
 
 export const twoFactorRepository = {
-  find: (db: Executor, sellerId: string) => db.query.twoFactorSecrets.findFirst({ where: eq(twoFactorSecrets.sellerId, sellerId) }),
+  find: (db: Executor, sellerId: string) => firstRow(db.select().from(twoFactorSecrets).where(eq(twoFactorSecrets.sellerId, sellerId))),
 
   /** A new setup replaces one not yet confirmed; an enabled one is never replaced here. */
   async savePending(db: Executor, sellerId: string, encryptedSecret: string, at: Date): Promise<boolean> {

@@ -4,6 +4,7 @@ import { decodeJwt, SignJWT } from 'jose'
 import type { TestApp } from '../../../test/build-test-app.js'
 import { createSeller } from '../../../test/factories.js'
 import { describe, expect, test } from '../../../test/fixtures.js'
+import { firstRow } from '../../db/first-row.js'
 import { refreshTokens } from './auth-tables.js'
 
 const loginUrl = '/api/v1/authentication/token/'
@@ -56,7 +57,12 @@ describe('authentication routes', () => {
       expect(refresh).toMatchObject({ user_id: seller.id, token_type: 'refresh' })
       expect(refresh.exp).toBe(issuedAt + 7 * 24 * 60 * 60)
       // The refresh token's jti is its row: that is what logging out revokes.
-      const row = await ctx.db.query.refreshTokens.findFirst({ where: eq(refreshTokens.id, String(refresh.jti)) })
+      const row = await firstRow(
+        ctx.db
+          .select()
+          .from(refreshTokens)
+          .where(eq(refreshTokens.id, String(refresh.jti))),
+      )
       expect(row).toMatchObject({ sellerId: seller.id, revokedAt: null })
       expect(row?.expiresAt.getTime()).toBe(ctx.clock.now().getTime() + 7 * 24 * 60 * 60 * 1000)
     })
@@ -199,7 +205,12 @@ describe('authentication routes', () => {
       expect(first.statusCode).toBe(200)
       expect(first.json()).toEqual({ detail: 'Logged out.' })
 
-      const row = await ctx.db.query.refreshTokens.findFirst({ where: eq(refreshTokens.id, String(decodeJwt(refresh).jti)) })
+      const row = await firstRow(
+        ctx.db
+          .select()
+          .from(refreshTokens)
+          .where(eq(refreshTokens.id, String(decodeJwt(refresh).jti))),
+      )
       expect(row?.revokedAt).toBeInstanceOf(Date)
 
       const afterwards = await post(refreshUrl, { refresh })
@@ -209,7 +220,12 @@ describe('authentication routes', () => {
       const again = await post(logoutUrl, { refresh })
       expect(again.statusCode).toBe(200)
       // Logging out again keeps the first revocation time.
-      const unchanged = await ctx.db.query.refreshTokens.findFirst({ where: eq(refreshTokens.id, String(decodeJwt(refresh).jti)) })
+      const unchanged = await firstRow(
+        ctx.db
+          .select()
+          .from(refreshTokens)
+          .where(eq(refreshTokens.id, String(decodeJwt(refresh).jti))),
+      )
       expect(unchanged?.revokedAt).toEqual(row?.revokedAt)
     })
 

@@ -3,6 +3,7 @@ import { decodeJwt } from 'jose'
 import type { TestApp } from '../../../test/build-test-app.js'
 import { createSeller } from '../../../test/factories.js'
 import { describe, expect, test } from '../../../test/fixtures.js'
+import { firstRow } from '../../db/first-row.js'
 import { refreshTokens } from './auth-tables.js'
 import { rotationGraceSeconds } from './refresh-rotation.js'
 
@@ -30,8 +31,16 @@ describe('refresh-token rotation', () => {
     return { status: response.statusCode, body: response.json() as { access: string; refresh: string } }
   }
   const familyRows = async (token: string) => {
-    const row = await ctx.db.query.refreshTokens.findFirst({ where: eq(refreshTokens.id, jtiOf(token)) })
-    return ctx.db.query.refreshTokens.findMany({ where: eq(refreshTokens.familyId, row?.familyId ?? '') })
+    const row = await firstRow(
+      ctx.db
+        .select()
+        .from(refreshTokens)
+        .where(eq(refreshTokens.id, jtiOf(token))),
+    )
+    return ctx.db
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.familyId, row?.familyId ?? ''))
   }
 
   test('spends the refresh token: the next refresh uses the new one, and so on', async () => {

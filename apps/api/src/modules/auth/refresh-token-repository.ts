@@ -1,5 +1,6 @@
 import { and, eq, isNull, lt, ne, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client.js'
+import { firstRow } from '../../db/first-row.js'
 import { sellerChangedChannel } from '../../lib/seller-changes.js'
 import { refreshTokens } from './auth-tables.js'
 
@@ -17,13 +18,16 @@ export const refreshTokenRepository = {
   findForUpdate: async (db: Executor, id: string): Promise<RefreshTokenRow | undefined> =>
     (await db.select().from(refreshTokens).where(eq(refreshTokens.id, id)).for('update'))[0],
 
-  findById: (db: Executor, id: string) => db.query.refreshTokens.findFirst({ where: eq(refreshTokens.id, id) }),
+  findById: (db: Executor, id: string) => firstRow(db.select().from(refreshTokens).where(eq(refreshTokens.id, id))),
 
   /** The family's live token: neither rotated nor revoked. */
   findFamilyHead: (db: Executor, familyId: string) =>
-    db.query.refreshTokens.findFirst({
-      where: and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.replacedBy), isNull(refreshTokens.revokedAt)),
-    }),
+    firstRow(
+      db
+        .select()
+        .from(refreshTokens)
+        .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.replacedBy), isNull(refreshTokens.revokedAt))),
+    ),
 
   markRotated: (db: Executor, id: string, successorId: string, at: Date) =>
     db.update(refreshTokens).set({ replacedBy: successorId, rotatedAt: at }).where(eq(refreshTokens.id, id)),

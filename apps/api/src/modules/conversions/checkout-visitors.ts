@@ -1,5 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm'
 import type { Database, Executor } from '../../db/client.js'
+import { firstRow } from '../../db/first-row.js'
 import { conversionVisitors } from './conversions-tables.js'
 import type { VisitorContext } from './visitor-context.js'
 
@@ -20,7 +21,7 @@ export function checkoutVisitors(db: Database) {
         .onConflictDoUpdate({ target: conversionVisitors.orderId, set: { visitor: sql`excluded.visitor` } })
     },
     async find(tx: Executor, orderId: string): Promise<VisitorContext | undefined> {
-      const row = await tx.query.conversionVisitors.findFirst({ where: eq(conversionVisitors.orderId, orderId) })
+      const row = await firstRow(tx.select().from(conversionVisitors).where(eq(conversionVisitors.orderId, orderId)))
       return row && isVisitor(row.visitor) ? row.visitor : undefined
     },
     /** Many orders' visitors at once (a batch of paid orders), by order id. */

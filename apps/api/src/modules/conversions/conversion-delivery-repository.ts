@@ -1,5 +1,6 @@
 import { and, count, eq, getTableColumns, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client.js'
+import { firstRow } from '../../db/first-row.js'
 import { newestFirst } from '../../db/ordering.js'
 import type { SendOutcome } from './conversion-sender.js'
 import type { ConversionSettingsRow } from './conversion-settings-repository.js'
@@ -101,5 +102,10 @@ export const conversionDeliveryRepository = {
       .offset(window.offset),
 
   findOwned: (db: Executor, sellerId: string, id: string) =>
-    db.query.conversionDeliveries.findFirst({ where: and(eq(conversionDeliveries.id, id), eq(conversionDeliveries.sellerId, sellerId)) }),
+    firstRow(
+      db
+        .select()
+        .from(conversionDeliveries)
+        .where(and(eq(conversionDeliveries.id, id), eq(conversionDeliveries.sellerId, sellerId))),
+    ),
 }

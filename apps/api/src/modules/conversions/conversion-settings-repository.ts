@@ -1,11 +1,12 @@
 import { eq, inArray } from 'drizzle-orm'
 import type { Executor } from '../../db/client.js'
+import { firstRow } from '../../db/first-row.js'
 import { conversionSettings } from './conversions-tables.js'
 
 export type ConversionSettingsRow = typeof conversionSettings.$inferSelect
 
 export const conversionSettingsRepository = {
-  find: (db: Executor, sellerId: string) => db.query.conversionSettings.findFirst({ where: eq(conversionSettings.sellerId, sellerId) }),
+  find: (db: Executor, sellerId: string) => firstRow(db.select().from(conversionSettings).where(eq(conversionSettings.sellerId, sellerId))),
 
   /** Several sellers' settings at once (a batch of events), by seller id. */
   async findMany(db: Executor, sellerIds: string[]): Promise<Map<string, ConversionSettingsRow>> {

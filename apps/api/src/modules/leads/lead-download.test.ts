@@ -4,6 +4,7 @@ import { createSeller } from '../../../test/factories.js'
 import { describe, expect, test } from '../../../test/fixtures.js'
 import { configureWebhook, insertFreeOffer } from '../../../test/funnel-factories.js'
 import { startReceiver } from '../../../test/http-receiver.js'
+import { firstRow } from '../../db/first-row.js'
 import { emails } from '../../mail/mail-tables.js'
 import { unstorableTextMessage } from '../../plugins/storable-text.js'
 import { webhookDeliveries } from '../webhooks/webhooks-tables.js'
@@ -43,7 +44,7 @@ describe('lead capture: the free download at opt-in, and text that cannot be sto
     const first = await notify(ctx, { full_name: 'Grace Hopper', email: 'Grace@Example.com', product_id: offerId })
     expect(first.statusCode).toBe(201)
     // Owed in the same transaction as the lead (claimed at once), queued by the worker just after.
-    expect((await ctx.db.query.leads.findFirst({ where: eq(leads.email, 'grace@example.com') }))?.downloadSentAt).toBeInstanceOf(Date)
+    expect((await firstRow(ctx.db.select().from(leads).where(eq(leads.email, 'grace@example.com'))))?.downloadSentAt).toBeInstanceOf(Date)
     await followUpsQueued()
     const [mail, ...more] = await mailsTo('grace@example.com')
     expect(more).toHaveLength(0)
@@ -87,7 +88,7 @@ describe('lead capture: the free download at opt-in, and text that cannot be sto
   test('keeps a name with an emoji (a whole surrogate pair) as it was typed, in the lead and the CRM payload', async () => {
     const response = await notify(ctx, { full_name: 'José 😀', email: 'jose@example.com', product_id: offerId })
     expect(response.statusCode).toBe(201)
-    expect((await ctx.db.query.leads.findFirst({ where: eq(leads.email, 'jose@example.com') }))?.fullName).toBe('José 😀')
+    expect((await firstRow(ctx.db.select().from(leads).where(eq(leads.email, 'jose@example.com'))))?.fullName).toBe('José 😀')
     await followUpsQueued()
     const deliveries = await ctx.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.sellerId, sellerId))
     expect(deliveries.some((delivery) => Object.values(delivery.payload).includes('José 😀'))).toBe(true)

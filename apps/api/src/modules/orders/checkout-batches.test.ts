@@ -3,6 +3,7 @@ import type { TestApp } from '../../../test/build-test-app.js'
 import { describe, expect, test } from '../../../test/fixtures.js'
 import { configureWebhook } from '../../../test/funnel-factories.js'
 import { startReceiver } from '../../../test/http-receiver.js'
+import { firstRow } from '../../db/first-row.js'
 import { emails } from '../../mail/mail-tables.js'
 import { leads } from '../leads/leads-tables.js'
 import {
@@ -60,7 +61,12 @@ describe('checkouts that arrive together', () => {
         const order = stored.find((row) => row.id === intents[n]?.intent_id)
         expect(order).toMatchObject({ email: buyer.email, fullName: buyer.full_name, status: 'paid', amountCents: 350 })
         expect(order?.fulfilledAt).toBeInstanceOf(Date)
-        const lead = await ctx.db.query.leads.findFirst({ where: eq(leads.id, order?.leadId ?? '') })
+        const lead = await firstRow(
+          ctx.db
+            .select()
+            .from(leads)
+            .where(eq(leads.id, order?.leadId ?? '')),
+        )
         expect(lead?.email).toBe(buyer.email)
         const mails = await ctx.db.select().from(emails).where(eq(emails.to, buyer.email))
         expect(mails.map((mail) => mail.kind).sort()).toEqual(['free-download', 'purchase'])
@@ -89,7 +95,7 @@ describe('checkouts that arrive together', () => {
       ),
     )
     const placed = await Promise.all(
-      started.map(async (response) => ctx.db.query.orders.findFirst({ where: eq(orders.id, response.json().intent_id) })),
+      started.map(async (response) => firstRow(ctx.db.select().from(orders).where(eq(orders.id, response.json().intent_id)))),
     )
     const bodies = placed.map((order, n) =>
       intentEventBody('payment_intent.succeeded', {
@@ -101,7 +107,16 @@ describe('checkouts that arrive together', () => {
     )
     const answers = await Promise.all(bodies.map((body) => sendWebhook(ctx, body, provider.signWebhook(body))))
     expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200])
-    const after = await Promise.all(placed.map((order) => ctx.db.query.orders.findFirst({ where: eq(orders.id, order?.id ?? '') })))
+    const after = await Promise.all(
+      placed.map((order) =>
+        firstRow(
+          ctx.db
+            .select()
+            .from(orders)
+            .where(eq(orders.id, order?.id ?? '')),
+        ),
+      ),
+    )
     expect(after.map((order) => order?.status)).toEqual(['paid', 'pending', 'paid'])
   })
 })

@@ -2,6 +2,7 @@ import { localTestCards, paymentMessages } from '@funnelry/shared'
 import { eq } from 'drizzle-orm'
 import type { TestApp } from '../../../test/build-test-app.js'
 import { describe, expect, test } from '../../../test/fixtures.js'
+import { firstRow } from '../../db/first-row.js'
 import { cardTestingMessages } from '../payments/payments-module.js'
 import { localPaymentIntents } from '../payments/payments-tables.js'
 import { confirmLocal, createIntent, createLocalSeller, emailsTo, insertFunnel, orderOf, updateIntent } from './checkout-test-kit.js'
@@ -65,7 +66,7 @@ describe('checkout from one shared address (a carrier, an office)', () => {
     // Ended at the provider too: even the good card cannot pay it, and an update does not replace it.
     expect((await confirmLocal(ctx, { client_secret: first.secret, card_number: localTestCards.succeeds }, carrier)).statusCode).toBe(429)
     const intentId = (await orderOf(ctx, first.intent?.intent_id ?? ''))?.intentId ?? ''
-    expect(await ctx.db.query.localPaymentIntents.findFirst({ where: eq(localPaymentIntents.id, intentId) })).toMatchObject({
+    expect(await firstRow(ctx.db.select().from(localPaymentIntents).where(eq(localPaymentIntents.id, intentId)))).toMatchObject({
       status: 'canceled',
     })
     const update = await updateIntent(ctx, { intent_id: first.intent?.intent_id, bump_offer_id: null }, carrier)

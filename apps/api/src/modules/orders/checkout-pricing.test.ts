@@ -4,6 +4,7 @@ import type { TestApp } from '../../../test/build-test-app.js'
 import { createSeller } from '../../../test/factories.js'
 import { describe, expect, test } from '../../../test/fixtures.js'
 import { insertBump, insertUpsell } from '../../../test/funnel-factories.js'
+import { firstRow } from '../../db/first-row.js'
 import { localPaymentIntents } from '../payments/payments-tables.js'
 import { createIntent, createLocalSeller, emailsTo, insertFunnel, orderOf, visitor } from './checkout-test-kit.js'
 import { orders } from './orders-tables.js'
@@ -63,7 +64,12 @@ describe('creating a payment intent: the server prices the order', () => {
       paidAt: null,
       receiptToken: body.order_reference,
     })
-    const intent = await ctx.db.query.localPaymentIntents.findFirst({ where: eq(localPaymentIntents.id, order?.intentId ?? '') })
+    const intent = await firstRow(
+      ctx.db
+        .select()
+        .from(localPaymentIntents)
+        .where(eq(localPaymentIntents.id, order?.intentId ?? '')),
+    )
     expect(intent).toMatchObject({
       amountCents: cents,
       currency: 'usd',
@@ -178,7 +184,12 @@ describe('creating a payment intent: the server prices the order', () => {
     })
     expect(paid.json()).toMatchObject({ amount: '30.00', currency: 2, provider: 'local' })
     const order = await orderOf(ctx, paid.json().intent_id)
-    const intent = await ctx.db.query.localPaymentIntents.findFirst({ where: eq(localPaymentIntents.id, order?.intentId ?? '') })
+    const intent = await firstRow(
+      ctx.db
+        .select()
+        .from(localPaymentIntents)
+        .where(eq(localPaymentIntents.id, order?.intentId ?? '')),
+    )
     expect(intent?.currency).toBe('eur')
 
     const free = await createIntent(ctx, { ...visitor, product_id: euros.offer.id })

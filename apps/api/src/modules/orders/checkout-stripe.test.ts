@@ -7,6 +7,7 @@ import { describe, expect, test } from '../../../test/fixtures.js'
 import { configureWebhook } from '../../../test/funnel-factories.js'
 import { startReceiver } from '../../../test/http-receiver.js'
 import { type StripeStandIn, startStripeStandIn, stripeStandInEnv } from '../../../test/stripe-stand-in.js'
+import { firstRow } from '../../db/first-row.js'
 import { paymentAccounts } from '../payments/payments-tables.js'
 import {
   confirmLocal,
@@ -51,7 +52,7 @@ describe('checkout with Stripe (the real SDK against the local stand-in)', () =>
       headers: session.headers,
       payload: { has_stripe_account: false },
     })
-    accountId = (await ctx.db.query.paymentAccounts.findFirst({ where: eq(paymentAccounts.sellerId, sellerId) }))?.accountId ?? ''
+    accountId = (await firstRow(ctx.db.select().from(paymentAccounts).where(eq(paymentAccounts.sellerId, sellerId))))?.accountId ?? ''
     stripe.setChargesEnabled(accountId, true)
     const status = await ctx.app.inject({ method: 'GET', url: '/api/v1/stripe/account/status/', headers: session.headers })
     expect(status.json()).toEqual({ connected: true })

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm'
 import type { TestApp } from '../../../test/build-test-app.js'
 import { createSeller } from '../../../test/factories.js'
 import { insertBump, insertFreeOffer, insertUpsell } from '../../../test/funnel-factories.js'
+import { firstRow } from '../../db/first-row.js'
 import { emails } from '../../mail/mail-tables.js'
 import type { bumpOffers, upsellOffers } from '../offers/offers-tables.js'
 import { paymentAccounts } from '../payments/payments-tables.js'
@@ -39,7 +40,7 @@ export async function createLocalSeller(ctx: TestApp, { chargesEnabled = true } 
   const { seller } = await createSeller(ctx)
   const accountId = `acct_local_${randomBytes(8).toString('hex')}`
   await ctx.db.insert(paymentAccounts).values({ sellerId: seller.id, provider: 'local', accountId, chargesEnabled })
-  const stored = await ctx.db.query.sellers.findFirst({ where: eq(sellers.id, seller.id) })
+  const stored = await firstRow(ctx.db.select().from(sellers).where(eq(sellers.id, seller.id)))
   return { seller, accountId, businessName: stored?.businessName ?? '' }
 }
 
@@ -65,7 +66,7 @@ export async function insertFunnel(
   return { offer, bump, upsell }
 }
 
-export const orderOf = (ctx: TestApp, id: string) => ctx.db.query.orders.findFirst({ where: eq(orders.id, id) })
+export const orderOf = (ctx: TestApp, id: string) => firstRow(ctx.db.select().from(orders).where(eq(orders.id, id)))
 
 export const emailsTo = (ctx: TestApp, to: string) => ctx.db.select().from(emails).where(eq(emails.to, to))
 

@@ -3,9 +3,11 @@ import { eq } from 'drizzle-orm'
 import type { TestApp } from '../../../test/build-test-app.js'
 import { describe, expect, test } from '../../../test/fixtures.js'
 import { insertBump } from '../../../test/funnel-factories.js'
+import { firstRow } from '../../db/first-row.js'
 import { freeOffers } from '../offers/offers-tables.js'
 import { localPaymentIntents, paymentAccounts } from '../payments/payments-tables.js'
 import { confirmLocal, createIntent, createLocalSeller, insertFunnel, orderOf, updateIntent, visitor } from './checkout-test-kit.js'
+import { orders } from './orders-tables.js'
 
 describe('updating a payment intent', () => {
   let ctx: TestApp
@@ -14,7 +16,7 @@ describe('updating a payment intent', () => {
   let bumpId: string
   let upsellId: string
 
-  const localIntent = (id: string) => ctx.db.query.localPaymentIntents.findFirst({ where: eq(localPaymentIntents.id, id) })
+  const localIntent = (id: string) => firstRow(ctx.db.select().from(localPaymentIntents).where(eq(localPaymentIntents.id, id)))
   /**
    * The spec's flow: the bump ticked before the visitor typed their details makes a draft (D20), and
    * the details' submit turns it into an order with a payment intent.
@@ -130,8 +132,8 @@ describe('updating a payment intent', () => {
     const free = await createIntent(ctx, { product_id: funnel.offer.id, ...visitor, email: 'Unticked@Example.com' })
     expect(free.statusCode).toBe(200)
     expect(free.json()).toMatchObject({ intent_id: created.intent_id, amount: '0.00', provider: 'none' })
-    const orders = await ctx.db.query.orders.findMany({ where: (order, { eq }) => eq(order.freeOfferId, funnel.offer.id) })
-    const visitorOrders = orders.filter((order) => order.email?.toLowerCase() === email)
+    const offerOrders = await ctx.db.select().from(orders).where(eq(orders.freeOfferId, funnel.offer.id))
+    const visitorOrders = offerOrders.filter((order) => order.email?.toLowerCase() === email)
     expect(visitorOrders).toEqual([expect.objectContaining({ id: created.intent_id, status: 'paid', amountCents: 0, bumpOfferId: null })])
   })
 

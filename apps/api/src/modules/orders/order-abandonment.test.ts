@@ -4,6 +4,7 @@ import { eventually, type TestApp } from '../../../test/build-test-app.js'
 import { createSellerSession } from '../../../test/factories.js'
 import { describe, expect, test } from '../../../test/fixtures.js'
 import { type StripeStandIn, startStripeStandIn } from '../../../test/stripe-stand-in.js'
+import { firstRow } from '../../db/first-row.js'
 import { createPaymentsModule } from '../payments/payments-module.js'
 import { localPaymentIntents, paymentAccounts } from '../payments/payments-tables.js'
 import { createSellersModule } from '../sellers/sellers-module.js'
@@ -38,7 +39,12 @@ describe('abandoning unpaid orders after 24 hours (local provider)', () => {
 
   const localIntent = async (orderId: string) => {
     const order = await orderOf(ctx, orderId)
-    return ctx.db.query.localPaymentIntents.findFirst({ where: eq(localPaymentIntents.id, order?.intentId ?? '') })
+    return firstRow(
+      ctx.db
+        .select()
+        .from(localPaymentIntents)
+        .where(eq(localPaymentIntents.id, order?.intentId ?? '')),
+    )
   }
   const pendingOrder = async () =>
     (await createIntent(ctx, { ...visitor, product_id: funnel.offer.id, bump_offer_id: funnel.bump?.id })).json() as {
@@ -158,6 +164,6 @@ describe('abandoning unpaid orders (Stripe, through the stand-in)', () => {
     const [cancel] = stripe.find('POST', `/v1/payment_intents/${intentId}/cancel`)
     expect(cancel?.headers['stripe-account']).toBe(account.id)
     expect(stripe.intents.get(intentId)?.status).toBe('canceled')
-    expect((await ctx.db.query.orders.findFirst({ where: eq(orders.id, created.intent_id) }))?.status).toBe('abandoned')
+    expect((await firstRow(ctx.db.select().from(orders).where(eq(orders.id, created.intent_id))))?.status).toBe('abandoned')
   })
 })

@@ -5,6 +5,7 @@ import type { TestApp } from '../../../test/build-test-app.js'
 import { createSellerSession } from '../../../test/factories.js'
 import { describe, expect, test } from '../../../test/fixtures.js'
 import { type StripeStandIn, startStripeStandIn, stripeStandInEnv } from '../../../test/stripe-stand-in.js'
+import { firstRow } from '../../db/first-row.js'
 import { paymentAccounts } from '../payments/payments-tables.js'
 import { createIntent, insertFunnel, intentEventBody, orderOf, sendWebhook, updateIntent, visitor } from './checkout-test-kit.js'
 
@@ -29,7 +30,8 @@ describe('refunds with Stripe (the real SDK against the local stand-in, decision
     const session = await createSellerSession(ctx)
     headers = session.headers
     await ctx.app.inject({ method: 'POST', url: '/api/v1/stripe/account/connect/', headers, payload: { has_stripe_account: false } })
-    accountId = (await ctx.db.query.paymentAccounts.findFirst({ where: eq(paymentAccounts.sellerId, session.seller.id) }))?.accountId ?? ''
+    accountId =
+      (await firstRow(ctx.db.select().from(paymentAccounts).where(eq(paymentAccounts.sellerId, session.seller.id))))?.accountId ?? ''
     stripe.setChargesEnabled(accountId, true)
     await ctx.app.inject({ method: 'GET', url: '/api/v1/stripe/account/status/', headers })
     funnel = await insertFunnel(ctx, session.seller.id)

@@ -1,6 +1,7 @@
 import type { OfferKind } from '@funnelry/shared'
 import { and, asc, count, desc, eq, gt, inArray, lt, ne, notInArray, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client.js'
+import { firstRow } from '../../db/first-row.js'
 import { receiptExpiry } from './order-receipt-token.js'
 import { orders } from './orders-tables.js'
 
@@ -103,7 +104,7 @@ export const orderRepository = {
         .returning()
     )[0],
 
-  findByIntent: (db: Executor, intentId: string) => db.query.orders.findFirst({ where: eq(orders.intentId, intentId) }),
+  findByIntent: (db: Executor, intentId: string) => firstRow(db.select().from(orders).where(eq(orders.intentId, intentId))),
 
   /** The orders of these intents still waiting for a payment (pending, or failed and payable again). */
   openByIntents: (db: Executor, intentIds: string[]) =>

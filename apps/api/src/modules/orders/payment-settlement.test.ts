@@ -8,6 +8,7 @@ import { freePort } from '../../../test/free-port.js'
 import { configureWebhook } from '../../../test/funnel-factories.js'
 import { startReceiver } from '../../../test/http-receiver.js'
 import { startStripeStandIn } from '../../../test/stripe-stand-in.js'
+import { firstRow } from '../../db/first-row.js'
 import { localPaymentIntents, paymentAccounts } from '../payments/payments-tables.js'
 import { createIntent, createLocalSeller, emailsTo, insertFunnel, orderOf, visitor } from './checkout-test-kit.js'
 
@@ -101,7 +102,9 @@ describe('a payment that succeeded while no server could handle it', () => {
     await first.kill()
     await confirm
     await holder.query('rollback')
-    const intent = await ctx.db.query.localPaymentIntents.findFirst({ where: eq(localPaymentIntents.clientSecret, order.client_secret) })
+    const intent = await firstRow(
+      ctx.db.select().from(localPaymentIntents).where(eq(localPaymentIntents.clientSecret, order.client_secret)),
+    )
     expect(intent?.status).toBe('succeeded')
     expect((await orderOf(ctx, order.intent_id))?.status).toBe('pending')
     // Its settlement was committed with the payment, for whichever worker runs next.
@@ -129,7 +132,7 @@ describe('a payment that succeeded while no server could handle it', () => {
       headers: session.headers,
       payload: { has_stripe_account: false },
     })
-    const account = await ctx.db.query.paymentAccounts.findFirst({ where: eq(paymentAccounts.sellerId, session.seller.id) })
+    const account = await firstRow(ctx.db.select().from(paymentAccounts).where(eq(paymentAccounts.sellerId, session.seller.id)))
     stripe.setChargesEnabled(account?.accountId ?? '', true)
     await ctx.db.update(paymentAccounts).set({ chargesEnabled: true }).where(eq(paymentAccounts.sellerId, session.seller.id))
     const funnel = await insertFunnel(ctx, session.seller.id)

@@ -2,6 +2,7 @@ import { paymentMessages } from '@funnelry/shared'
 import { eq } from 'drizzle-orm'
 import type { TestApp } from '../../../test/build-test-app.js'
 import { describe, expect, test } from '../../../test/fixtures.js'
+import { firstRow } from '../../db/first-row.js'
 import {
   confirmLocal,
   createIntent,
@@ -29,7 +30,12 @@ describe('the local test card form (POST /payments/local/confirm/)', () => {
   }
   const intentOf = async (orderId: string) => {
     const order = await orderOf(ctx, orderId)
-    return ctx.db.query.localPaymentIntents.findFirst({ where: eq(localPaymentIntents.id, order?.intentId ?? '') })
+    return firstRow(
+      ctx.db
+        .select()
+        .from(localPaymentIntents)
+        .where(eq(localPaymentIntents.id, order?.intentId ?? '')),
+    )
   }
 
   test.beforeEach(async ({ app }) => {

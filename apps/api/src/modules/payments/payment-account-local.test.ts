@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm'
 import type { TestApp } from '../../../test/build-test-app.js'
 import { createSellerSession } from '../../../test/factories.js'
 import { describe, expect, test } from '../../../test/fixtures.js'
+import { firstRow } from '../../db/first-row.js'
 import { sellers } from '../sellers/sellers-tables.js'
 import { paymentAccounts } from './payments-tables.js'
 
@@ -47,16 +48,16 @@ describe('payment account with the local test provider', () => {
       message: settingsMessages.connectRedirect,
       url: expect.stringMatching(/^http:\/\/funnelry\.test\/api\/v1\/payments\/local\/onboarding\/\?account=acct_local_\w+&token=[\w-]+$/),
     })
-    const row = await ctx.db.query.sellers.findFirst({ where: eq(sellers.id, seller.seller.id) })
+    const row = await firstRow(ctx.db.select().from(sellers).where(eq(sellers.id, seller.seller.id)))
     expect(row?.hasStripeAccount).toBe(true)
-    const account = await ctx.db.query.paymentAccounts.findFirst({ where: eq(paymentAccounts.sellerId, seller.seller.id) })
+    const account = await firstRow(ctx.db.select().from(paymentAccounts).where(eq(paymentAccounts.sellerId, seller.seller.id)))
     expect(account).toMatchObject({ provider: 'local', chargesEnabled: false })
     expect(body.url).toContain(account?.accountId)
 
     // Connecting again keeps the same account, with a new answer stored.
     const again = (await connect(seller, false)).json()
     expect(new URL(again.url).searchParams.get('account')).toBe(account?.accountId)
-    expect((await ctx.db.query.sellers.findFirst({ where: eq(sellers.id, seller.seller.id) }))?.hasStripeAccount).toBe(false)
+    expect((await firstRow(ctx.db.select().from(sellers).where(eq(sellers.id, seller.seller.id))))?.hasStripeAccount).toBe(false)
   })
 
   test('shows an onboarding page with both buttons; Approve connects the account', async () => {

@@ -1,12 +1,14 @@
 import { and, eq, inArray, ne } from 'drizzle-orm'
 import type { Executor } from '../../db/client.js'
+import { firstRow } from '../../db/first-row.js'
 import { paymentAccounts } from './payments-tables.js'
 import type { ProviderName } from './providers/provider.js'
 
 export type PaymentAccountRow = typeof paymentAccounts.$inferSelect
 
 export const paymentAccountRepository = {
-  findBySeller: (db: Executor, sellerId: string) => db.query.paymentAccounts.findFirst({ where: eq(paymentAccounts.sellerId, sellerId) }),
+  findBySeller: (db: Executor, sellerId: string) =>
+    firstRow(db.select().from(paymentAccounts).where(eq(paymentAccounts.sellerId, sellerId))),
 
   /** Several sellers' accounts in one query, by seller id. */
   findBySellers: async (db: Executor, sellerIds: string[]) =>
@@ -15,7 +17,12 @@ export const paymentAccountRepository = {
     ),
 
   findByAccount: (db: Executor, provider: ProviderName, accountId: string) =>
-    db.query.paymentAccounts.findFirst({ where: and(eq(paymentAccounts.provider, provider), eq(paymentAccounts.accountId, accountId)) }),
+    firstRow(
+      db
+        .select()
+        .from(paymentAccounts)
+        .where(and(eq(paymentAccounts.provider, provider), eq(paymentAccounts.accountId, accountId))),
+    ),
 
   /**
    * Stores the seller's account. A row for another provider (the operator switched from the

@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../../../test/build-test-app.js'
 import { createSellerSession } from '../../../test/factories.js'
 import { describe, expect, test } from '../../../test/fixtures.js'
 import { type StripeStandIn, startStripeStandIn } from '../../../test/stripe-stand-in.js'
+import { firstRow } from '../../db/first-row.js'
 import { sellers } from '../sellers/sellers-tables.js'
 import { paymentAccounts } from './payments-tables.js'
 import { signProviderEvent } from './providers/provider-events.js'
@@ -24,7 +25,7 @@ describe('payment account with Stripe (the real SDK against a local stand-in)', 
     })
   const status = (session: Session) => ctx.app.inject({ method: 'GET', url: '/api/v1/stripe/account/status/', headers: session.headers })
   const accountOf = async (session: Session) =>
-    (await ctx.db.query.paymentAccounts.findFirst({ where: eq(paymentAccounts.sellerId, session.seller.id) }))?.accountId ?? ''
+    (await firstRow(ctx.db.select().from(paymentAccounts).where(eq(paymentAccounts.sellerId, session.seller.id))))?.accountId ?? ''
 
   test.override('appOptions', () => ({
     env: {
@@ -77,7 +78,7 @@ describe('payment account with Stripe (the real SDK against a local stand-in)', 
     // Account Links are made by the platform, not on behalf of the connected account.
     expect(link?.headers['stripe-account']).toBeUndefined()
 
-    expect((await ctx.db.query.sellers.findFirst({ where: eq(sellers.id, seller.seller.id) }))?.hasStripeAccount).toBe(false)
+    expect((await firstRow(ctx.db.select().from(sellers).where(eq(sellers.id, seller.seller.id))))?.hasStripeAccount).toBe(false)
 
     // Connecting again makes a new link for the same account, not a second account.
     await connect(seller, false)
@@ -97,7 +98,7 @@ describe('payment account with Stripe (the real SDK against a local stand-in)', 
     const before = stripe.find('GET', `/v1/accounts/${accountId}`).length
     expect((await status(seller)).json()).toEqual({ connected: true })
     expect(stripe.find('GET', `/v1/accounts/${accountId}`)).toHaveLength(before + 1)
-    const row = await ctx.db.query.paymentAccounts.findFirst({ where: eq(paymentAccounts.sellerId, seller.seller.id) })
+    const row = await firstRow(ctx.db.select().from(paymentAccounts).where(eq(paymentAccounts.sellerId, seller.seller.id)))
     expect(row).toMatchObject({ provider: 'stripe', chargesEnabled: true })
 
     // Connected: connect answers with the return page instead of onboarding again.
@@ -135,7 +136,7 @@ describe('payment account with Stripe (the real SDK against a local stand-in)', 
     await connect(seller, false)
     const accountId = await accountOf(seller)
     const chargesEnabled = async () =>
-      (await ctx.db.query.paymentAccounts.findFirst({ where: eq(paymentAccounts.sellerId, seller.seller.id) }))?.chargesEnabled
+      (await firstRow(ctx.db.select().from(paymentAccounts).where(eq(paymentAccounts.sellerId, seller.seller.id))))?.chargesEnabled
     const send = (body: string, signature: string) =>
       ctx.app.inject({
         method: 'POST',

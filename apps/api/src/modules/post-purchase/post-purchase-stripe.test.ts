@@ -5,6 +5,7 @@ import type { TestApp } from '../../../test/build-test-app.js'
 import { createSellerSession } from '../../../test/factories.js'
 import { describe, expect, test } from '../../../test/fixtures.js'
 import { type StripeStandIn, standInPaymentMethods, startStripeStandIn, stripeStandInEnv } from '../../../test/stripe-stand-in.js'
+import { firstRow } from '../../db/first-row.js'
 import { createIntent, intentEventBody, orderOf, sendWebhook, visitor } from '../orders/checkout-test-kit.js'
 import { paymentAccounts } from '../payments/payments-tables.js'
 import { accept, chargesOf, insertStepsFunnel, stateOf } from './post-purchase-test-kit.js'
@@ -34,7 +35,8 @@ describe('post-purchase offers with Stripe', () => {
       headers: session.headers,
       payload: { has_stripe_account: false },
     })
-    accountId = (await ctx.db.query.paymentAccounts.findFirst({ where: eq(paymentAccounts.sellerId, session.seller.id) }))?.accountId ?? ''
+    accountId =
+      (await firstRow(ctx.db.select().from(paymentAccounts).where(eq(paymentAccounts.sellerId, session.seller.id))))?.accountId ?? ''
     stripe.setChargesEnabled(accountId, true)
     await ctx.app.inject({ method: 'GET', url: '/api/v1/stripe/account/status/', headers: session.headers })
     funnel = await insertStepsFunnel(ctx, session.seller.id)

@@ -1,5 +1,6 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client.js'
+import { firstRow } from '../../db/first-row.js'
 import { businessIndustries, invitations, sellers, staffMemberOptions } from './sellers-tables.js'
 
 export type SellerRow = typeof sellers.$inferSelect
@@ -7,9 +8,9 @@ export type NewSeller = typeof sellers.$inferInsert
 export type InvitationRow = typeof invitations.$inferSelect
 
 export const sellerRepository = {
-  findByEmail: (db: Executor, email: string) => db.query.sellers.findFirst({ where: sql`lower(${sellers.email}) = lower(${email})` }),
+  findByEmail: (db: Executor, email: string) => firstRow(db.select().from(sellers).where(sql`lower(${sellers.email}) = lower(${email})`)),
 
-  findById: (db: Executor, id: string) => db.query.sellers.findFirst({ where: eq(sellers.id, id) }),
+  findById: (db: Executor, id: string) => firstRow(db.select().from(sellers).where(eq(sellers.id, id))),
 
   /** Business names by seller id, one statement for any number of sellers. */
   async businessNames(db: Executor, ids: string[]): Promise<Map<string, string>> {
@@ -48,7 +49,7 @@ export const invitationRepository = {
   findByTokenHashForUpdate: async (db: Executor, tokenHash: string) =>
     (await db.select().from(invitations).where(eq(invitations.tokenHash, tokenHash)).for('update'))[0],
 
-  findByTokenHash: (db: Executor, tokenHash: string) => db.query.invitations.findFirst({ where: eq(invitations.tokenHash, tokenHash) }),
+  findByTokenHash: (db: Executor, tokenHash: string) => firstRow(db.select().from(invitations).where(eq(invitations.tokenHash, tokenHash))),
 
   async insert(db: Executor, values: typeof invitations.$inferInsert): Promise<InvitationRow> {
     const [row] = await db.insert(invitations).values(values).returning()

@@ -3,9 +3,10 @@ import { eq, sql } from 'drizzle-orm'
 import { eventually, type TestApp } from '../../../test/build-test-app.js'
 import { signUpPayload } from '../../../test/factories.js'
 import { describe, expect, test } from '../../../test/fixtures.js'
-import { industryNames, staffMemberLabels } from '../../db/seed.js'
+import { firstRow } from '../../db/first-row.js'
 import { unstorableTextMessage } from '../../plugins/storable-text.js'
 import { createInvitationService, hashInvitationToken } from './invitation-service.js'
+import { industryNames, staffMemberLabels } from './option-lists.js'
 import { invitationRepository } from './seller-repository.js'
 import { invitations, sellers } from './sellers-tables.js'
 
@@ -35,7 +36,7 @@ describe('POST /seller/ (sign-up, decision D15)', () => {
     return { ...payload, token }
   }
 
-  const storedSeller = (email: string) => ctx.db.query.sellers.findFirst({ where: sql`lower(${sellers.email}) = lower(${email})` })
+  const storedSeller = (email: string) => firstRow(ctx.db.select().from(sellers).where(sql`lower(${sellers.email}) = lower(${email})`))
 
   test('creates the seller and answers it without any password', async () => {
     const payload = await invited({
@@ -68,7 +69,12 @@ describe('POST /seller/ (sign-up, decision D15)', () => {
     expect(row?.passwordHash).toMatch(/^\$argon2id\$/)
     expect(row?.passwordHash).not.toContain(payload.password)
 
-    const invitation = await ctx.db.query.invitations.findFirst({ where: eq(invitations.tokenHash, hashInvitationToken(payload.token)) })
+    const invitation = await firstRow(
+      ctx.db
+        .select()
+        .from(invitations)
+        .where(eq(invitations.tokenHash, hashInvitationToken(payload.token))),
+    )
     expect(invitation?.usedAt).toBeInstanceOf(Date)
   })
 
@@ -249,7 +255,12 @@ describe('POST /seller/ (sign-up, decision D15)', () => {
       email: ['A seller with this email already has an account. Please log in.'],
     })
 
-    const invitation = await ctx.db.query.invitations.findFirst({ where: eq(invitations.tokenHash, hashInvitationToken(token)) })
+    const invitation = await firstRow(
+      ctx.db
+        .select()
+        .from(invitations)
+        .where(eq(invitations.tokenHash, hashInvitationToken(token))),
+    )
     expect(invitation?.usedAt).toBeNull()
     const [{ count } = { count: -1 }] = await ctx.db
       .select({ count: sql<number>`count(*)::int` })
@@ -324,7 +335,12 @@ describe('POST /seller/ (sign-up, decision D15)', () => {
         email: ['A seller with this email already has an account. Please log in.'],
       })
       // The refused sign-up rolled back: its invitation can still be used (for nothing, as the email is taken).
-      const invitation = await ctx.db.query.invitations.findFirst({ where: eq(invitations.tokenHash, hashInvitationToken(payload.token)) })
+      const invitation = await firstRow(
+        ctx.db
+          .select()
+          .from(invitations)
+          .where(eq(invitations.tokenHash, hashInvitationToken(payload.token))),
+      )
       expect(invitation?.usedAt).toBeNull()
     } finally {
       other.release()

@@ -5,6 +5,7 @@ import { createSellerService, type SellerService } from './seller-service.js'
 
 /** The sign-up link an invitation's email carries (a pure rule; cli/invite.ts prints it too). */
 export { signUpLink } from './invitation-service.js'
+export { seedOptionLists } from './option-lists.js'
 export { hashPassword, type SellerService } from './seller-service.js'
 /** Sellers' business names by id (a download email, a receipt), many at once. */
 export type BusinessNames = SellerService['businessNames']

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, ne } from 'drizzle-orm'
 import type { Database, Executor } from '../../db/client.js'
+import { firstRow } from '../../db/first-row.js'
 import { advertisingPixels, sellerDomains, storeSettings } from './settings-tables.js'
 
 export type StoreSettingsRow = typeof storeSettings.$inferSelect
@@ -7,7 +8,7 @@ export type StoreSettingsValues = Partial<Omit<typeof storeSettings.$inferInsert
 export type PixelRow = typeof advertisingPixels.$inferSelect
 
 export const storeSettingsRepository = {
-  find: (db: Executor, sellerId: string) => db.query.storeSettings.findFirst({ where: eq(storeSettings.sellerId, sellerId) }),
+  find: (db: Executor, sellerId: string) => firstRow(db.select().from(storeSettings).where(eq(storeSettings.sellerId, sellerId))),
 
   /** Creates the row on the first save of the company links. */
   async save(db: Executor, sellerId: string, values: StoreSettingsValues, at: Date): Promise<StoreSettingsRow> {
@@ -25,7 +26,7 @@ export type DomainRow = typeof sellerDomains.$inferSelect
 export type DomainCheck = { verified: true } | { verified: false; status: 'pending' | 'failed'; reason: string | null }
 
 export const domainRepository = {
-  findBySeller: (db: Executor, sellerId: string) => db.query.sellerDomains.findFirst({ where: eq(sellerDomains.sellerId, sellerId) }),
+  findBySeller: (db: Executor, sellerId: string) => firstRow(db.select().from(sellerDomains).where(eq(sellerDomains.sellerId, sellerId))),
 
   /** Only a proven domain belongs to anyone: pending and failed claims serve nothing. */
   findVerifiedSellerId: async (db: Executor, domain: string) =>

@@ -5,6 +5,7 @@ import { eventually, type TestApp } from '../../../test/build-test-app.js'
 import { createSeller } from '../../../test/factories.js'
 import { describe, expect, test } from '../../../test/fixtures.js'
 import { configureWebhook } from '../../../test/funnel-factories.js'
+import { firstRow } from '../../db/first-row.js'
 import { unfinishedAttempt } from './webhook-repository.js'
 import { queueWebhook, queueWebhooks } from './webhook-service.js'
 import { webhookAttempts, webhookDeliveries } from './webhooks-tables.js'
@@ -69,7 +70,12 @@ describe('CRM webhook delivery', () => {
     expect(seen?.loggedAttempts).toEqual([expect.objectContaining({ error: unfinishedAttempt, statusCode: null })])
 
     const delivery = await eventually(async () => {
-      const row = await ctx.db.query.webhookDeliveries.findFirst({ where: eq(webhookDeliveries.id, seen?.deliveryId ?? '') })
+      const row = await firstRow(
+        ctx.db
+          .select()
+          .from(webhookDeliveries)
+          .where(eq(webhookDeliveries.id, seen?.deliveryId ?? '')),
+      )
       return row?.status === 'delivered' ? row : undefined
     })
     expect(delivery.attempts).toBe(1)

@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client.js'
+import { firstRow } from '../../db/first-row.js'
 import { descNullsLast } from '../../db/ordering.js'
 import { webhookSettingsRepository } from './webhook-settings-repository.js'
 import { newWebhookSecret } from './webhook-signature.js'
@@ -31,7 +32,7 @@ export type FinishedAttempt = {
 export const webhookRepository = {
   /** The seller's CRM target, or undefined when no webhook is configured. */
   async findTarget(db: Executor, sellerId: string) {
-    const webhook = await db.query.crmWebhooks.findFirst({ where: eq(crmWebhooks.sellerId, sellerId) })
+    const webhook = await firstRow(db.select().from(crmWebhooks).where(eq(crmWebhooks.sellerId, sellerId)))
     if (!webhook?.url) return undefined
     return { url: webhook.url, keys: { email: webhook.emailKey || 'email', full_name: webhook.fullNameKey || 'full_name' } }
   },
@@ -137,5 +138,10 @@ export const webhookRepository = {
       .offset(offset),
 
   findOwned: (db: Executor, sellerId: string, id: string) =>
-    db.query.webhookDeliveries.findFirst({ where: and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.sellerId, sellerId)) }),
+    firstRow(
+      db
+        .select()
+        .from(webhookDeliveries)
+        .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.sellerId, sellerId))),
+    ),
 }

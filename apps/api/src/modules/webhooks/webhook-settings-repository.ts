@@ -1,12 +1,13 @@
 import { eq, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client.js'
+import { firstRow } from '../../db/first-row.js'
 import { crmWebhooks } from './webhooks-tables.js'
 
 export type CrmWebhookRow = typeof crmWebhooks.$inferSelect
 export type CrmWebhookValues = Partial<Pick<CrmWebhookRow, 'url' | 'emailKey' | 'fullNameKey'>>
 
 export const webhookSettingsRepository = {
-  find: (db: Executor, sellerId: string) => db.query.crmWebhooks.findFirst({ where: eq(crmWebhooks.sellerId, sellerId) }),
+  find: (db: Executor, sellerId: string) => firstRow(db.select().from(crmWebhooks).where(eq(crmWebhooks.sellerId, sellerId))),
 
   /**
    * Creates the row on first use and keeps the first signing secret ever stored: two first reads

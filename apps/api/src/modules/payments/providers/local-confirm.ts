@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { localTestCards, normalizeCardNumber, paymentMessages } from '@funnelry/shared'
 import { and, eq, inArray, type SQL } from 'drizzle-orm'
 import type { Database, Executor } from '../../../db/client.js'
+import { firstRow } from '../../../db/first-row.js'
 import { localPaymentIntents } from '../payments-tables.js'
 
 /**
@@ -116,7 +117,7 @@ export async function confirmLocalIntent(deps: Deps, clientSecret: string, cardN
     const paid = await deps.payWaiting(clientSecret)
     if (paid) return { status: 'succeeded', event: eventFor(paid, 'payment_intent.succeeded', paid.updatedAt, sign) }
   }
-  const row = await db.query.localPaymentIntents.findFirst({ where: eq(localPaymentIntents.clientSecret, clientSecret) })
+  const row = await firstRow(db.select().from(localPaymentIntents).where(eq(localPaymentIntents.clientSecret, clientSecret)))
   if (!row) return { status: 'failed', statusCode: 404, error: paymentMessages.intentNotFound, event: null }
   if (!paysFirstTime(card) && card !== localTestCards.declined) {
     return { status: 'failed', statusCode: 400, error: paymentMessages.useTestCard, event: null }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { and, eq, inArray } from 'drizzle-orm'
 import type { Database, Executor } from '../../../db/client.js'
+import { firstRow } from '../../../db/first-row.js'
 import { batchedCalls } from '../../../lib/batched-calls.js'
 import { PaymentError } from '../../../lib/errors.js'
 import { paymentAccountRepository } from '../payment-account-repository.js'
@@ -68,7 +69,7 @@ export function createLocalPaymentProvider({ db, publicUrl, signer, now, settleL
   })
 
   const findIntent = async (accountId: string, intentId: string) => {
-    const row = await db.query.localPaymentIntents.findFirst({ where: eq(localPaymentIntents.id, intentId) })
+    const row = await firstRow(db.select().from(localPaymentIntents).where(eq(localPaymentIntents.id, intentId)))
     // Like Stripe, an intent of another account does not exist for this one.
     if (!row || row.accountId !== accountId) throw new PaymentError('This payment was not found.', 404)
     return row

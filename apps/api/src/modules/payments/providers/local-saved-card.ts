@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { localTestCards } from '@funnelry/shared'
 import { and, eq } from 'drizzle-orm'
 import type { Database } from '../../../db/client.js'
+import { firstRow } from '../../../db/first-row.js'
 import { localPaymentIntents } from '../payments-tables.js'
 import { type PaymentIntent, type SavedCardCharge, type SavedCardChargeRequest, savedCardChargeOf } from './provider.js'
 
@@ -34,9 +35,12 @@ export async function chargeLocalSavedCard(
   request: SavedCardChargeRequest,
   toIntent: (row: IntentRow) => PaymentIntent,
 ): Promise<SavedCardCharge> {
-  const first = await db.query.localPaymentIntents.findFirst({
-    where: and(eq(localPaymentIntents.id, request.firstIntentId), eq(localPaymentIntents.accountId, request.accountId)),
-  })
+  const first = await firstRow(
+    db
+      .select()
+      .from(localPaymentIntents)
+      .where(and(eq(localPaymentIntents.id, request.firstIntentId), eq(localPaymentIntents.accountId, request.accountId))),
+  )
   if (!first?.saveCard || first.status !== 'succeeded') return { status: 'failed', intent: null, message: localSavedCardMessages.notSaved }
   const id = `pi_local_${token(18)}`
   const [created] = await db
@@ -56,7 +60,7 @@ export async function chargeLocalSavedCard(
     .onConflictDoNothing({ target: localPaymentIntents.idempotencyKey })
     .returning()
   const row =
-    created ?? (await db.query.localPaymentIntents.findFirst({ where: eq(localPaymentIntents.idempotencyKey, request.idempotencyKey) }))
+    created ?? (await firstRow(db.select().from(localPaymentIntents).where(eq(localPaymentIntents.idempotencyKey, request.idempotencyKey))))
   if (!row) throw new Error('the local payment intent was not stored')
   return savedCardChargeOf(toIntent(row))
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
-import type { Database } from './client.js'
-import { businessIndustries, staffMemberOptions } from './schema/index.js'
+import type { Database } from '../../db/client.js'
+import { businessIndustries, staffMemberOptions } from './sellers-tables.js'
 
 export const industryNames = [
   'Coaching & Consulting',
