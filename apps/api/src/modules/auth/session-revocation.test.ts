@@ -107,8 +107,10 @@ describe('access tokens end with their log-in', () => {
 
 describe('while a process cannot hear the database’s notifications', () => {
   test('it reads each log-in from the database, so an end is never missed', async ({ db, onTestFinished }) => {
-    // A listener never started: not live, as while it reconnects.
-    const deaf = createSellerChanges({ connectionString: db.url })
+    // A listener that cannot reach its server (nothing listens on port 1): never live, as while it
+    // reconnects. (One on the test's database would connect when the app starts it, and then the
+    // check below would race the notification instead of reading the database.)
+    const deaf = createSellerChanges({ connectionString: 'postgresql://postgres@127.0.0.1:1/none' })
     const ctx = await createTestApp({ database: db, deps: { changes: deaf } })
     const other = await createTestApp({ database: db })
     onTestFinished(async () => {
