@@ -81,7 +81,8 @@ export function SplitTestForm({ offer }: { offer: FreeOffer }) {
         const placed = placeErrors(fieldErrors(error.reason))
         const said = nonFieldError(error.reason) ?? detailMessage(error.reason)
         const name = variantName(error.index)
-        if (error.kept) toast(`The test started without ${name} and the variants after it: ${said ?? 'it was refused'}.`, 'warning')
+        const missing = error.index === drafts.length - 1 ? name : `${name} and the variants after it`
+        if (error.kept) toast(`The test started without ${missing}: ${said ?? 'it was refused'}.`, 'warning')
         setProblems({
           variants: drafts.map((_, index) => (index === error.index ? placed.variant : {})),
           minimum: placed.minimum,

@@ -28,7 +28,7 @@ const made = (n: number, body: Record<string, unknown>) => ({
  * The API as the seller meets it: no test yet, each POST makes the next variant (or answers
  * `refuse(n)` for the n-th), each DELETE is recorded.
  */
-function startPage(refuse: (n: number) => Record<string, string[]> | null = () => null) {
+function startPage(refuse: (n: number) => Record<string, string[]> | null = () => null, deleteRefused = false) {
   const posted: Record<string, unknown>[] = []
   const deleted: string[] = []
   mockFreeOffer(offer)
@@ -44,6 +44,7 @@ function startPage(refuse: (n: number) => Record<string, string[]> | null = () =
       return refusal ? HttpResponse.json(refusal, { status: 400 }) : HttpResponse.json(made(posted.length, body), { status: 201 })
     }),
     apiHandler('delete', '/free-product/:id/variants/:variantId/', noContent, ({ params }) => {
+      if (deleteRefused) return HttpResponse.json({ detail: startedWithVisitors }, { status: 409 })
       deleted.push(String(params.variantId))
       return new HttpResponse(null, { status: 204 })
     }),
@@ -56,6 +57,8 @@ function startPage(refuse: (n: number) => Record<string, string[]> | null = () =
   return { ...rendered, posted, deleted }
 }
 
+const startedWithVisitors =
+  'This split test already has visitors: its variants and weights can no longer change. Pick a winner to end it, then start a new one.'
 const variant = (name: string) => screen.getByRole('region', { name })
 const split = () => within(screen.getByRole('group', { name: 'Traffic split' }))
 
@@ -163,5 +166,15 @@ describe('starting a split test with several variants (issue 27)', () => {
     // Variant B was made first: it is deleted, so no half test runs; the form stays to fix and retry.
     expect(deleted).toEqual([variantId(1)])
     expect(screen.getByRole('heading', { name: 'Start a split test' })).toBeInTheDocument()
+  })
+
+  it('says so when a visitor came between the calls: the test runs with the variants made, and which were not', async () => {
+    const { user, deleted } = startPage((n) => (n === 2 ? { detail: [startedWithVisitors] } : null), true)
+    await screen.findByRole('region', { name: 'Variant B' })
+    await user.click(screen.getByRole('button', { name: 'Add another variant' }))
+    await user.click(screen.getByRole('button', { name: 'Start the test' }))
+
+    expect(await screen.findByText(`The test started without Variant C: ${startedWithVisitors}.`)).toBeInTheDocument()
+    expect(deleted).toEqual([])
   })
 })
