@@ -10,16 +10,29 @@ import {
   type Seller,
   sellerPassword,
 } from './support/funnel.js'
-import { chooseOption, type Journey, journeyWaitMs, startJourney } from './support/journey.js'
+import { type Journey, journeyWaitMs, startJourney } from './support/journey.js'
 import type { RunningServer } from './support/server.js'
 
-/** Issue 27: a seller tests a new headline and a dearer BUMP, visitors split between the pages, and the seller keeps the winner. */
+/**
+ * Issue 27: a seller tests two variants against the page (a new headline with a dearer BUMP, and
+ * another headline), visitors split between the three pages, and the seller keeps the winner.
+ */
 const optInLabel = 'Send Me The Plan'
 const original = 'The Seven-Day Meal Plan'
 const variantHeadline = 'Dinner Sorted for a Whole Week'
+const otherHeadline = 'Lunch and Dinner, Planned'
 const viewports = { phone: { width: 390, height: 844 }, laptop: { width: 1280, height: 800 } }
 
-type Visitor = { page: Page; close: () => Promise<void>; sawVariant: boolean }
+type Visitor = { page: Page; close: () => Promise<void>; sawVariant: boolean; sawOriginal: boolean }
+
+/** Which of the three pages a visitor's page shows. */
+async function pageShown(page: Page) {
+  const [sawVariant, sawOriginal] = await Promise.all([
+    page.getByRole('heading', { name: variantHeadline }).isVisible(),
+    page.getByRole('heading', { name: original }).isVisible(),
+  ])
+  return { sawVariant, sawOriginal }
+}
 
 /** A new visitor in a browser of their own (their own cookies), on the offer's public page. */
 async function newVisitor(
@@ -35,8 +48,7 @@ async function newVisitor(
   await page.getByRole('button', { name: optInLabel }).waitFor()
   // The page's view call (after load, when idle) counts the visitor for their variant.
   await page.waitForLoadState('networkidle')
-  const sawVariant = await page.getByRole('heading', { name: variantHeadline }).isVisible()
-  return { page, close: () => context.close(), sawVariant }
+  return { page, close: () => context.close(), ...(await pageShown(page)) }
 }
 
 describe('split tests (issue 27)', () => {
@@ -90,27 +102,46 @@ describe('split tests (issue 27)', () => {
       await page.goto(`/dashboard/edit-free-offer/${offerId}`)
       await page.getByRole('link', { name: 'Start a split test' }).click()
       await page.getByRole('heading', { name: 'Start a split test' }).waitFor()
-      await page.getByLabel('Headline', { exact: true }).fill(variantHeadline)
-      await chooseOption(page, 'BUMP offer', 'The Freezer Pack')
-      await page.getByLabel('Share of visitors for this variant (%)').fill('50')
+      const variantB = page.getByRole('region', { name: 'Variant B' })
+      await variantB.getByLabel('Headline', { exact: true }).fill(variantHeadline)
+      await variantB.getByRole('combobox', { name: 'BUMP offer' }).click()
+      await page.getByRole('option', { name: 'The Freezer Pack', exact: true }).click()
+      // A second variant: the visitors are split evenly again, the original keeping what does not divide.
+      await page.getByRole('button', { name: 'Add another variant' }).click()
+      const variantC = page.getByRole('region', { name: 'Variant C' })
+      await variantC.getByLabel('Headline', { exact: true }).fill(otherHeadline)
+      await variantC.getByRole('figure', { name: 'Preview of Variant C' }).getByText(otherHeadline).waitFor()
+      await page.getByText('Original 34% · Variant B 33% · Variant C 33%').waitFor()
+      await variantB.getByLabel('Share of visitors for this variant (%)').fill('40')
+      await variantC.getByLabel('Share of visitors for this variant (%)').fill('20')
+      await page.getByText('Original 40% · Variant B 40% · Variant C 20%').waitFor()
       await page.getByLabel('Minimum run (days)').fill('7')
       await page.getByLabel('Minimum visitors per variant').fill('1')
       await expectAccessible(page, `Start a split test (${device})`)
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width)
+      if (process.env.E2E_SCREENSHOT_DIR)
+        await page.screenshot({ path: `${process.env.E2E_SCREENSHOT_DIR}/split-start-${device}.png`, fullPage: true })
       await page.getByRole('button', { name: 'Start the test' }).click()
       // A table from tablet width up, a card per variant on a phone (every figure and the button in view).
       const phone = viewport.width < 600
       await page.getByRole(phone ? 'list' : 'table', { name: 'Split test results' }).waitFor()
 
+      // While it runs, the offer's form says what a save would change, and leads back to the results.
+      await page.goto(`/dashboard/edit-free-offer/${offerId}`)
+      await page.getByText('A split test is running on this page').waitFor()
+      await page.getByRole('link', { name: 'See the split test results' }).click()
+      await page.getByRole(phone ? 'list' : 'table', { name: 'Split test results' }).waitFor()
+
       // Visitors in browsers of their own are split between the pages, each keeping theirs on a reload.
       const visitors: Visitor[] = []
       try {
-        while (!visitors.some((visitor) => visitor.sawVariant) || !visitors.some((visitor) => !visitor.sawVariant)) {
+        while (!visitors.some((visitor) => visitor.sawVariant) || !visitors.some((visitor) => visitor.sawOriginal)) {
           visitors.push(await newVisitor(browser, server, offerId, viewport))
         }
         for (const visitor of visitors) {
           await visitor.page.reload()
           await visitor.page.getByRole('button', { name: optInLabel }).waitFor()
-          expect(await visitor.page.getByRole('heading', { name: variantHeadline }).isVisible()).toBe(visitor.sawVariant)
+          expect(await pageShown(visitor.page)).toEqual({ sawVariant: visitor.sawVariant, sawOriginal: visitor.sawOriginal })
         }
 
         // A visitor of the variant buys its BUMP, priced at the variant's $29.00.
@@ -151,7 +182,7 @@ describe('split tests (issue 27)', () => {
       // Each "Make this the page" is in view, not scrolled out of the table's box (it showed as "Mak" at 1280 px).
       if (!phone) {
         const table = await page.getByRole('region', { name: 'Split test results, scrolls sideways' }).boundingBox()
-        for (const name of ['Original', 'Variant B']) {
+        for (const name of ['Original', 'Variant B', 'Variant C']) {
           const button = await page.getByRole('button', { name: `Make this the page: ${name}` }).boundingBox()
           expect(button && table && button.x + button.width <= table.x + table.width).toBe(true)
         }

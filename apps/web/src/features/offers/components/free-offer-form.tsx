@@ -26,6 +26,7 @@ import { ActiveSwitchField } from './active-switch-field'
 import { AfterPurchasePanel } from './after-purchase-panel'
 import { FreeOfferAttachmentsPanel } from './free-offer-attachments-panel'
 import { FormPanel, OfferFormLayout } from './offer-form-layout'
+import { SplitTestNotice } from './split-test-notice'
 
 type FreeOfferFormProps = {
   /** The offer being edited; none on the add screen. */
@@ -105,6 +106,7 @@ export function FreeOfferForm({ offer, initialValues, carriesChanges, onKeepDraf
       formError={formError}
       guard={guard}
       columns={2}
+      notice={offer && <SplitTestNotice offerId={offer.id} />}
       extraActions={
         <Button onClick={preview} startIcon={<OpenInNew />} disabled={saving} sx={{ mr: 'auto' }}>
           Preview

@@ -14,6 +14,8 @@ type OfferFormLayoutProps = {
   guard: UnsavedChangesGuard
   /** Buttons before Cancel and Save, e.g. the free offer's Preview. */
   extraActions?: ReactNode
+  /** Said under the title before any field, e.g. that a split test runs on the page. */
+  notice?: ReactNode
   /** Panels, as `FormPanel`s; two of them sit side by side on wide screens. */
   children: ReactNode
   columns?: 1 | 2
@@ -28,6 +30,7 @@ export function OfferFormLayout({
   formError,
   guard,
   extraActions,
+  notice,
   children,
   columns = 1,
 }: OfferFormLayoutProps) {
@@ -36,6 +39,7 @@ export function OfferFormLayout({
       <Typography variant="h1" sx={{ fontSize: { xs: 24, sm: 28 } }}>
         {title}
       </Typography>
+      {notice}
       {formError && <Alert severity="error">{formError}</Alert>}
       <Box
         sx={{

@@ -6,6 +6,9 @@ const height = 180
 const pad = { left: 8, right: 8, top: 8, bottom: 8 }
 /** One colour per arm, the original first (the theme's primary, then distinct hues readable on white). */
 const colors = ['#455a64', '#1565c0', '#2e7d32', '#c62828', '#6a1b9a']
+/** And one dash pattern per arm, so 3 to 5 lines stay apart without telling colours apart. */
+const dashes = ['', '8 4', '2 3', '10 3 2 3', '4 4']
+const armStyle = (index: number) => ({ color: colors[index % colors.length], dash: dashes[index % dashes.length] })
 
 /**
  * Issue 27: each arm's revenue per visitor up to each day, a line with its 95% interval as a band,
@@ -45,7 +48,7 @@ export function RevenuePerVisitorPlot({ experiment }: { experiment: SplitExperim
         sx={{ width: '100%', height, bgcolor: 'action.hover', borderRadius: 0.5 }}
       >
         {experiment.series.map((arm, index) => {
-          const color = colors[index % colors.length]
+          const { color, dash } = armStyle(index)
           const banded = arm.points.filter((point) => point.low !== null && point.high !== null)
           const band = [
             ...banded.map((point) => `${x(point.day)},${y(point.high ?? 0)}`),
@@ -55,7 +58,14 @@ export function RevenuePerVisitorPlot({ experiment }: { experiment: SplitExperim
           return (
             <g key={arm.variant_id}>
               {banded.length > 1 && <polygon points={band} fill={color} fillOpacity={0.15} />}
-              <polyline points={line} fill="none" stroke={color} strokeWidth={2} vectorEffect="non-scaling-stroke">
+              <polyline
+                points={line}
+                fill="none"
+                stroke={color}
+                strokeWidth={2}
+                strokeDasharray={dash || undefined}
+                vectorEffect="non-scaling-stroke"
+              >
                 <title>{`${nameOf(arm.variant_id)}: ${perVisitor(arm.points.at(-1)?.revenue_per_visitor ?? 0)} per visitor`}</title>
               </polyline>
             </g>
@@ -65,8 +75,18 @@ export function RevenuePerVisitorPlot({ experiment }: { experiment: SplitExperim
       <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }} component="figcaption">
         {experiment.series.map((arm, index) => (
           <Stack key={arm.variant_id} direction="row" spacing={0.75} sx={{ alignItems: 'center' }}>
-            <Box sx={{ width: 12, height: 12, borderRadius: '50%', bgcolor: colors[index % colors.length] }} />
-            <Typography variant="body2">{nameOf(arm.variant_id)}</Typography>
+            <Box component="svg" viewBox="0 0 24 12" aria-hidden sx={{ width: 24, height: 12, flex: 'none' }}>
+              <line
+                x1={0}
+                y1={6}
+                x2={24}
+                y2={6}
+                stroke={armStyle(index).color}
+                strokeWidth={3}
+                strokeDasharray={armStyle(index).dash || undefined}
+              />
+            </Box>
+            <Typography variant="body2">{`${nameOf(arm.variant_id)}: ${perVisitor(arm.points.at(-1)?.revenue_per_visitor ?? 0)}`}</Typography>
           </Stack>
         ))}
         <Typography variant="body2" color="text.secondary">

@@ -128,6 +128,40 @@ describe('the split test page (issue 27)', () => {
     )
   })
 
+  it('with three variants: a row, a line and a legend entry per arm, and a verdict naming every winner', async () => {
+    const c = '00000000-0000-4000-8000-000000000003'
+    const d = '00000000-0000-4000-8000-000000000004'
+    const four = experiment({
+      variants: [
+        arm(originalId, 'Original', { weight: 25 }),
+        arm(variantId, 'Variant B', { weight: 25, revenue_per_visitor: '0.56', chance_to_beat_control: 0.97 }),
+        arm(c, 'Variant C', { weight: 25, revenue_per_visitor: '0.61', chance_to_beat_control: 0.99 }),
+        arm(d, 'Variant D', { weight: 25, revenue_per_visitor: '0.30', chance_to_beat_control: 0.2 }),
+      ],
+      series: [
+        { variant_id: originalId, points: [day('2026-11-01', 0.4), day('2026-11-02', 0.42)] },
+        { variant_id: variantId, points: [day('2026-11-01', 0.5), day('2026-11-02', 0.56)] },
+        { variant_id: c, points: [day('2026-11-01', 0.6), day('2026-11-02', 0.61)] },
+        { variant_id: d, points: [day('2026-11-01', 0.3), day('2026-11-02', 0.3)] },
+      ],
+    })
+    show(four)
+    const table = await screen.findByRole('table', { name: 'Split test results' })
+    expect(within(table).getAllByRole('row')).toHaveLength(5)
+    expect(within(table).getByRole('row', { name: /Variant D/ })).toHaveTextContent('20.0%')
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Variant B and Variant C each earn more per visitor than the original (chances to beat it: 97.0% and 99.0%)',
+    )
+    expect(screen.getByRole('alert')).toHaveTextContent('Variant C earns the most per visitor so far')
+    const plot = screen.getByRole('img', { name: /Revenue per visitor over time/ })
+    expect(plot.querySelectorAll('polyline')).toHaveLength(4)
+    // Lines differ by dash as well as colour: four colours alone are hard to tell apart.
+    expect(new Set([...plot.querySelectorAll('polyline')].map((line) => line.getAttribute('stroke-dasharray'))).size).toBe(4)
+    const legend = plot.closest('figure')?.querySelector('figcaption')
+    for (const entry of ['Original: $0.42', 'Variant B: $0.56', 'Variant C: $0.61', 'Variant D: $0.30'])
+      expect(legend).toHaveTextContent(entry)
+  })
+
   it('on a phone, shows every figure of each variant and its button in a card', async () => {
     setViewportWidth(390)
     show(experiment())

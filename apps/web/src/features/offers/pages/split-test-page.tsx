@@ -11,7 +11,7 @@ import { usePickWinner, useSplitExperiment } from '../api/split-tests'
 import { OfferLoader } from '../components/offer-loader'
 import { RevenuePerVisitorPlot } from '../components/revenue-per-visitor-plot'
 import { SplitResultsTable } from '../components/split-results-table'
-import { SplitVariantForm } from '../components/split-variant-form'
+import { SplitTestForm } from '../components/split-test-form'
 import { pickCaution, verdictSentence } from '../lib/split-verdict'
 
 /** Issue 27: a free offer's split test: start one, read its results, keep the page that earns more. */
@@ -37,12 +37,12 @@ function SplitTestScreen({ offer }: { offer: FreeOffer }) {
       </Typography>
       {experiment.data && <SplitResults offer={offer} experiment={experiment.data} />}
       {experiment.isSuccess && !running && (
-        <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, mt: 3, maxWidth: 640 }}>
+        <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, mt: 3, maxWidth: 720 }}>
           <Typography variant="h4" component="h2" gutterBottom>
-            {experiment.data ? 'Start a new split test' : 'Your variant'}
+            {experiment.data ? 'Start a new split test' : 'Your variants'}
           </Typography>
           {/* Its fields start from the page; a picked winner rewrote the page, so a new page is a fresh form. */}
-          <SplitVariantForm key={`${offer.headline}\n${offer.sub_headline}\n${offer.opt_in_button}`} offer={offer} starting />
+          <SplitTestForm key={`${offer.headline}\n${offer.sub_headline}\n${offer.opt_in_button}`} offer={offer} />
         </Paper>
       )}
     </Box>

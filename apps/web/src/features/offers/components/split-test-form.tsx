@@ -1,0 +1,187 @@
+import { type FreeOffer, maxVariants, messages, splitTestMessages } from '@funnelry/shared'
+import Add from '@mui/icons-material/Add'
+import { Alert, Button, Stack, TextField, Typography } from '@mui/material'
+import { type FormEvent, useState } from 'react'
+import { detailMessage, fieldErrors, nonFieldError } from '../../../lib/api-error'
+import { toast } from '../../../lib/toast'
+import { usePaidAddOnDropdown } from '../api/get-paid-add-on-dropdown'
+import { useStartSplitTest, VariantStartError } from '../api/split-tests'
+import {
+  bodyErrors,
+  canAddVariant,
+  evenWeights,
+  originalShare,
+  shareProblem,
+  splitEvenly,
+  type VariantDraft,
+  variantBodies,
+  variantFromPage,
+  variantName,
+} from '../lib/split-test-draft'
+import { SplitVariantFields } from './split-variant-fields'
+
+/** What went wrong, placed where the seller fixes it. */
+type Problems = { variants: Record<string, string>[]; minimum: Record<string, string>; split: string | null; form: string | null }
+const noProblems: Problems = { variants: [], minimum: {}, split: null, form: null }
+
+/** A field error of one variant's call: the minimum run and the original's share have their own places. */
+function placeErrors(errors: Record<string, string>): Omit<Problems, 'variants' | 'form'> & { variant: Record<string, string> } {
+  const { minimum_days, minimum_visitors, control_weight, non_field_errors, ...variant } = errors
+  const minimum: Record<string, string> = {}
+  if (minimum_days) minimum.minimum_days = minimum_days
+  if (minimum_visitors) minimum.minimum_visitors = minimum_visitors
+  return { variant, minimum, split: control_weight ?? null }
+}
+
+/**
+ * Issue 27: "Start a split test": one to four variants made from the page, each with the fields the
+ * seller changes (prefilled with the page's), its share of the visitors and a preview, and the
+ * minimum run before any verdict. The original page gets the share the variants leave.
+ */
+export function SplitTestForm({ offer }: { offer: FreeOffer }) {
+  const start = useStartSplitTest(offer.id)
+  const bumps = usePaidAddOnDropdown('bump')
+  const upsells = usePaidAddOnDropdown('upsell')
+  const [drafts, setDrafts] = useState<VariantDraft[]>(() => [variantFromPage(offer, evenWeights(1).variants[0] ?? 50)])
+  const [minimum, setMinimum] = useState({ minimum_days: '14', minimum_visitors: '200' })
+  const [problems, setProblems] = useState<Problems>(noProblems)
+  const original = originalShare(drafts)
+  const split = shareProblem(drafts) ?? problems.split
+
+  const change = (index: number) => (draft: VariantDraft) => setDrafts(drafts.map((each, at) => (at === index ? draft : each)))
+  // Adding or removing a variant splits the visitors evenly again; the seller adjusts from there.
+  const add = () => setDrafts(splitEvenly([...drafts, variantFromPage(offer, 0)]))
+  const remove = (index: number) => {
+    setDrafts(splitEvenly(drafts.filter((_, at) => at !== index)))
+    // Messages belong to the variant they were about: the ones after it move up with it.
+    setProblems({ ...problems, variants: problems.variants.filter((_, at) => at !== index) })
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const bodies = variantBodies(drafts, minimum)
+    const checked = bodyErrors(bodies).map(placeErrors)
+    const local: Problems = {
+      variants: checked.map((each) => each.variant),
+      minimum: Object.assign({}, ...checked.map((each) => each.minimum)),
+      split: null,
+      form: null,
+    }
+    setProblems(local)
+    if (
+      shareProblem(drafts) ||
+      checked.some((each) => Object.keys(each.variant).length > 0 || each.split) ||
+      Object.keys(local.minimum).length
+    )
+      return
+    const variants = bodies.map((body, index) => ({ body, image: drafts[index]?.image instanceof File ? drafts[index].image : null }))
+    start.mutate(variants, {
+      onError: (error) => {
+        if (!(error instanceof VariantStartError)) return setProblems({ ...noProblems, form: messages.somethingWentWrong })
+        const placed = placeErrors(fieldErrors(error.reason))
+        const said = nonFieldError(error.reason) ?? detailMessage(error.reason)
+        const name = variantName(error.index)
+        const missing = error.index === drafts.length - 1 ? name : `${name} and the variants after it`
+        if (error.kept) toast(`The test started without ${missing}: ${said ?? 'it was refused'}.`, 'warning')
+        setProblems({
+          variants: drafts.map((_, index) => (index === error.index ? placed.variant : {})),
+          minimum: placed.minimum,
+          split: placed.split,
+          form: said
+            ? `${drafts.length > 1 ? `${name}: ` : ''}${said}`
+            : Object.keys(placed.variant).length + Object.keys(placed.minimum).length > 0 || placed.split
+              ? null
+              : messages.somethingWentWrong,
+        })
+      },
+    })
+  }
+
+  const summary = [
+    `Original ${original === null ? '?' : `${original}%`}`,
+    ...drafts.map((draft, index) => `${variantName(index)} ${draft.weight.trim() || '?'}%`),
+  ].join(' · ')
+  const pending = start.isPending
+
+  return (
+    <Stack component="form" spacing={2} onSubmit={submit} noValidate aria-label="Start a split test">
+      <Typography variant="body2" color="text.secondary">
+        Change what you want to test; the rest stays as on the page. Visitors are split by the shares below and keep seeing the same page.
+      </Typography>
+      {problems.form && <Alert severity="error">{problems.form}</Alert>}
+      {drafts.map((draft, index) => (
+        <SplitVariantFields
+          key={draft.key}
+          name={variantName(index)}
+          offer={offer}
+          draft={draft}
+          errors={problems.variants[index] ?? {}}
+          bumps={bumps.data}
+          upsells={upsells.data}
+          disabled={pending}
+          onChange={change(index)}
+          onRemove={drafts.length > 1 ? () => remove(index) : undefined}
+        />
+      ))}
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
+        <Button
+          startIcon={<Add />}
+          variant="outlined"
+          onClick={add}
+          disabled={pending || !canAddVariant(drafts)}
+          sx={{ minHeight: 44, alignSelf: 'flex-start' }}
+        >
+          Add another variant
+        </Button>
+        <Typography variant="body2" color="text.secondary">
+          {canAddVariant(drafts)
+            ? `Up to ${maxVariants} variants; adding or removing one splits the visitors evenly again.`
+            : splitTestMessages.tooManyVariants}
+        </Typography>
+      </Stack>
+      <Stack spacing={1} role="group" aria-label="Traffic split">
+        <Typography variant="h5" component="h3">
+          Traffic split
+        </Typography>
+        <Typography aria-live="polite">{summary}</Typography>
+        {split ? (
+          <Alert severity="error">{split}</Alert>
+        ) : (
+          <Typography variant="body2" color="text.secondary">
+            The original page gets the share the variants leave.
+          </Typography>
+        )}
+        <Button onClick={() => setDrafts(splitEvenly(drafts))} disabled={pending} sx={{ minHeight: 44, alignSelf: 'flex-start' }}>
+          Split evenly
+        </Button>
+      </Stack>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <TextField
+          label="Minimum run (days)"
+          type="number"
+          value={minimum.minimum_days}
+          onChange={(event) => setMinimum({ ...minimum, minimum_days: event.target.value })}
+          disabled={pending}
+          error={Boolean(problems.minimum.minimum_days)}
+          helperText={problems.minimum.minimum_days ?? 'No verdict before this.'}
+          slotProps={{ htmlInput: { min: 1, max: 90, step: 1 } }}
+        />
+        <TextField
+          label="Minimum visitors per variant"
+          type="number"
+          value={minimum.minimum_visitors}
+          onChange={(event) => setMinimum({ ...minimum, minimum_visitors: event.target.value })}
+          disabled={pending}
+          error={Boolean(problems.minimum.minimum_visitors)}
+          helperText={problems.minimum.minimum_visitors}
+          slotProps={{ htmlInput: { min: 0, step: 1 } }}
+        />
+      </Stack>
+      <Stack direction="row">
+        <Button type="submit" variant="contained" loading={pending} sx={{ minHeight: 44 }}>
+          Start the test
+        </Button>
+      </Stack>
+    </Stack>
+  )
+}

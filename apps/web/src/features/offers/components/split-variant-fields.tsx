@@ -1,0 +1,146 @@
+import type { FreeOffer } from '@funnelry/shared'
+import { Button, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material'
+import type { ChangeEvent } from 'react'
+import { ImageDropZone, type ImageValue } from '../../../components/image-drop-zone'
+import { noneChosen, samePage, type VariantDraft, type VariantText } from '../lib/split-test-draft'
+import { SplitVariantPreview } from './split-variant-preview'
+
+type Choices = { id: string; headline: string | null }[] | undefined
+
+/**
+ * One variant of "Start a split test": the page's fields it changes, its share of the visitors and a
+ * preview of what its visitors will see. `errors` are this variant's (the browser's or the server's).
+ */
+export function SplitVariantFields({
+  name,
+  offer,
+  draft,
+  errors,
+  bumps,
+  upsells,
+  disabled,
+  onChange,
+  onRemove,
+}: {
+  name: string
+  offer: FreeOffer
+  draft: VariantDraft
+  errors: Record<string, string>
+  bumps: Choices
+  upsells: Choices
+  disabled: boolean
+  onChange: (draft: VariantDraft) => void
+  /** Absent while this is the only variant: a test needs one. */
+  onRemove?: () => void
+}) {
+  const set = (field: VariantText) => (event: { target: { value: string } }) => onChange({ ...draft, [field]: event.target.value })
+  const headingId = `split-variant-${draft.key}`
+  return (
+    <Paper component="section" variant="outlined" aria-labelledby={headingId} sx={{ p: { xs: 1.5, sm: 2 } }}>
+      <Stack spacing={2}>
+        <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1 }}>
+          <Typography id={headingId} variant="h5" component="h3">
+            {name}
+          </Typography>
+          {onRemove && (
+            <Button color="error" onClick={onRemove} disabled={disabled} aria-label={`Remove ${name}`} sx={{ minHeight: 44 }}>
+              Remove
+            </Button>
+          )}
+        </Stack>
+        <TextField
+          label="Headline"
+          value={draft.headline}
+          onChange={set('headline')}
+          disabled={disabled}
+          error={Boolean(errors.headline)}
+          helperText={errors.headline}
+        />
+        <TextField
+          label="Sub-headline"
+          value={draft.sub_headline}
+          onChange={set('sub_headline')}
+          disabled={disabled}
+          error={Boolean(errors.sub_headline)}
+          helperText={errors.sub_headline}
+        />
+        <TextField
+          label="Button text"
+          value={draft.opt_in_button}
+          onChange={set('opt_in_button')}
+          disabled={disabled}
+          error={Boolean(errors.opt_in_button)}
+          helperText={errors.opt_in_button}
+        />
+        <ImageDropZone
+          label="Image (leave empty to keep the page’s)"
+          name={`asset_image_${draft.key}`}
+          value={draft.image}
+          onChange={(image: ImageValue) => onChange({ ...draft, image })}
+          disabled={disabled}
+          error={errors.asset_image}
+        />
+        <AddOnSelect
+          label="BUMP offer"
+          none="No BUMP offer"
+          value={draft.bump}
+          onChange={set('bump')}
+          disabled={disabled}
+          error={errors.bump_offer_id}
+          choices={bumps}
+        />
+        <AddOnSelect
+          label="OTO offer"
+          none="No OTO offer"
+          value={draft.upsell}
+          onChange={set('upsell')}
+          disabled={disabled}
+          error={errors.upsell_offer_id}
+          choices={upsells}
+        />
+        <TextField
+          label="Share of visitors for this variant (%)"
+          type="number"
+          value={draft.weight}
+          onChange={set('weight')}
+          disabled={disabled}
+          error={Boolean(errors.weight)}
+          helperText={errors.weight}
+          slotProps={{ htmlInput: { min: 1, max: 99, step: 1 } }}
+        />
+        <SplitVariantPreview name={name} offer={offer} draft={draft} bumps={bumps} upsells={upsells} />
+      </Stack>
+    </Paper>
+  )
+}
+
+/** A variant's BUMP or OTO: the page's, none, or one of the seller's offers. */
+function AddOnSelect({
+  label,
+  none,
+  value,
+  onChange,
+  disabled,
+  error,
+  choices,
+}: {
+  label: string
+  none: string
+  value: string
+  onChange: (event: ChangeEvent<HTMLInputElement>) => void
+  disabled: boolean
+  error: string | undefined
+  choices: Choices
+}) {
+  return (
+    <TextField select label={label} value={value} onChange={onChange} disabled={disabled} error={Boolean(error)} helperText={error}>
+      <MenuItem value={samePage}>Same as the page</MenuItem>
+      <MenuItem value={noneChosen}>{none}</MenuItem>
+      {(choices ?? []).map((item) => (
+        <MenuItem key={item.id} value={item.id}>
+          {item.headline ?? 'Untitled'}
+        </MenuItem>
+      ))}
+    </TextField>
+  )
+}

@@ -1,0 +1,61 @@
+import { type SplitExperiment, splitExperimentSchema } from '@funnelry/shared'
+import { screen } from '@testing-library/react'
+import { HttpResponse } from 'msw'
+import { describe, expect, it } from 'vitest'
+import { freeOffer } from '../../../testing/factories/offers'
+import { apiHandler, server } from '../../../testing/msw'
+import { renderApp } from '../../../testing/render'
+import { mockDropdowns, mockFreeOffer, mockOfferStats } from '../testing/offer-api'
+import FreeOfferFormPage from './free-offer-form-page'
+
+const offer = freeOffer({ headline: 'Seven Recipes' })
+const test = (status: SplitExperiment['status']): SplitExperiment => ({
+  id: '00000000-0000-4000-8000-000000000009',
+  status,
+  started_at: '2026-11-01T10:00:00.000Z',
+  ended_at: status === 'ended' ? '2026-11-20T10:00:00.000Z' : null,
+  winner_variant_id: null,
+  minimum_days: 14,
+  minimum_visitors: 200,
+  minimum_reached: false,
+  verdict: 'inconclusive',
+  currency: 1,
+  variants: [],
+  srm_p_value: null,
+  srm_warning: false,
+  series: [],
+})
+
+function editWith(experiment: SplitExperiment | null) {
+  mockOfferStats()
+  mockDropdowns()
+  mockFreeOffer(offer)
+  server.use(
+    apiHandler('get', '/free-product/:id/experiment/', splitExperimentSchema, () =>
+      experiment ? HttpResponse.json(experiment) : HttpResponse.json({ detail: 'This offer has no split test yet.' }, { status: 404 }),
+    ),
+  )
+  return renderApp(<FreeOfferFormPage />, {
+    url: `/dashboard/edit-free-offer/${offer.id}`,
+    path: '/dashboard/edit-free-offer/:id',
+    signedIn: true,
+  })
+}
+
+describe('editing an offer while a split test runs on it (issue 27)', () => {
+  it('says what a save changes (the original only, at once) and links to the results', async () => {
+    editWith(test('running'))
+    const notice = await screen.findByRole('alert')
+    expect(notice).toHaveTextContent('A split test is running on this page')
+    expect(notice).toHaveTextContent('Saving here changes the original page at once')
+    expect(notice).toHaveTextContent('The variants keep their own headline, sub-headline, button text, BUMP and OTO')
+    expect(screen.getByRole('link', { name: 'See the split test results' })).toHaveAttribute('href', `/dashboard/split-test/${offer.id}`)
+  })
+
+  it('says nothing once the test has ended', async () => {
+    editWith(test('ended'))
+    await screen.findByRole('heading', { name: 'Edit Free Offer' })
+    expect(await screen.findByRole('link', { name: 'Start a split test' })).toBeInTheDocument()
+    expect(screen.queryByText('A split test is running on this page')).not.toBeInTheDocument()
+  })
+})
