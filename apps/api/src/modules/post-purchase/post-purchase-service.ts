@@ -74,7 +74,7 @@ export function createPostPurchaseService({ db, now, receipts, offers, charging 
       if (!screen || screen.step !== choice.step || screen.kind !== choice.kind) {
         const row = alreadyAnswered(loaded, choice)
         if (row.state === 'succeeded') return { status: 'succeeded' }
-        if (row.state === 'failed') return { status: 'failed', message: postPurchaseMessages.notCharged }
+        if (row.state === 'failed' || row.state === 'upsell_failed') return { status: 'failed', message: postPurchaseMessages.notCharged }
         throw new ConflictError(postPurchaseMessages.notThisStep)
       }
       // A charge waiting for the bank is re-checked even late: the buyer may have authenticated in time.
@@ -86,7 +86,7 @@ export function createPostPurchaseService({ db, now, receipts, offers, charging 
 
     async decline(reference: string, choice: PostPurchaseChoice): Promise<{ ok: true }> {
       const loaded = await load(reference)
-      const { order, steps, screen } = loaded
+      const { order, steps, screen, rows } = loaded
       if (!screen || screen.step !== choice.step || screen.kind !== choice.kind) {
         alreadyAnswered(loaded, choice)
         return { ok: true }
@@ -105,7 +105,9 @@ export function createPostPurchaseService({ db, now, receipts, offers, charging 
       if (screen.kind === 'upsell') {
         await repo.insertFirst(db, { ...values, state: hasDownsell ? 'upsell_declined' : 'declined' })
       } else {
-        await repo.move(db, order.id, screen.step, 'upsell_declined', { ...values, state: 'declined' })
+        // The downsell waits on a declined upsell, or on one whose charge was refused.
+        const from = rows.find((row) => row.step === screen.step)?.state === 'upsell_failed' ? 'upsell_failed' : 'upsell_declined'
+        await repo.move(db, order.id, screen.step, from, { ...values, state: 'declined' })
       }
       return { ok: true }
     },

@@ -48,6 +48,13 @@ function mockSequence(acceptAnswer: PostPurchaseAcceptResult) {
     offer: offer('o-1', 'The Course', '49.00'),
     expires_at: '2030-01-01T00:00:00Z',
   }
+  const downsell: PostPurchaseState = {
+    done: false,
+    step: 1,
+    kind: 'downsell',
+    offer: offer('o-2', 'The Course Lite', '19.00'),
+    expires_at: '2030-01-01T00:00:00Z',
+  }
   let charged = false
   server.use(
     apiHandler('get', '/order-receipts/:reference/', orderReceiptSchema, () =>
@@ -66,18 +73,13 @@ function mockSequence(acceptAnswer: PostPurchaseAcceptResult) {
         charged = true
         state = { done: true }
       }
-      if (acceptAnswer.status === 'failed') state = { done: true }
+      // D34: a refused upsell goes on as a declined one, to the step's downsell.
+      if (acceptAnswer.status === 'failed') state = downsell
       return HttpResponse.json(acceptAnswer)
     }),
     apiHandler('post', '/post-purchase/:reference/decline/', postPurchaseDeclineResultSchema, async ({ request }) => {
       calls.push(`decline ${JSON.stringify(await request.json())}`)
-      state = {
-        done: false,
-        step: 1,
-        kind: 'downsell',
-        offer: offer('o-2', 'The Course Lite', '19.00'),
-        expires_at: '2030-01-01T00:00:00Z',
-      }
+      state = downsell
       return HttpResponse.json({ ok: true })
     }),
   )
@@ -103,12 +105,15 @@ describe('the one-click offers after the payment (D34)', () => {
     expect(calls).toEqual(['decline {"step":1,"kind":"upsell"}'])
   })
 
-  it('a declined charge says the add-on was not charged and the first order stands, then goes on', async () => {
-    mockSequence({ status: 'failed', message: postPurchaseMessages.notCharged })
+  it("a declined charge says the add-on was not charged and the first order stands, then goes on to the step's downsell", async () => {
+    const calls = mockSequence({ status: 'failed', message: postPurchaseMessages.notCharged })
     renderApp(<ThankYouPurchasePage />, { url: `/thank-you-purchase?order=${reference}` })
     await userEvent.click(await screen.findByRole('button', { name: 'Yes, add it — $49.00' }))
     expect(await screen.findByRole('alert')).toHaveTextContent(postPurchaseMessages.notCharged)
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }))
-    expect(await screen.findByRole('heading', { name: 'Thank You For Your Purchase!' })).toBeInTheDocument()
+    // As after "No thanks": the server's next offer, this step's downsell.
+    expect(await screen.findByRole('button', { name: 'Yes, add it — $19.00' })).toBeInTheDocument()
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+    expect(calls).toEqual(['accept {"step":1,"kind":"upsell"}'])
   })
 })
