@@ -20,6 +20,8 @@ type Deps = {
   receipts: Pick<OrderReceipts, 'paidOrder'>
   offers: Pick<OfferServices, 'postPurchaseSteps'>
   charging: PostPurchaseCharging
+  /** The seller's business name: the text of the logo on the step's page. */
+  businessName: (sellerId: string) => Promise<string>
 }
 
 const expiresAt = (order: OrderRow) => new Date((order.paidAt ?? order.updatedAt).getTime() + windowMs)
@@ -29,7 +31,7 @@ const expiresAt = (order: OrderRow) => new Date((order.paidAt ?? order.updatedAt
  * thank-you page's random reference (the capability, as for the receipt); the step, its offer and
  * its price are always the server's: the body only says which offer on screen was answered.
  */
-export function createPostPurchaseService({ db, now, receipts, offers, charging }: Deps) {
+export function createPostPurchaseService({ db, now, receipts, offers, charging, businessName }: Deps) {
   /** The paid order, its steps and what is on screen now; a reference without one is a 404. */
   async function load(reference: string) {
     const order = await receipts.paidOrder(reference)
@@ -51,20 +53,32 @@ export function createPostPurchaseService({ db, now, receipts, offers, charging 
 
   return {
     async state(reference: string): Promise<PostPurchaseState> {
-      const { order, screen, rows } = await load(reference)
+      const { order, steps, screen, rows } = await load(reference)
       if (!screen) return { done: true }
       // Past the window the visitor gets the thank-you page (a step waiting for the bank still shows).
       const waiting = rows.some((row) => row.step === screen.step && (row.state === 'requires_action' || row.state === 'charging'))
       if (expired(order) && !waiting) return { done: true }
-      await repo.markShown(db, {
-        orderId: order.id,
-        freeOfferId: order.freeOfferId,
+      const [, business] = await Promise.all([
+        repo.markShown(db, {
+          orderId: order.id,
+          freeOfferId: order.freeOfferId,
+          step: screen.step,
+          kind: screen.kind,
+          offerId: screen.offer.view.id,
+          shownAt: now(),
+        }),
+        businessName(order.sellerId),
+      ])
+      return {
+        done: false,
         step: screen.step,
         kind: screen.kind,
-        offerId: screen.offer.view.id,
-        shownAt: now(),
-      })
-      return { done: false, step: screen.step, kind: screen.kind, offer: screen.offer.view, expires_at: expiresAt(order).toISOString() }
+        offer: screen.offer.view,
+        expires_at: expiresAt(order).toISOString(),
+        step_count: steps.steps.length,
+        logo: steps.freeOffer.logo,
+        business_name: business,
+      }
     },
 
     async accept(reference: string, choice: PostPurchaseChoice): Promise<PostPurchaseAcceptResult> {

@@ -32,7 +32,16 @@ describe('post-purchase offers', () => {
     await configureWebhook(ctx, funnel.seller.id, 'http://127.0.0.1:9/crm')
     const { reference, orderId } = await pay()
     const first = (await stateOf(ctx, reference)).json()
-    expect(first).toMatchObject({ done: false, step: 1, kind: 'upsell', offer: { id: funnel.course.id, product_price: '49.00' } })
+    expect(first).toMatchObject({
+      done: false,
+      step: 1,
+      kind: 'upsell',
+      offer: { id: funnel.course.id, product_price: '49.00' },
+      // Two steps at most (step 1's downsell is step 1 too), and the seller as the page names them.
+      step_count: 2,
+      logo: null,
+      business_name: funnel.businessName,
+    })
     expect(new Date(first.expires_at).getTime() - ctx.clock.now().getTime()).toBeLessThanOrEqual(15 * 60 * 1000)
 
     const accepted = await accept(ctx, reference, { step: 1, kind: 'upsell' })
