@@ -87,8 +87,13 @@ describe.each([390, 1280])('one-click offers after the payment at %i px', (width
     const { page, server } = journey
     const email = await pay(page, '4242 4242 4242 4242')
     expect(await page.getByLabel('Card number').count()).toBe(0)
+    // Where the buyer is among the steps, read with the banner (the first script updates it).
+    const banner = page.getByRole('heading', { name: 'Wait! Add this to your order with one click' })
+    expect(await banner.getAttribute('aria-describedby')).toBe('fy-pp-progress')
+    expect(await page.locator('#fy-pp-progress').textContent()).toBe('Step 1 of 2')
     await page.getByRole('button', { name: 'Yes, add it — $49.00' }).click()
     await page.getByRole('button', { name: 'Yes, add it — $29.00' }).waitFor()
+    expect(await page.locator('#fy-pp-progress').textContent()).toBe('Step 2 of 2')
     await page.getByRole('button', { name: 'No thanks' }).click()
     await thankYou(page)
     await page.getByRole('region', { name: 'Your order' }).getByText('The Masterclass').waitFor()
@@ -133,17 +138,20 @@ describe.each([390, 1280])('one-click offers after the payment at %i px', (width
     await page.getByRole('button', { name: 'Yes, add it — $29.00' }).waitFor()
   })
 
-  it('4000 0027 6000 3184: a failed authentication says the add-on was not charged, and the flow goes on', async () => {
+  it("4000 0027 6000 3184: a failed authentication says the add-on was not charged, and the flow goes on to the step's downsell", async () => {
     const { page } = journey
     await pay(page, '4000 0027 6000 3184')
     await page.getByRole('button', { name: 'Yes, add it — $49.00' }).click()
     await page.getByRole('button', { name: 'Fail' }).click()
     await page.getByRole('alert').filter({ hasText: postPurchaseMessages.notCharged }).waitFor()
     await page.getByRole('button', { name: 'Continue' }).click()
+    // As after a decline (D34): step 1's downsell, then step 2.
+    await page.getByRole('button', { name: 'Yes, add it — $19.00' }).waitFor()
+    await page.getByRole('button', { name: 'No thanks' }).click()
     await page.getByRole('button', { name: 'Yes, add it — $29.00' }).waitFor()
   })
 
-  it('4000 0000 0000 9995: the later charge is declined, the first order stands, the flow goes on', async () => {
+  it("4000 0000 0000 9995: the later charge is declined, the first order stands, the flow goes on to the step's downsell", async () => {
     const { page } = journey
     await pay(page, '4000 0000 0000 9995')
     const accepts: string[] = []
@@ -157,6 +165,10 @@ describe.each([390, 1280])('one-click offers after the payment at %i px', (width
     // The first script's answer is React's to show: the refused card is not asked a second time.
     expect(accepts).toHaveLength(1)
     await page.getByRole('button', { name: 'Continue' }).click()
+    await page.getByRole('button', { name: 'Yes, add it — $19.00' }).waitFor()
+    expect(await page.locator('#fy-pp-progress').textContent()).toBe('Step 1 of 2')
+    await page.getByRole('button', { name: 'No thanks' }).click()
+    await page.getByRole('button', { name: 'Yes, add it — $29.00' }).waitFor()
     await page.getByRole('button', { name: 'No thanks' }).click()
     await thankYou(page)
     expect(await total(page).textContent()).toBe('$19.00')

@@ -134,6 +134,7 @@ export async function createApiModules({
   // Payments hand provider events to order fulfilment, and orders charge through payments: the
   // handler is looked up when an event arrives, once both exist.
   let fulfilment: OrderServices['fulfilment'] | undefined
+  let refunds: OrderServices['refunds'] | undefined
   const payments = await createPaymentsModule({
     config,
     db,
@@ -142,6 +143,7 @@ export async function createApiModules({
     sellers: sellers.services.sellers,
     limits,
     onPaymentEvent: async (event) => fulfilment?.handle(event),
+    onRefundEvent: async (event) => refunds?.settle(event),
     // The card form's answer comes after the event was handled in-process; the job is for a process
     // that died in between, so it waits a few seconds and then finds the order paid (a no-op).
     // One job for the intents one transaction paid (a batch of confirms: docs/decisions/
@@ -175,6 +177,7 @@ export async function createApiModules({
     viewOrder: (sellerId, orderId) => reports.services.lists.order(sellerId, orderId),
   })
   fulfilment = orders.services.fulfilment
+  refunds = orders.services.refunds
   const postPurchase = createPostPurchaseModule({
     db,
     jobs,

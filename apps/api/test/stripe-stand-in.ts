@@ -80,6 +80,8 @@ export async function startStripeStandIn() {
   const idempotent = new Map<string, { status: number; body: unknown }>()
   /** Cents refunded so far, per payment intent. */
   const refunded = new Map<string, number>()
+  /** What Stripe answers a new refund: card refunds may stay `pending` for a while (`setRefundStatus`). */
+  let refundStatus = 'succeeded'
 
   const notFound = (what: string) => ({
     status: 404,
@@ -103,7 +105,7 @@ export async function startStripeStandIn() {
       amount,
       currency: intent.currency,
       payment_intent: intent.id,
-      status: 'succeeded',
+      status: refundStatus,
       metadata: nested(form, 'metadata'),
     }
     return { status: 200, body }
@@ -254,6 +256,10 @@ export async function startStripeStandIn() {
     requests,
     accounts,
     intents,
+    /** The status Stripe gives the refunds created from now on (`pending`: settled later by a refund.updated event). */
+    setRefundStatus(status: 'succeeded' | 'pending') {
+      refundStatus = status
+    },
     /** What Stripe does when the seller finishes (or not) the hosted onboarding. */
     setChargesEnabled(accountId: string, enabled: boolean) {
       const account = accounts.get(accountId)

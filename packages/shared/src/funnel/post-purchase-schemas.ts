@@ -17,6 +17,14 @@ export const postPurchaseStateSchema = z.union([
     offer: attachedUpsellOfferSchema,
     /** 15 minutes after the first payment; past it, accept answers 410. */
     expires_at: z.iso.datetime(),
+    /**
+     * How many steps this buyer sees at most: the page's "Step 1 of 2". A step's downsell is the
+     * same step (shown instead of nothing when its upsell is declined or refused), so it is not counted.
+     */
+    step_count: z.number().int().min(1).max(maxAfterPurchaseSteps),
+    /** The seller's logo, as on the offer page (the free offer's), or null; shown with the business name as its text. */
+    logo: z.string().nullable(),
+    business_name: z.string(),
   }),
   z.object({ done: z.literal(true) }),
 ])

@@ -185,7 +185,8 @@ export const orderExportColumns = [
  */
 export const orderLineKinds = ['free', 'bump', 'upsell', 'post_purchase'] as const
 export type OrderLineKind = (typeof orderLineKinds)[number]
-export const orderLineStatuses = ['paid', 'refunded'] as const
+/** `refund_pending`: the provider took the refund but has not given the money back yet (its event settles it, D35). */
+export const orderLineStatuses = ['paid', 'refund_pending', 'refunded'] as const
 export type OrderLineStatus = (typeof orderLineStatuses)[number]
 
 export const orderLineSchema = z.object({

@@ -40,6 +40,9 @@ export function createOfferViews(imageUrl: (key: string | null) => string | null
   })
 
   return {
+    /** A stored image's URL (the post-purchase page's logo, decision D34). */
+    imageUrl,
+
     /** An OTO offer as the post-purchase page shows it (decision D34): no download link. */
     attachedUpsell,
 

@@ -15,7 +15,8 @@ export type StepOffer = {
 }
 
 export type PostPurchaseSteps = {
-  freeOffer: { id: string; sellerId: string; headline: string; url: string }
+  /** The free offer the steps follow; `logo` is its image's URL (the page shows it as the offer page does). */
+  freeOffer: { id: string; sellerId: string; headline: string; url: string; logo: string | null }
   /** Each step's offers, resolved; a step whose OTO offer is gone (deleted or archived) is left out. */
   steps: { upsell: StepOffer; downsell: StepOffer | null }[]
 }
@@ -53,7 +54,8 @@ export function createPostPurchaseOffers(views: OfferViews) {
       const downsell = step.downsell_offer_id ? (byId.get(step.downsell_offer_id) ?? null) : null
       return upsell ? [{ upsell, downsell }] : []
     })
-    return { freeOffer: { id: offer.id, sellerId: offer.sellerId, headline: offer.headline, url: offer.url }, steps }
+    const freeOffer = { id: offer.id, sellerId: offer.sellerId, headline: offer.headline, url: offer.url, logo: views.imageUrl(offer.logo) }
+    return { freeOffer, steps }
   }
 }
 export type PostPurchaseOffers = ReturnType<typeof createPostPurchaseOffers>

@@ -59,21 +59,40 @@ export const orderLineRepository = {
   },
 
   /**
-   * Decision D35: these lines were refunded by the provider. Only lines still `paid` change (a
-   * concurrent refund of the same line already recorded it): the ones changed now are returned.
+   * Decision D35: the provider took these refunds: a line becomes `refunded`, or `refund_pending`
+   * while the provider still says `pending` (settled later by its event). Only lines still `paid`
+   * change (a concurrent refund of the same line already recorded it): the ones changed now are returned.
    */
-  async markRefunded(db: Executor, refunds: { lineId: string; refundRef: string }[], at: Date): Promise<OrderLineRow[]> {
+  async markRefunded(db: Executor, refunds: { lineId: string; refundRef: string; pending: boolean }[], at: Date): Promise<OrderLineRow[]> {
     const changed: OrderLineRow[] = []
-    for (const { lineId, refundRef } of refunds) {
+    for (const { lineId, refundRef, pending } of refunds) {
       const [row] = await db
         .update(orderLines)
-        .set({ status: 'refunded', refundRef, refundedAt: at })
+        .set(pending ? { status: 'refund_pending', refundRef } : { status: 'refunded', refundRef, refundedAt: at })
         .where(and(eq(orderLines.id, lineId), eq(orderLines.status, 'paid')))
         .returning()
       if (row) changed.push(row)
     }
     return changed
   },
+
+  /**
+   * Decision D35: the provider settled a pending refund: the line becomes `refunded`, or `paid` again
+   * when it failed or was canceled. Only a line still waiting for that very refund changes (a
+   * repeated event changes nothing): the line, or undefined.
+   */
+  async settleRefund(db: Executor, lineId: string, refundRef: string, outcome: 'refunded' | 'paid', at: Date) {
+    const [row] = await db
+      .update(orderLines)
+      .set(outcome === 'refunded' ? { status: 'refunded', refundedAt: at } : { status: 'paid', refundRef: null })
+      .where(and(eq(orderLines.id, lineId), eq(orderLines.refundRef, refundRef), eq(orderLines.status, 'refund_pending')))
+      .returning()
+    return row
+  },
+
+  /** The order a line belongs to (a provider's event names the line only). */
+  orderOf: async (db: Executor, lineId: string) =>
+    (await db.select({ orderId: orderLines.orderId }).from(orderLines).where(eq(orderLines.id, lineId)))[0]?.orderId,
 
   /** The lines of these orders in the order they were bought, keyed by order (an order without any has none). */
   async ofOrders(db: Executor, orderIds: readonly string[]): Promise<Map<string, OrderLineRow[]>> {

@@ -1,13 +1,14 @@
 import type { Order } from '@funnelry/shared'
 import { eq } from 'drizzle-orm'
 import Stripe from 'stripe'
-import type { TestApp } from '../../../test/build-test-app.js'
+import { eventually, type TestApp } from '../../../test/build-test-app.js'
 import { createSellerSession } from '../../../test/factories.js'
 import { describe, expect, test } from '../../../test/fixtures.js'
 import { type StripeStandIn, startStripeStandIn, stripeStandInEnv } from '../../../test/stripe-stand-in.js'
 import { firstRow } from '../../db/first-row.js'
 import { paymentAccounts } from '../payments/payments-tables.js'
-import { createIntent, insertFunnel, intentEventBody, orderOf, sendWebhook, updateIntent, visitor } from './checkout-test-kit.js'
+import { createIntent, emailsTo, insertFunnel, intentEventBody, orderOf, sendWebhook, updateIntent, visitor } from './checkout-test-kit.js'
+import { orderLines } from './orders-tables.js'
 
 const webhookSecret = 'whsec_refunds_standin'
 const sign = (payload: string) => Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret })
@@ -98,5 +99,79 @@ describe('refunds with Stripe (the real SDK against the local stand-in, decision
     expect(response.json()).toMatchObject({ detail: expect.stringContaining('greater than unrefunded amount') })
     const view: Order = (await ctx.app.inject({ method: 'GET', url: `/api/v1/orders/${order.id}/`, headers })).json()
     expect(view).toMatchObject({ status: 'paid', refunded: '0.00' })
+  })
+
+  /** Stripe's signed `refund.updated` for a refund of the line, on the seller's account. */
+  async function refundUpdated(orderId: string, lineId: string, status: 'succeeded' | 'failed') {
+    const [line] = await ctx.db.select().from(orderLines).where(eq(orderLines.id, lineId))
+    const refund = {
+      id: line?.refundRef,
+      object: 'refund',
+      amount: line?.amountCents,
+      status,
+      metadata: { order_id: orderId, order_line_id: lineId },
+    }
+    const event = JSON.stringify({
+      id: `evt_${lineId}_${status}`,
+      object: 'event',
+      type: 'refund.updated',
+      account: accountId,
+      data: { object: refund },
+    })
+    return sendWebhook(ctx, event, sign(event))
+  }
+  const viewOf = async (orderId: string): Promise<Order> => (await ctx.app.inject({ url: `/api/v1/orders/${orderId}/`, headers })).json()
+  const refundMails = async () => (await emailsTo(ctx, visitor.email.toLowerCase())).filter((mail) => mail.kind === 'refund')
+
+  test('a refund Stripe answers pending is recorded as pending until its refund.updated says succeeded; then refunded, emailed once', async () => {
+    const order = await paidThroughStripe()
+    stripe.setRefundStatus('pending')
+    const upsell = (await viewOf(order.id)).lines.find((line) => line.kind === 'upsell')?.id ?? ''
+
+    const answered = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/orders/${order.id}/refund/`,
+      headers,
+      payload: { line_ids: [upsell] },
+    })
+    expect(answered.statusCode).toBe(200)
+    // What Stripe said: nothing given back yet, so the order and its revenue stand, and the buyer is not told.
+    const pending: Order = answered.json()
+    expect(pending).toMatchObject({ status: 'paid', refunded: '0.00' })
+    expect(pending.lines.find((line) => line.id === upsell)?.status).toBe('refund_pending')
+    expect(await refundMails()).toHaveLength(0)
+    // A line whose refund is under way is not refunded a second time.
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/orders/${order.id}/refund/`,
+      headers,
+      payload: { line_ids: [upsell] },
+    })
+    expect(again.statusCode).toBe(409)
+
+    expect((await refundUpdated(order.id, upsell, 'succeeded')).statusCode).toBe(200)
+    const settled = await viewOf(order.id)
+    expect(settled).toMatchObject({ status: 'partially_refunded', refunded: '49.00' })
+    expect(settled.lines.find((line) => line.id === upsell)?.status).toBe('refunded')
+    // Stripe sends an event more than once: nothing changes the second time.
+    expect((await refundUpdated(order.id, upsell, 'succeeded')).statusCode).toBe(200)
+    expect(await eventually(async () => (await refundMails()).length === 1 && (await refundMails()))).toHaveLength(1)
+    expect(stripe.find('POST', '/v1/refunds')).toHaveLength(1)
+  })
+
+  test('a pending refund that Stripe then reports failed leaves its line paid, to be refunded again', async () => {
+    const order = await paidThroughStripe()
+    stripe.setRefundStatus('pending')
+    const answered: Order = (
+      await ctx.app.inject({ method: 'POST', url: `/api/v1/orders/${order.id}/refund/`, headers, payload: {} })
+    ).json()
+    expect(answered.lines.filter((line) => line.kind !== 'free').map((line) => line.status)).toEqual(['refund_pending', 'refund_pending'])
+    const bump = answered.lines.find((line) => line.kind === 'bump')?.id ?? ''
+
+    expect((await refundUpdated(order.id, bump, 'failed')).statusCode).toBe(200)
+    const after = await viewOf(order.id)
+    expect(after).toMatchObject({ status: 'paid', refunded: '0.00' })
+    expect(after.lines.find((line) => line.id === bump)?.status).toBe('paid')
+    expect(await refundMails()).toHaveLength(0)
   })
 })

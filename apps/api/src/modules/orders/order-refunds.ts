@@ -1,7 +1,7 @@
 import { isUuid, orderRefundMessages, paymentMessages } from '@funnelry/shared'
-import type { Database } from '../../db/client.js'
+import type { Database, Executor } from '../../db/client.js'
 import { ConflictError, NotFoundError, PaymentError, ValidationError } from '../../lib/errors.js'
-import type { Refund } from '../payments/payments-module.js'
+import type { Refund, RefundEvent } from '../payments/payments-module.js'
 import { type CheckoutPayments, checkoutProvider } from './checkout-provider.js'
 import { type OrderLineRow, orderLineRepository } from './order-lines.js'
 import type { DeliverRefund } from './order-refund-delivery.js'
@@ -55,6 +55,7 @@ export function createOrderRefunds({ db, payments, deliver, now }: Deps) {
             metadata: { order_id: orderId, order_line_id: line.id },
           }),
         )
+        // A pending refund is recorded as such (D35); the provider's event settles it later.
         if (refund.status === 'failed' || refund.status === 'canceled') throw new PaymentError(paymentMessages.providerUnavailable, 502)
         done.push({ line, refund })
       } catch (error) {
@@ -80,6 +81,22 @@ export function createOrderRefunds({ db, payments, deliver, now }: Deps) {
       if (done.length > 0) await record(order.id, done)
       if (failure) throw failure
     },
+
+    settle,
+  }
+
+  /**
+   * The order's status and refunded total once lines became `refunded` (in the transaction that
+   * holds its lock), and the buyer's email and `order.refunded` webhook naming those lines. A line
+   * whose refund is still pending leaves the order `paid` or `partially_refunded` until it settles.
+   */
+  async function applyRefunded(tx: Executor, orderId: string, refundedNow: OrderLineRow[], at: Date) {
+    if (refundedNow.length === 0) return
+    const lines = (await orderLineRepository.ofOrders(tx, [orderId])).get(orderId) ?? []
+    const left = lines.some((line) => refundable(line) && line.status !== 'refunded')
+    const refundedCents = lines.filter((line) => line.status === 'refunded').reduce((sum, line) => sum + line.amountCents, 0)
+    const updated = await orderRepository.markRefunded(tx, orderId, { status: left ? 'partially_refunded' : 'refunded', refundedCents }, at)
+    if (updated) await deliver(tx, updated, refundedNow, at)
   }
 
   async function record(orderId: string, done: { line: OrderLineRow; refund: Refund }[]) {
@@ -89,24 +106,42 @@ export function createOrderRefunds({ db, payments, deliver, now }: Deps) {
       await orderRepository.lock(tx, orderId)
       const changed = await orderLineRepository.markRefunded(
         tx,
-        done.map(({ line, refund }) => ({ lineId: line.id, refundRef: refund.id })),
+        done.map(({ line, refund }) => ({ lineId: line.id, refundRef: refund.id, pending: refund.status === 'pending' })),
         at,
       )
       // Every line was recorded by a concurrent request that got the same refunds: nothing more to tell.
       if (changed.length === 0) return false
-      const lines = (await orderLineRepository.ofOrders(tx, [orderId])).get(orderId) ?? []
-      const left = lines.some((line) => refundable(line) && line.status === 'paid')
-      const refundedCents = lines.filter((line) => line.status === 'refunded').reduce((sum, line) => sum + line.amountCents, 0)
-      const updated = await orderRepository.markRefunded(
+      await applyRefunded(
         tx,
         orderId,
-        { status: left ? 'partially_refunded' : 'refunded', refundedCents },
+        changed.filter((line) => line.status === 'refunded'),
         at,
       )
-      if (updated) await deliver(tx, updated, changed, at)
       return true
     })
     if (!recorded) throw new ConflictError(orderRefundMessages.alreadyRefunded)
+  }
+
+  /**
+   * Decision D35: the provider's word on refunds it answered `pending` (Stripe's `refund.updated`,
+   * `charge.refunded`): a succeeded one makes its line refunded (revenue, email and webhook follow
+   * then), a failed or canceled one makes it paid again. The line is named by the refund's metadata
+   * and must be waiting for that very refund; a repeated event changes nothing.
+   */
+  async function settle(event: RefundEvent): Promise<void> {
+    for (const refund of event.refunds) {
+      const lineId = refund.metadata.order_line_id
+      if (refund.status === 'pending' || !lineId || !isUuid(lineId)) continue
+      const orderId = await orderLineRepository.orderOf(db, lineId)
+      if (!orderId) continue
+      const at = now()
+      await db.transaction(async (tx) => {
+        await orderRepository.lock(tx, orderId)
+        const outcome = refund.status === 'succeeded' ? 'refunded' : 'paid'
+        const line = await orderLineRepository.settleRefund(tx, lineId, refund.id, outcome, at)
+        if (line?.status === 'refunded') await applyRefunded(tx, orderId, [line], at)
+      })
+    }
   }
 }
 export type OrderRefunds = ReturnType<typeof createOrderRefunds>

@@ -23,6 +23,10 @@ describe('refunding an after-purchase offer', () => {
     const view: Order = (await ctx.app.inject({ url: `/api/v1/orders/${orderId}/`, headers: seller.headers })).json()
     const afterPurchase = view.lines.find((line) => line.kind === 'post_purchase')
     expect(afterPurchase).toMatchObject({ headline: 'The Course', amount: '49.00', status: 'paid' })
+    // The Orders list's row carries it too: its Upsell column names the offers accepted after the payment.
+    const list = (await ctx.app.inject({ url: '/api/v1/orders/', headers: seller.headers })).json()
+    const row: Order | undefined = list.results.find((candidate: Order) => candidate.id === orderId)
+    expect(row?.lines.filter((line) => line.kind === 'post_purchase').map((line) => line.headline)).toEqual(['The Course'])
 
     const response = await ctx.app.inject({
       method: 'POST',

@@ -1,10 +1,10 @@
-import { and, eq, gt, inArray, sql } from 'drizzle-orm'
+import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client.js'
 import { orderLines, orders } from './orders-tables.js'
 
 /**
  * Split tests' revenue (issue 27, decision D36): what each buying visitor paid, per variant and UTC
- * day. The one place that says what revenue a variant earned: every line still paid (D35) of the
+ * day. The one place that says what revenue a variant earned: every line not refunded (D35; a refund still pending counts once given back) of the
  * variant's orders — the opt-in page's checkout with its bump and upsell, each post-purchase charge
  * (D34) — so a refunded line no longer counts, and the statistics follow.
  */
@@ -23,7 +23,7 @@ export async function revenueByVariant(db: Executor, variantIds: string[]) {
     })
     .from(orders)
     .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
-    .where(and(inArray(orders.variantId, variantIds), eq(orderLines.status, 'paid'), gt(orderLines.amountCents, 0)))
+    .where(and(inArray(orders.variantId, variantIds), ne(orderLines.status, 'refunded'), gt(orderLines.amountCents, 0)))
     .groupBy(orders.variantId, sql`2`, sql`3`, orderLines.currency)
   return rows
 }

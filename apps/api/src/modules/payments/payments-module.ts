@@ -11,7 +11,7 @@ import { localOnboardingRoutes } from './local-onboarding-routes.js'
 import { paymentAccountRepository } from './payment-account-repository.js'
 import { paymentAccountRoutes } from './payment-account-routes.js'
 import { createPaymentAccountService } from './payment-account-service.js'
-import { type PaymentIntentEvent, providerWebhookRoutes } from './provider-webhook-routes.js'
+import { type PaymentIntentEvent, providerWebhookRoutes, type RefundEvent } from './provider-webhook-routes.js'
 import { createPaymentProvider, isLocalProvider } from './providers/create-provider.js'
 import { createLinkSigner, type LinkSigner, loadLinkSigningKey } from './providers/link-signer.js'
 import type { PaymentProvider } from './providers/provider.js'
@@ -25,6 +25,8 @@ type Deps = {
   sellers: Pick<SellerService, 'findById' | 'setHasStripeAccount'>
   /** Order fulfilment (orders module) for payment_intent events: Stripe's webhook and the local card form. */
   onPaymentEvent?: (event: PaymentIntentEvent) => Promise<void>
+  /** Decision D35: refunds the provider settles later (a `pending` one), for the orders module. */
+  onRefundEvent?: (event: RefundEvent) => Promise<void>
   /**
    * Queues, in the transaction that records a local test payment, the settlement that runs should
    * this process die before handling its event (the orders module's `settle-payments` job).
@@ -59,7 +61,7 @@ async function createPaymentServices({ config, db, now, provider, sellers, settl
 export type PaymentServices = Awaited<ReturnType<typeof createPaymentServices>>
 
 export { type CardTestingGuard, type CardTestingLimits, cardTestingMessages, defaultCardTestingLimits } from './card-testing-limits.js'
-export type { PaymentIntentEvent } from './provider-webhook-routes.js'
+export type { PaymentIntentEvent, RefundEvent } from './provider-webhook-routes.js'
 export {
   type PaymentIntent,
   type PaymentProvider,
@@ -72,7 +74,7 @@ export {
 /** Payments: the provider in use, the seller's payment account, the provider's webhook and the local test pages. */
 export async function createPaymentsModule(deps: Deps): Promise<ApiModule<PaymentServices>> {
   const payments = await createPaymentServices(deps)
-  const { onPaymentEvent } = deps
+  const { onPaymentEvent, onRefundEvent } = deps
   const publicUrl = deps.config.publicUrl
   return {
     services: payments,
@@ -82,6 +84,7 @@ export async function createPaymentsModule(deps: Deps): Promise<ApiModule<Paymen
         payments: payments.provider,
         accounts: payments.accounts,
         ...(onPaymentEvent ? { onPaymentEvent } : {}),
+        ...(onRefundEvent ? { onRefundEvent } : {}),
       })
       // The onboarding page and the test card form exist only while the local test provider is the one in use.
       if (isLocalProvider(payments.provider)) {

@@ -5,7 +5,7 @@ import type { PostPurchaseSteps } from '../offers/offers-module.js'
 import type { OrderRow, PostPurchaseLine } from '../orders/orders-module.js'
 import { type PaymentServices, ProviderUnavailableError, type SavedCardCharge, savedCardChargeOf } from '../payments/payments-module.js'
 import type { PostPurchaseDelivery } from './post-purchase-delivery.js'
-import type { OnScreen } from './post-purchase-flow.js'
+import { failedState, type OnScreen } from './post-purchase-flow.js'
 import { type PostPurchaseRow, postPurchaseRepository as repo } from './post-purchase-repository.js'
 
 export type ChargingDeps = {
@@ -20,6 +20,9 @@ export type ChargingDeps = {
   businessName: (sellerId: string) => Promise<string>
 }
 
+/** A downsell's claim of a row whose upsell's charge was refused: that charge's intent is not this one's. */
+const noIntent = { intentId: null, clientSecret: null, failureMessage: null }
+
 /** How long a press that lost the race waits for the winner's answer before asking the provider itself. */
 const waitForWinnerMs = 15_000
 const pollMs = 25
@@ -32,7 +35,10 @@ const pollMs = 25
  */
 export function createPostPurchaseCharging({ db, now, payments, deliver, publishableKey, addOrderLine, businessName }: ChargingDeps) {
   const { provider } = payments
-  const idempotencyKey = (order: OrderRow, step: number) => `post-purchase-${order.id}-step-${step}`
+  // A downsell is charged only after its upsell's charge was refused or declined: its own key, so the
+  // provider never answers it with the refused upsell's charge.
+  const idempotencyKey = (order: OrderRow, row: PostPurchaseRow) =>
+    `post-purchase-${order.id}-step-${row.step}${row.kind === 'downsell' ? '-downsell' : ''}`
 
   const accountId = async (order: OrderRow) => {
     const account = await payments.accountOf(db, order.sellerId)
@@ -83,7 +89,7 @@ export function createPostPurchaseCharging({ db, now, payments, deliver, publish
         await deliver(tx, { order, row: paid, offer: sale.screen.offer, freeOffer: sale.steps.freeOffer, at, businessName: sellerName })
         return paid
       }
-      const state = charge.status === 'requires_action' ? ('requires_action' as const) : ('failed' as const)
+      const state = charge.status === 'requires_action' ? ('requires_action' as const) : failedState(sale.steps.steps, row.step, row.kind)
       if (state === from) return row
       const moved = await repo.move(tx, order.id, row.step, from, {
         state,
@@ -103,7 +109,7 @@ export function createPostPurchaseCharging({ db, now, payments, deliver, publish
         amountCents: row.amountCents ?? 0,
         currency: currencyById(row.currency ?? 1).code,
         metadata: { order_id: order.id, post_purchase_step: String(row.step), post_purchase_kind: row.kind },
-        idempotencyKey: idempotencyKey(order, row.step),
+        idempotencyKey: idempotencyKey(order, row),
       })
     } catch (error) {
       if (error instanceof ProviderUnavailableError) {
@@ -148,7 +154,11 @@ export function createPostPurchaseCharging({ db, now, payments, deliver, publish
       const claimed =
         screen.kind === 'upsell'
           ? await repo.insertFirst(db, { ...claim, state: 'charging' })
-          : await repo.move(db, order.id, screen.step, 'upsell_declined', { ...claim, state: 'charging' })
+          : await repo.move(db, order.id, screen.step, existing?.state === 'upsell_failed' ? 'upsell_failed' : 'upsell_declined', {
+              ...claim,
+              ...noIntent,
+              state: 'charging',
+            })
       if (!claimed) {
         const outcome = await waitForOutcome(order.id, screen.step)
         if (!outcome) throw new PaymentError(postPurchaseMessages.notThisStep, 409)

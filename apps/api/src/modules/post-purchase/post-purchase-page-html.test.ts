@@ -1,8 +1,10 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
+import { eq } from 'drizzle-orm'
 import type { TestApp } from '../../../test/build-test-app.js'
 import { describe, expect, test } from '../../../test/fixtures.js'
+import { freeOffers } from '../offers/offers-tables.js'
 import { accept, insertPostPurchaseFunnel, payFirstOrder } from './post-purchase-test-kit.js'
 
 const pagesHost = { host: 'pages.funnelry.test' }
@@ -29,6 +31,7 @@ describe('the post-purchase page, rendered by the server', () => {
   test.beforeEach(async ({ app }) => {
     ctx = app
     funnel = await insertPostPurchaseFunnel(ctx)
+    await ctx.db.update(freeOffers).set({ logo: 'logos/acme.png' }).where(eq(freeOffers.id, funnel.offer.id))
   })
 
   test("shows step 1's offer, then step 2's once step 1 is answered, then the thank-you card", async () => {
@@ -40,11 +43,18 @@ describe('the post-purchase page, rendered by the server', () => {
     expect(first.body).toContain('Yes, add it — $49.00')
     expect(first.body).toContain('No thanks')
     expect(first.body).not.toContain('Thank You For Your Purchase!')
+    // Issue 26: where the buyer is among the steps, and the seller's logo as on the offer page.
+    expect(first.body).toContain('Step 1 of 2')
+    const logo = first.body.match(/<img[^>]*class="fy-logo"[^>]*>/)?.[0]
+    expect(logo).toContain(`alt="${funnel.businessName}"`)
+    expect(logo).toMatch(/fetchpriority="low"/i)
+    expect(logo).toContain('src="/media/logos/acme.png"')
 
     expect((await accept(ctx, reference, { step: 1, kind: 'upsell' })).json()).toEqual({ status: 'succeeded' })
     const second = (await pageOf(ctx, reference)).body
     expect(second).toContain('Yes, add it — $29.00')
     expect(second).not.toContain('Yes, add it — $49.00')
+    expect(second).toContain('Step 2 of 2')
 
     expect((await accept(ctx, reference, { step: 2, kind: 'upsell' })).json()).toEqual({ status: 'succeeded' })
     const last = (await pageOf(ctx, reference)).body

@@ -20,6 +20,8 @@ type Deps = {
   receipts: Pick<OrderReceipts, 'paidOrder'>
   offers: Pick<OfferServices, 'postPurchaseSteps'>
   charging: PostPurchaseCharging
+  /** The seller's business name: the text of the logo on the step's page. */
+  businessName: (sellerId: string) => Promise<string>
 }
 
 const expiresAt = (order: OrderRow) => new Date((order.paidAt ?? order.updatedAt).getTime() + windowMs)
@@ -29,7 +31,7 @@ const expiresAt = (order: OrderRow) => new Date((order.paidAt ?? order.updatedAt
  * thank-you page's random reference (the capability, as for the receipt); the step, its offer and
  * its price are always the server's: the body only says which offer on screen was answered.
  */
-export function createPostPurchaseService({ db, now, receipts, offers, charging }: Deps) {
+export function createPostPurchaseService({ db, now, receipts, offers, charging, businessName }: Deps) {
   /** The paid order, its steps and what is on screen now; a reference without one is a 404. */
   async function load(reference: string) {
     const order = await receipts.paidOrder(reference)
@@ -51,20 +53,32 @@ export function createPostPurchaseService({ db, now, receipts, offers, charging 
 
   return {
     async state(reference: string): Promise<PostPurchaseState> {
-      const { order, screen, rows } = await load(reference)
+      const { order, steps, screen, rows } = await load(reference)
       if (!screen) return { done: true }
       // Past the window the visitor gets the thank-you page (a step waiting for the bank still shows).
       const waiting = rows.some((row) => row.step === screen.step && (row.state === 'requires_action' || row.state === 'charging'))
       if (expired(order) && !waiting) return { done: true }
-      await repo.markShown(db, {
-        orderId: order.id,
-        freeOfferId: order.freeOfferId,
+      const [, business] = await Promise.all([
+        repo.markShown(db, {
+          orderId: order.id,
+          freeOfferId: order.freeOfferId,
+          step: screen.step,
+          kind: screen.kind,
+          offerId: screen.offer.view.id,
+          shownAt: now(),
+        }),
+        businessName(order.sellerId),
+      ])
+      return {
+        done: false,
         step: screen.step,
         kind: screen.kind,
-        offerId: screen.offer.view.id,
-        shownAt: now(),
-      })
-      return { done: false, step: screen.step, kind: screen.kind, offer: screen.offer.view, expires_at: expiresAt(order).toISOString() }
+        offer: screen.offer.view,
+        expires_at: expiresAt(order).toISOString(),
+        step_count: steps.steps.length,
+        logo: steps.freeOffer.logo,
+        business_name: business,
+      }
     },
 
     async accept(reference: string, choice: PostPurchaseChoice): Promise<PostPurchaseAcceptResult> {
@@ -74,7 +88,7 @@ export function createPostPurchaseService({ db, now, receipts, offers, charging 
       if (!screen || screen.step !== choice.step || screen.kind !== choice.kind) {
         const row = alreadyAnswered(loaded, choice)
         if (row.state === 'succeeded') return { status: 'succeeded' }
-        if (row.state === 'failed') return { status: 'failed', message: postPurchaseMessages.notCharged }
+        if (row.state === 'failed' || row.state === 'upsell_failed') return { status: 'failed', message: postPurchaseMessages.notCharged }
         throw new ConflictError(postPurchaseMessages.notThisStep)
       }
       // A charge waiting for the bank is re-checked even late: the buyer may have authenticated in time.
@@ -86,7 +100,7 @@ export function createPostPurchaseService({ db, now, receipts, offers, charging 
 
     async decline(reference: string, choice: PostPurchaseChoice): Promise<{ ok: true }> {
       const loaded = await load(reference)
-      const { order, steps, screen } = loaded
+      const { order, steps, screen, rows } = loaded
       if (!screen || screen.step !== choice.step || screen.kind !== choice.kind) {
         alreadyAnswered(loaded, choice)
         return { ok: true }
@@ -105,7 +119,9 @@ export function createPostPurchaseService({ db, now, receipts, offers, charging 
       if (screen.kind === 'upsell') {
         await repo.insertFirst(db, { ...values, state: hasDownsell ? 'upsell_declined' : 'declined' })
       } else {
-        await repo.move(db, order.id, screen.step, 'upsell_declined', { ...values, state: 'declined' })
+        // The downsell waits on a declined upsell, or on one whose charge was refused.
+        const from = rows.find((row) => row.step === screen.step)?.state === 'upsell_failed' ? 'upsell_failed' : 'upsell_declined'
+        await repo.move(db, order.id, screen.step, from, { ...values, state: 'declined' })
       }
       return { ok: true }
     },

@@ -74,7 +74,9 @@ export function createPostPurchaseStats({ db, offers, orderLines }: Deps) {
       const counted = tally(row.step, row.kind)
       counted.accepted++
       const line = lines.get(row.orderId)?.find((candidate) => candidate.kind === 'post_purchase' && candidate.offer_id === row.offerId)
-      const kept = line?.status === 'paid' && row.currency !== null && currencyById(row.currency).value === currency
+      // A refund still pending at the provider counts once it is given back (D35), as the order's refunded total.
+      const kept =
+        line !== undefined && line.status !== 'refunded' && row.currency !== null && currencyById(row.currency).value === currency
       if (kept) counted.revenueCents += row.amountCents ?? 0
     }
     const figures = (step: number, kind: 'upsell' | 'downsell', offer: StepOffer) => {

@@ -8,9 +8,18 @@ import { sellers } from '../sellers/sellers-tables.js'
 /**
  * Decision D34: the visitor's answer to each after-purchase step of an order, and its charge. One row
  * per (order, step), unique: whatever the clicks, replays and retries, a step is charged at most once.
- * `upsell_declined` waits for the downsell's answer; `charging` is the one accept that won the row.
+ * `upsell_declined` waits for the downsell's answer, as does `upsell_failed` (the upsell's charge was
+ * refused: the flow goes on as after a decline); `charging` is the one accept that won the row.
  */
-export const postPurchaseStates = ['upsell_declined', 'declined', 'charging', 'requires_action', 'succeeded', 'failed'] as const
+export const postPurchaseStates = [
+  'upsell_declined',
+  'upsell_failed',
+  'declined',
+  'charging',
+  'requires_action',
+  'succeeded',
+  'failed',
+] as const
 
 export const postPurchaseCharges = pgTable(
   'post_purchase_charges',

@@ -32,7 +32,16 @@ describe('post-purchase offers', () => {
     await configureWebhook(ctx, funnel.seller.id, 'http://127.0.0.1:9/crm')
     const { reference, orderId } = await pay()
     const first = (await stateOf(ctx, reference)).json()
-    expect(first).toMatchObject({ done: false, step: 1, kind: 'upsell', offer: { id: funnel.course.id, product_price: '49.00' } })
+    expect(first).toMatchObject({
+      done: false,
+      step: 1,
+      kind: 'upsell',
+      offer: { id: funnel.course.id, product_price: '49.00' },
+      // Two steps at most (step 1's downsell is step 1 too), and the seller as the page names them.
+      step_count: 2,
+      logo: null,
+      business_name: funnel.businessName,
+    })
     expect(new Date(first.expires_at).getTime() - ctx.clock.now().getTime()).toBeLessThanOrEqual(15 * 60 * 1000)
 
     const accepted = await accept(ctx, reference, { step: 1, kind: 'upsell' })
@@ -127,7 +136,7 @@ describe('post-purchase offers', () => {
     expect(intents.map((intent) => intent.status)).toEqual(['succeeded'])
   })
 
-  test('a failed authentication is not charged, the first order stands, and the flow goes on', async () => {
+  test("a failed authentication is not charged, the first order stands, and the flow goes on to the step's downsell", async () => {
     const { reference, orderId } = await pay(localTestCards.authenticates)
     const asked = (await accept(ctx, reference, { step: 1, kind: 'upsell' })).json()
     expect((await challenge(ctx, asked.client_secret, 'fail')).json()).toEqual({ status: 'failed' })
@@ -135,20 +144,40 @@ describe('post-purchase offers', () => {
       status: 'failed',
       message: postPurchaseMessages.notCharged,
     })
-    expect((await stateOf(ctx, reference)).json()).toMatchObject({ step: 2, kind: 'upsell' })
-    expect((await chargesOf(ctx, orderId))[0]).toMatchObject({ state: 'failed' })
-    const receipt = (await ctx.app.inject({ url: `/api/v1/order-receipts/${reference}/` })).json()
-    expect(receipt).toMatchObject({ status: 'paid', total: '3.50' })
-  })
-
-  test('4000 0000 0000 9995 pays the first order and is declined later: not charged, the flow goes on', async () => {
-    const { reference, orderId } = await pay(localTestCards.declinedLater)
+    // As after a decline: this step's downsell; a replay of the refused press hears the same answer.
+    expect((await stateOf(ctx, reference)).json()).toMatchObject({ step: 1, kind: 'downsell', offer: { id: funnel.lite.id } })
     expect((await accept(ctx, reference, { step: 1, kind: 'upsell' })).json()).toEqual({
       status: 'failed',
       message: postPurchaseMessages.notCharged,
     })
+    expect((await chargesOf(ctx, orderId))[0]).toMatchObject({ state: 'upsell_failed' })
+    expect((await decline(ctx, reference, { step: 1, kind: 'downsell' })).json()).toEqual({ ok: true })
     expect((await stateOf(ctx, reference)).json()).toMatchObject({ step: 2, kind: 'upsell' })
-    expect((await providerChargesOf(ctx, orderId)).map((intent) => intent.status)).toEqual(['requires_payment_method'])
+    expect((await chargesOf(ctx, orderId))[0]).toMatchObject({ state: 'declined', kind: 'downsell' })
+    const receipt = (await ctx.app.inject({ url: `/api/v1/order-receipts/${reference}/` })).json()
+    expect(receipt).toMatchObject({ status: 'paid', total: '3.50' })
+  })
+
+  test("4000 0000 0000 9995 pays the first order and is declined later: not charged, the step's downsell, then the next step", async () => {
+    const { reference, orderId } = await pay(localTestCards.declinedLater)
+    const refused = { status: 'failed', message: postPurchaseMessages.notCharged }
+    expect((await accept(ctx, reference, { step: 1, kind: 'upsell' })).json()).toEqual(refused)
+    // D34: the flow goes on as after a decline, to this step's downsell.
+    expect((await stateOf(ctx, reference)).json()).toMatchObject({ step: 1, kind: 'downsell', offer: { id: funnel.lite.id } })
+    // The downsell is its own charge attempt (its own idempotency key), refused by this card too.
+    expect((await accept(ctx, reference, { step: 1, kind: 'downsell' })).json()).toEqual(refused)
+    expect((await stateOf(ctx, reference)).json()).toMatchObject({ step: 2, kind: 'upsell' })
+    const intents = await providerChargesOf(ctx, orderId)
+    expect(intents.map((intent) => `${intent.metadata.post_purchase_kind} ${intent.status}`).sort()).toEqual([
+      'downsell requires_payment_method',
+      'upsell requires_payment_method',
+    ])
+    // Step 2 has no downsell: its refusal ends the steps.
+    expect((await accept(ctx, reference, { step: 2, kind: 'upsell' })).json()).toEqual(refused)
+    expect((await stateOf(ctx, reference)).json()).toEqual({ done: true })
+    expect((await ctx.db.select().from(orderLines).where(eq(orderLines.orderId, orderId))).map((line) => line.kind)).not.toContain(
+      'post_purchase',
+    )
   })
 
   test('an order of an offer without steps is done at once', async () => {

@@ -1,6 +1,6 @@
 import Stripe from 'stripe'
 import { z } from 'zod'
-import { type PaymentEvent, WebhookRejectedError } from './provider.js'
+import { type PaymentEvent, type Refund, type SettledRefund, WebhookRejectedError } from './provider.js'
 
 /**
  * Both providers deliver events in Stripe's shape, signed with Stripe's `Stripe-Signature`
@@ -26,6 +26,26 @@ const intentSchema = z.object({
 
 const accountSchema = z.object({ id: z.string(), charges_enabled: z.boolean() })
 
+const refundSchema = z.object({
+  id: z.string(),
+  amount: z.number().int(),
+  status: z.string().nullish(),
+  metadata: z.record(z.string(), z.string()).nullish(),
+})
+/** `charge.refunded` carries its refunds only when they are expanded (older API versions); otherwise none. */
+const refundedChargeSchema = z.object({ refunds: z.object({ data: z.array(refundSchema) }).nullish() })
+
+/** Stripe's refund states, as the contract names them (`requires_action` is still under way). */
+export const toRefundStatus = (status: string | null | undefined): Refund['status'] =>
+  status === 'succeeded' || status === 'failed' || status === 'canceled' ? status : 'pending'
+
+const settledRefund = (refund: z.infer<typeof refundSchema>): SettledRefund => ({
+  id: refund.id,
+  amountCents: refund.amount,
+  status: toRefundStatus(refund.status),
+  metadata: refund.metadata ?? {},
+})
+
 export function readProviderEvent(json: unknown): PaymentEvent {
   const envelope = envelopeSchema.parse(json)
   switch (envelope.type) {
@@ -42,6 +62,14 @@ export function readProviderEvent(json: unknown): PaymentEvent {
         metadata: intent.metadata ?? {},
         failureMessage: envelope.type === 'payment_intent.payment_failed' ? (intent.last_payment_error?.message ?? null) : null,
       }
+    }
+    case 'refund.updated':
+    case 'charge.refunded': {
+      const refunds =
+        envelope.type === 'refund.updated'
+          ? [refundSchema.parse(envelope.data.object)]
+          : (refundedChargeSchema.parse(envelope.data.object).refunds?.data ?? [])
+      return { type: 'refund.updated', eventId: envelope.id, accountId: envelope.account ?? null, refunds: refunds.map(settledRefund) }
     }
     case 'account.updated': {
       const account = accountSchema.parse(envelope.data.object)

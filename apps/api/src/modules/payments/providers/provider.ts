@@ -119,7 +119,17 @@ export type PaymentEvent =
       failureMessage: string | null
     }
   | { type: 'account.updated'; eventId: string; accountId: string; chargesEnabled: boolean }
+  | {
+      /** Decision D35: Stripe's `refund.updated` and `charge.refunded`: where the refunds of a payment stand now. */
+      type: 'refund.updated'
+      eventId: string
+      accountId: string | null
+      refunds: SettledRefund[]
+    }
   | { type: 'ignored'; eventId: string; providerType: string }
+
+/** A refund as the provider reports it later (a `pending` one settles to succeeded, failed or canceled). */
+export type SettledRefund = Refund & { metadata: Record<string, string> }
 
 export interface PaymentProvider {
   readonly name: ProviderName

@@ -137,11 +137,28 @@ describe('the Stripe provider (real SDK, local stand-in)', () => {
       failureMessage: 'Your card was declined.',
     })
 
-    const other = JSON.stringify({ id: 'evt_3', object: 'event', type: 'charge.refunded', data: { object: {} } })
+    // Decision D35: where refunds stand; a charge.refunded without its refunds expanded names none.
+    const refund = { id: 're_1', object: 'refund', amount: 4900, status: 'succeeded', metadata: { order_line_id: 'l' } }
+    const updated = JSON.stringify({ id: 'evt_5', object: 'event', type: 'refund.updated', account: accountId, data: { object: refund } })
+    expect(provider.parseWebhook(updated, signProviderEvent(updated, webhookSecret))).toEqual({
+      type: 'refund.updated',
+      eventId: 'evt_5',
+      accountId,
+      refunds: [{ id: 're_1', amountCents: 4900, status: 'succeeded', metadata: { order_line_id: 'l' } }],
+    })
+    const charge = JSON.stringify({ id: 'evt_6', object: 'event', type: 'charge.refunded', data: { object: { id: 'ch_1' } } })
+    expect(provider.parseWebhook(charge, signProviderEvent(charge, webhookSecret))).toEqual({
+      type: 'refund.updated',
+      eventId: 'evt_6',
+      accountId: null,
+      refunds: [],
+    })
+
+    const other = JSON.stringify({ id: 'evt_3', object: 'event', type: 'charge.dispute.created', data: { object: {} } })
     expect(provider.parseWebhook(other, signProviderEvent(other, webhookSecret))).toEqual({
       type: 'ignored',
       eventId: 'evt_3',
-      providerType: 'charge.refunded',
+      providerType: 'charge.dispute.created',
     })
   })
 

@@ -6,12 +6,11 @@ import {
   type PaymentIntent,
   type PaymentProvider,
   ProviderUnavailableError,
-  type Refund,
   toCurrencyCode,
   toIntentStatus,
   type UpdateIntentRequest,
 } from './provider.js'
-import { verifyProviderEvent } from './provider-events.js'
+import { toRefundStatus, verifyProviderEvent } from './provider-events.js'
 import { chargeStripeSavedCard } from './stripe-saved-card.js'
 
 /**
@@ -52,10 +51,6 @@ async function call<T>(work: () => Promise<T>): Promise<T> {
     throw error
   }
 }
-
-/** Stripe's refund states, as the contract names them (`requires_action` is still under way). */
-const toRefundStatus = (status: string | null): Refund['status'] =>
-  status === 'succeeded' || status === 'failed' || status === 'canceled' ? status : 'pending'
 
 export function createStripePaymentProvider(options: StripeProviderOptions): PaymentProvider {
   const stripe = new Stripe(options.secretKey, {

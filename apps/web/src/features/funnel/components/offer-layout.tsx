@@ -1,9 +1,9 @@
 import type { StoreLinks } from '@funnelry/shared'
-import { imageSrcSet } from '@funnelry/shared/offers/image-variants'
 import type { ReactNode } from 'react'
 import { funnelCss } from '../styles/funnel-css'
 import { OfferFooter } from './offer-footer'
 import { PreviewRibbon } from './preview-ribbon'
+import { SellerLogoBar } from './seller-logo-bar'
 
 type OfferLayoutProps = {
   logo: string | null
@@ -23,21 +23,7 @@ export function OfferLayout({ logo, brand, storeLinks, preview, children }: Offe
     <div id="funnel-top" className="fy">
       <FunnelStyles />
       {preview && <PreviewRibbon />}
-      {logo && (
-        <header className="fy-header">
-          {/* 40 px high: the bar never changes height; the 240 px WebP is plenty for a logo. Low
-              priority: on a phone the browser raised it beside the hero image, whose load it slowed. */}
-          <img
-            src={logo}
-            srcSet={imageSrcSet(logo) ?? undefined}
-            sizes="240px"
-            alt={brand}
-            className="fy-logo"
-            height={40}
-            fetchPriority="low"
-          />
-        </header>
-      )}
+      {logo && <SellerLogoBar logo={logo} name={brand} />}
       <main className="fy-main">{children}</main>
       {storeLinks && <OfferFooter links={storeLinks} />}
     </div>

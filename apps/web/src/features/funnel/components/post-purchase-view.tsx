@@ -16,6 +16,8 @@ import { columnImageSizes } from './offer-hero'
 export { postPurchaseTexts }
 
 type Offer = Extract<PostPurchaseState, { done: false }>
+/** One step on a page at a time; the first script writes the next step's progress into this element. */
+const progressId = 'fy-pp-progress'
 type Notice = { message: string; goTo: 'next' | 'thank-you' }
 type Props = {
   reference: string
@@ -116,8 +118,12 @@ export function PostPurchaseView({ reference, state, onNext, onFinish, answered 
   if (challenge) return <LocalChallenge onAnswer={(answer) => void answerChallenge(answer)} busy={busy} />
   return (
     <section aria-label="One-click offer" className="fy-stack" data-fy-pp="offer">
+      {/* Read with the banner, which takes the focus on each new offer. */}
+      <p id={progressId} className="fy-progress" data-fy-pp="progress">
+        {postPurchaseTexts.progress(step, state.step_count)}
+      </p>
       <div className="fy-banner">
-        <h2 ref={banner} tabIndex={-1}>
+        <h2 ref={banner} tabIndex={-1} aria-describedby={progressId}>
           {postPurchaseTexts.banner}
         </h2>
       </div>

@@ -10,6 +10,7 @@ import { OfferFooter } from './offer-footer'
 import { FunnelStyles } from './offer-layout'
 import { OrderReceiptSummary } from './order-receipt-summary'
 import { PostPurchaseView } from './post-purchase-view'
+import { SellerLogoBar } from './seller-logo-bar'
 
 export const thankYouTexts = {
   'free-offer': {
@@ -58,15 +59,16 @@ export function ThankYouView({ type, order, step = null, answered = null }: Than
   // 'Payment succeeded!' was raised on the offer page just before this page loaded.
   useEffect(replayRecentToasts, [])
   useThankYouTracking(receipt)
+  // Issue 26: a step carries the seller's logo, so the server's HTML paints with it; it stays
+  // after the steps until the receipt's offer is read (the thank-you page's own branding).
+  const stepLogo = useRef<{ logo: string; name: string } | null>(null)
+  if (flow.kind === 'offer') stepLogo.current = flow.state.logo ? { logo: flow.state.logo, name: flow.state.business_name } : null
+  const logoBar = flow.kind === 'offer' || !branding?.logo ? stepLogo.current : { logo: branding.logo, name: branding.brand }
 
   return (
     <div className="fy">
       <FunnelStyles />
-      {branding?.logo && (
-        <header className="fy-header">
-          <img src={branding.logo} alt={branding.brand} className="fy-logo" height={40} />
-        </header>
-      )}
+      {logoBar && <SellerLogoBar logo={logoBar.logo} name={logoBar.name} />}
       {flow.kind === 'offer' && order ? (
         <main className="fy-main">
           <PostPurchaseView

@@ -63,6 +63,8 @@ export function startPostPurchasePage(
     const description = part('description')
     if ((next.offer.asset_image && !image) || (next.offer.description && !description)) return false
     const price = formatMoney(currencySymbol(next.offer.currency), next.offer.product_price)
+    const progress = part('progress')
+    if (progress) progress.textContent = postPurchaseTexts.progress(next.step, next.step_count)
     const headline = part('headline')
     const priceText = part('price')
     if (headline) headline.textContent = next.offer.headline

@@ -5,4 +5,6 @@ export const postPurchaseTexts = {
   decline: 'No thanks',
   added: (headline: string) => `Added to your order: ${headline}`,
   next: 'Continue',
+  /** Where the buyer is among the steps they see at most (a step's downsell is the same step). */
+  progress: (step: number, count: number) => `Step ${step} of ${count}`,
 } as const

@@ -38,6 +38,14 @@ const receipt = (extra: OrderReceipt['items']): OrderReceipt => ({
   currency: 1,
 })
 
+/** What every step of the sequence says of the whole: two steps, the seller's logo and name. */
+const sequence = {
+  expires_at: '2030-01-01T00:00:00Z',
+  step_count: 2,
+  logo: 'https://media.example/logo.png',
+  business_name: 'Acme Books',
+} as const
+
 /** A server holding a two-offer sequence: step 1 ($49, downsell $19), then done. */
 function mockSequence(acceptAnswer: PostPurchaseAcceptResult) {
   const calls: string[] = []
@@ -46,7 +54,14 @@ function mockSequence(acceptAnswer: PostPurchaseAcceptResult) {
     step: 1,
     kind: 'upsell',
     offer: offer('o-1', 'The Course', '49.00'),
-    expires_at: '2030-01-01T00:00:00Z',
+    ...sequence,
+  }
+  const downsell: PostPurchaseState = {
+    done: false,
+    step: 1,
+    kind: 'downsell',
+    offer: offer('o-2', 'The Course Lite', '19.00'),
+    ...sequence,
   }
   let charged = false
   server.use(
@@ -66,18 +81,13 @@ function mockSequence(acceptAnswer: PostPurchaseAcceptResult) {
         charged = true
         state = { done: true }
       }
-      if (acceptAnswer.status === 'failed') state = { done: true }
+      // D34: a refused upsell goes on as a declined one, to the step's downsell.
+      if (acceptAnswer.status === 'failed') state = downsell
       return HttpResponse.json(acceptAnswer)
     }),
     apiHandler('post', '/post-purchase/:reference/decline/', postPurchaseDeclineResultSchema, async ({ request }) => {
       calls.push(`decline ${JSON.stringify(await request.json())}`)
-      state = {
-        done: false,
-        step: 1,
-        kind: 'downsell',
-        offer: offer('o-2', 'The Course Lite', '19.00'),
-        expires_at: '2030-01-01T00:00:00Z',
-      }
+      state = downsell
       return HttpResponse.json({ ok: true })
     }),
   )
@@ -103,12 +113,35 @@ describe('the one-click offers after the payment (D34)', () => {
     expect(calls).toEqual(['decline {"step":1,"kind":"upsell"}'])
   })
 
-  it('a declined charge says the add-on was not charged and the first order stands, then goes on', async () => {
-    mockSequence({ status: 'failed', message: postPurchaseMessages.notCharged })
+  it("a declined charge says the add-on was not charged and the first order stands, then goes on to the step's downsell", async () => {
+    const calls = mockSequence({ status: 'failed', message: postPurchaseMessages.notCharged })
     renderApp(<ThankYouPurchasePage />, { url: `/thank-you-purchase?order=${reference}` })
     await userEvent.click(await screen.findByRole('button', { name: 'Yes, add it — $49.00' }))
     expect(await screen.findByRole('alert')).toHaveTextContent(postPurchaseMessages.notCharged)
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }))
-    expect(await screen.findByRole('heading', { name: 'Thank You For Your Purchase!' })).toBeInTheDocument()
+    // As after "No thanks": the server's next offer, this step's downsell.
+    expect(await screen.findByRole('button', { name: 'Yes, add it — $19.00' })).toBeInTheDocument()
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+    expect(calls).toEqual(['accept {"step":1,"kind":"upsell"}'])
+  })
+
+  it("says which step of how many, read with the offer's banner, the downsell being the same step", async () => {
+    mockSequence({ status: 'succeeded' })
+    renderApp(<ThankYouPurchasePage />, { url: `/thank-you-purchase?order=${reference}` })
+    const banner = await screen.findByRole('heading', { name: 'Wait! Add this to your order with one click' })
+    expect(banner).toHaveAccessibleDescription('Step 1 of 2')
+    await userEvent.click(screen.getByRole('button', { name: 'No thanks' }))
+    await screen.findByRole('button', { name: 'Yes, add it — $19.00' })
+    expect(screen.getByRole('heading', { name: 'Wait! Add this to your order with one click' })).toHaveAccessibleDescription('Step 1 of 2')
+  })
+
+  it("shows the seller's logo as the offer page does: named by the business, loaded after the offer", async () => {
+    mockSequence({ status: 'succeeded' })
+    renderApp(<ThankYouPurchasePage />, { url: `/thank-you-purchase?order=${reference}` })
+    await screen.findByRole('button', { name: 'Yes, add it — $49.00' })
+    const logo = screen.getByRole('img', { name: 'Acme Books' })
+    expect(logo).toHaveAttribute('src', 'https://media.example/logo.png')
+    expect(logo).toHaveAttribute('fetchpriority', 'low')
+    expect(logo).toHaveAttribute('height', '40')
   })
 })

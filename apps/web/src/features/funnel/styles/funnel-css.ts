@@ -62,6 +62,7 @@ body{margin:0}
 .fy-section-title{display:flex;align-items:center;gap:8px;margin-bottom:12px!important;font-size:16px;font-weight:700}
 .fy-alert{margin-top:12px;padding:8px 16px;border-radius:8px;background:#fdeded;color:#5f2120;font-size:14px}
 .fy-note{padding:6px 16px;border:1px solid #0288d1;border-radius:8px;color:#014361;font-size:14px}
+.fy-progress{margin-bottom:-12px!important;text-align:center;font-size:14px;font-weight:600;color:var(--fy-muted)}
 .fy-banner{padding:12px 16px;border-radius:24px;background:var(--fy-error);color:#fff;text-align:center}
 .fy-banner h2{font-size:20px;font-weight:800;line-height:1.3;outline:none}
 .fy-upsell-title{font-size:24px;font-weight:800;text-align:center;line-height:1.25}

@@ -10,6 +10,10 @@ export const orderLineKindLabels: Record<OrderLineKind, string> = {
   post_purchase: 'After purchase',
 }
 
+/** Decision D35: where each line's money stands; a refund the provider has not finished yet shows as pending. */
+const lineStatusLabels = { paid: 'Paid', refund_pending: 'Refund pending', refunded: 'Refunded' } as const
+const lineStatusColors = { paid: 'success', refund_pending: 'warning', refunded: 'default' } as const
+
 /** Decision D35: a free line is never refunded; a paid one once. */
 export const canRefund = (line: OrderLine) => line.kind !== 'free' && line.status === 'paid' && line.amount !== '0.00'
 
@@ -87,8 +91,8 @@ function OrderLineRow({
       <Chip
         size="small"
         variant="outlined"
-        label={line.status === 'refunded' ? 'Refunded' : 'Paid'}
-        color={line.status === 'refunded' ? 'default' : 'success'}
+        label={lineStatusLabels[line.status]}
+        color={lineStatusColors[line.status]}
         sx={{ flexShrink: 0 }}
       />
     </Stack>

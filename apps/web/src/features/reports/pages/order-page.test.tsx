@@ -69,6 +69,26 @@ describe('Order page: refunds (decision D35)', () => {
     expect(within(await rowOf('Workbook')).queryByRole('checkbox')).toBeNull()
   })
 
+  it('a refund the payment provider left pending shows as "Refund pending", not refunded, and cannot be asked again', async () => {
+    // The server records what the provider said (D35): the line waits for the provider's event.
+    const pendingFor = (ids: string[]): Order => ({
+      ...bought,
+      lines: bought.lines.map((each) => (ids.includes(each.id) ? { ...each, status: 'refund_pending' as const } : each)),
+    })
+    mockOrderRefund(bought, (body) => pendingFor(body.line_ids ?? []))
+    const { user } = open()
+    await user.click(within(await rowOf('The Course')).getByRole('checkbox', { name: 'The Course' }))
+    await user.click(screen.getByRole('button', { name: 'Refund $49.00' }))
+    await user.click(within(await screen.findByRole('dialog', { name: 'Refund $49.00?' })).getByRole('button', { name: 'Refund' }))
+
+    expect(await within(await rowOf('The Course')).findByText('Refund pending')).toBeInTheDocument()
+    expect(await screen.findByText('Refund of $49.00 requested: pending at the payment provider.')).toBeInTheDocument()
+    expect(screen.queryByText('Refunded $49.00.')).not.toBeInTheDocument()
+    const summary = screen.getByText((_, element) => element?.tagName === 'P' && (element.textContent ?? '').startsWith('Paid $'))
+    expect(summary).toHaveTextContent('Paid $52.50 · refund pending $49.00')
+    expect(within(await rowOf('The Course')).queryByRole('checkbox')).toBeNull()
+  })
+
   it('refunds everything still paid with one press on a phone', async () => {
     setViewportWidth(390)
     const sent = mockOrderRefund(bought, () => refundedFor(bought.lines.map((each) => each.id)))

@@ -59,6 +59,7 @@ export default function OrderPage() {
   const order = query.data
   const refundable = order.lines.filter(canRefund)
   const refundedLines = order.lines.filter((line) => line.status === 'refunded')
+  const pendingLines = order.lines.filter((line) => line.status === 'refund_pending')
   const chosen = refundable.filter((line) => selected.has(line.id))
   const toggle = (lineId: string) =>
     setSelected((current) => {
@@ -74,9 +75,14 @@ export default function OrderPage() {
     const all = lines.length === refundable.length
     setAsking(null)
     refund.mutate(all ? {} : { line_ids: lines.map((line) => line.id) }, {
-      onSuccess: () => {
+      onSuccess: (answered) => {
         setSelected(new Set())
-        toast(`Refunded ${totalOf(order, lines)}.`, 'success')
+        // Decision D35: what the provider said; a card refund can stay pending for a while.
+        const pending = answered.lines.some((line) => line.status === 'refund_pending' && lines.some((asked) => asked.id === line.id))
+        toast(
+          pending ? `Refund of ${totalOf(order, lines)} requested: pending at the payment provider.` : `Refunded ${totalOf(order, lines)}.`,
+          'success',
+        )
       },
       onError: (error) => {
         toast(detailMessage(error) ?? fieldErrors(error).line_ids ?? 'The refund could not be made. Try again.', 'error')
@@ -104,6 +110,7 @@ export default function OrderPage() {
           <Typography>
             Paid <strong>{totalOf(order, order.lines)}</strong>
             {refundedLines.length > 0 && <> · refunded {totalOf(order, refundedLines)}</>}
+            {pendingLines.length > 0 && <> · refund pending {totalOf(order, pendingLines)}</>}
           </Typography>
         )}
       </Stack>

@@ -76,6 +76,24 @@ describe('Orders page', () => {
     expect(sent.at(-1)).toEqual({ page: '1', page_size: '25' })
   })
 
+  it('names the one-click offers accepted after the payment in the Upsell column, with the OTO taken before it', async () => {
+    const line = (id: number, headline: string) =>
+      ({ id: uuid(id), kind: 'post_purchase', offer_id: uuid(id + 100), headline, amount: '49.00', currency: 2, status: 'paid' }) as const
+    const afterOnly = order({ id: uuid(220), lines: [...paid.lines, line(230, 'The Course')] })
+    const both = order({
+      id: uuid(221),
+      upsell_offer: { id: uuid(400), headline: 'Video Course' },
+      lines: [...paid.lines, line(231, 'The Course Lite'), line(232, 'Coaching')],
+    })
+    mockOrders([afterOnly, both])
+    mockOfferOptions()
+    open()
+
+    const rows = within(await table()).getAllByRole('row')
+    expect(cellsOf(rows[1])[3]).toBe('The Course (after purchase)')
+    expect(cellsOf(rows[2])[3]).toBe('Video CourseThe Course Lite (after purchase)Coaching (after purchase)')
+  })
+
   it('filters by status, and by status with the other filters, starting again at page 1', async () => {
     const sent = mockOrders([paid], 60)
     mockOfferOptions()

@@ -10,6 +10,7 @@ import { DateTimeText } from '../components/date-time-text'
 import { ExportCsvButton } from '../components/export-csv-button'
 import { OfferRefText } from '../components/offer-ref-text'
 import { OrderStatusChip } from '../components/order-status-chip'
+import { OrderUpsellsText } from '../components/order-upsells-text'
 import type { CompactRow } from '../components/report-compact-list'
 import { ReportFiltersBar } from '../components/report-filters-bar'
 import { ReportPage } from '../components/report-page'
@@ -33,7 +34,7 @@ const columns: ReportColumn<Order>[] = [
   },
   { header: 'Free offer', render: (order) => order.free_offer.headline },
   { header: 'Bump', render: (order) => <OfferRefText offer={order.bump_offer} untitled="BUMP offer" /> },
-  { header: 'Upsell', render: (order) => <OfferRefText offer={order.upsell_offer} /> },
+  { header: 'Upsell', render: (order) => <OrderUpsellsText order={order} /> },
   { header: 'Amount', align: 'right', render: (order) => formatMoney(currencySymbol(order.currency), order.amount) },
   { header: 'Status', render: (order) => <OrderStatusChip status={order.status} /> },
   { header: 'Campaign', render: (order) => <CampaignText utm={order.utm} /> },
