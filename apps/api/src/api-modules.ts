@@ -187,6 +187,7 @@ export async function createApiModules({
     businessName: async (sellerId) => (await sellers.services.sellers.findById(sellerId))?.businessName ?? '',
     publishableKey: config.STRIPE_PUBLISHABLE_KEY,
     addOrderLine: orders.services.lines.addPostPurchaseLine,
+    ownedOrder: orders.services.ownedOrder,
     orderLines: orders.services.lines.ofOrders,
   })
   const gettingStarted = createGettingStartedModule({

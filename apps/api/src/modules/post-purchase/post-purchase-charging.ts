@@ -1,10 +1,10 @@
 import { currencyById, type PostPurchaseAcceptResult, postPurchaseMessages } from '@funnelry/shared'
 import type { Database, Executor } from '../../db/client.js'
+import type { JobQueue } from '../../jobs/queue.js'
 import { PaymentError } from '../../lib/errors.js'
 import type { PostPurchaseSteps } from '../offers/offers-module.js'
 import type { OrderRow, PostPurchaseLine } from '../orders/orders-module.js'
 import { type PaymentServices, ProviderUnavailableError, type SavedCardCharge, savedCardChargeOf } from '../payments/payments-module.js'
-import type { PostPurchaseDelivery } from './post-purchase-delivery.js'
 import type { OnScreen } from './post-purchase-flow.js'
 import { type PostPurchaseRow, postPurchaseRepository as repo } from './post-purchase-repository.js'
 
@@ -12,12 +12,10 @@ export type ChargingDeps = {
   db: Database
   now: () => Date
   payments: Pick<PaymentServices, 'provider' | 'accountOf'>
-  deliver: PostPurchaseDelivery
+  jobs: Pick<JobQueue, 'send' | 'poke'>
   publishableKey?: string | undefined
   /** Decision D35: the order line each accepted charge adds to its order (the orders module's, idempotent). */
   addOrderLine: (tx: Executor, line: PostPurchaseLine) => Promise<unknown>
-  /** The seller's business name, which the purchase email is signed with. */
-  businessName: (sellerId: string) => Promise<string>
 }
 
 /** How long a press that lost the race waits for the winner's answer before asking the provider itself. */
@@ -30,7 +28,7 @@ const pollMs = 25
  * its outcome and answers the same. The provider's idempotency key names the (order, step) too, so
  * even a charge whose answer was lost (a process that died) is asked again, never made twice.
  */
-export function createPostPurchaseCharging({ db, now, payments, deliver, publishableKey, addOrderLine, businessName }: ChargingDeps) {
+export function createPostPurchaseCharging({ db, now, payments, jobs, publishableKey, addOrderLine }: ChargingDeps) {
   const { provider } = payments
   const idempotencyKey = (order: OrderRow, step: number) => `post-purchase-${order.id}-step-${step}`
 
@@ -54,7 +52,11 @@ export function createPostPurchaseCharging({ db, now, payments, deliver, publish
     return { status: 'failed', message: postPurchaseMessages.notCharged }
   }
 
-  /** Stores the provider's outcome on the claimed row; a paid charge is delivered in the same transaction. */
+  /**
+   * Stores the provider's outcome on the claimed row. A paid charge gets its order line (D35) and
+   * one `post-purchase-follow-ups` job in the same transaction (issue 26): the buyer's answer waits
+   * for nothing else, and a crash after the commit still owes the email, webhook and conversions.
+   */
   async function record(
     order: OrderRow,
     row: PostPurchaseRow,
@@ -63,35 +65,46 @@ export function createPostPurchaseCharging({ db, now, payments, deliver, publish
     sale: { steps: PostPurchaseSteps; screen: Pick<OnScreen, 'offer'> },
   ): Promise<PostPurchaseRow> {
     const at = now()
-    // Read before the transaction: a second pool connection asked for while the transaction holds
-    // one starves the pool when many buyers accept at once (the bench saw 503s at 50 at once).
-    const sellerName = charge.status === 'succeeded' ? await businessName(order.sellerId) : ''
-    return db.transaction(async (tx) => {
+    const recorded = await db.transaction(async (tx) => {
       const intent = { intentId: charge.intent?.id ?? row.intentId, clientSecret: charge.intent?.clientSecret ?? row.clientSecret }
       if (charge.status === 'succeeded') {
-        const paid = await repo.move(tx, order.id, row.step, from, { state: 'succeeded', paidAt: at, ...intent })
-        if (!paid) return (await repo.find(tx, order.id, row.step)) ?? row
+        const paid = await repo.move(tx, order.id, row.step, from, { state: 'succeeded', paidAt: at, followUpsOwed: true, ...intent })
+        if (!paid) return { row: (await repo.find(tx, order.id, row.step)) ?? row, queued: false }
+        const { offer } = sale.screen
         // Orders shows it with its first order, and a refund gives it back against its own payment.
         await addOrderLine(tx, {
           orderId: order.id,
-          offerId: paid.offerId ?? sale.screen.offer.view.id,
-          headline: sale.screen.offer.headline,
+          offerId: paid.offerId ?? offer.view.id,
+          headline: offer.headline,
           amountCents: paid.amountCents ?? 0,
           currency: paid.currency ?? 1,
           paymentRef: paid.intentId ?? '',
         })
-        await deliver(tx, { order, row: paid, offer: sale.screen.offer, freeOffer: sale.steps.freeOffer, at, businessName: sellerName })
-        return paid
+        const { freeOffer } = sale.steps
+        await jobs.send(
+          'post-purchase-follow-ups',
+          {
+            chargeId: paid.id,
+            sellerId: paid.sellerId,
+            offer: { id: offer.view.id, headline: offer.headline, url: offer.url },
+            freeOffer: { headline: freeOffer.headline, url: freeOffer.url },
+          },
+          { tx },
+        )
+        return { row: paid, queued: true }
       }
       const state = charge.status === 'requires_action' ? ('requires_action' as const) : ('failed' as const)
-      if (state === from) return row
+      if (state === from) return { row, queued: false }
       const moved = await repo.move(tx, order.id, row.step, from, {
         state,
         ...intent,
         failureMessage: charge.status === 'failed' ? charge.message : null,
       })
-      return moved ?? (await repo.find(tx, order.id, row.step)) ?? row
+      return { row: moved ?? (await repo.find(tx, order.id, row.step)) ?? row, queued: false }
     })
+    // Committed: this process's worker, if it runs here, queues them now rather than at its next poll.
+    if (recorded.queued) jobs.poke('post-purchase-follow-ups')
+    return recorded.row
   }
 
   /** The winner's charge of the saved card; a provider that cannot be reached leaves the step answerable again. */
