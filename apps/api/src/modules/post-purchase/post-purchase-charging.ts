@@ -12,7 +12,7 @@ export type ChargingDeps = {
   db: Database
   now: () => Date
   payments: Pick<PaymentServices, 'provider' | 'accountOf'>
-  jobs: Pick<JobQueue, 'send' | 'poke'>
+  jobs: Pick<JobQueue, 'send' | 'poke' | 'requestsWaiting'>
   publishableKey?: string | undefined
   /** Decision D35: the order line each accepted charge adds to its order (the orders module's, idempotent). */
   addOrderLine: (tx: Executor, line: PostPurchaseLine) => Promise<unknown>
@@ -102,8 +102,7 @@ export function createPostPurchaseCharging({ db, now, payments, jobs, publishabl
       })
       return { row: moved ?? (await repo.find(tx, order.id, row.step)) ?? row, queued: false }
     })
-    // Committed: this process's worker, if it runs here, queues them now rather than at its next poll.
-    if (recorded.queued) jobs.poke('post-purchase-follow-ups')
+    if (recorded.queued) followUpsWaiting = true
     return recorded.row
   }
 
@@ -138,40 +137,60 @@ export function createPostPurchaseCharging({ db, now, payments, jobs, publishabl
     }
   }
 
+  /** Charges the step on screen (claimed by this press or another), or re-checks one waiting for the buyer's bank. */
+  async function accept(order: OrderRow, screen: OnScreen, steps: PostPurchaseSteps, existing: PostPurchaseRow | undefined) {
+    const account = await accountId(order)
+    const sale = { steps, screen }
+    if (existing?.state === 'requires_action' && existing.intentId) {
+      // Re-checked by the server: the page's word that the bank said yes is never taken.
+      const intent = await provider.retrieveIntent(account, existing.intentId)
+      return answerOf(await record(order, existing, 'requires_action', savedCardChargeOf(intent), sale), account)
+    }
+    const claim = {
+      orderId: order.id,
+      sellerId: order.sellerId,
+      step: screen.step,
+      kind: screen.kind,
+      offerId: screen.offer.view.id,
+      amountCents: screen.offer.priceCents,
+      currency: screen.offer.currency,
+      provider: provider.name,
+    }
+    const claimed =
+      screen.kind === 'upsell'
+        ? await repo.insertFirst(db, { ...claim, state: 'charging' })
+        : await repo.move(db, order.id, screen.step, 'upsell_declined', { ...claim, state: 'charging' })
+    if (!claimed) {
+      const outcome = await waitForOutcome(order.id, screen.step)
+      if (!outcome) throw new PaymentError(postPurchaseMessages.notThisStep, 409)
+      if (outcome.state !== 'charging') return answerOf(outcome, account)
+      // The winner never answered (its process died): ask the provider under the same key.
+      const charged = await charge(order, outcome, account)
+      return answerOf(await record(order, outcome, 'charging', charged, sale), account)
+    }
+    const charged = await charge(order, claimed, account)
+    return answerOf(await record(order, claimed, 'charging', charged, sale), account)
+  }
+
+  let accepting = 0
+  let followUpsWaiting = false
   return {
-    /** Charges the step on screen (claimed by this press or another), or re-checks one waiting for the buyer's bank. */
-    async accept(order: OrderRow, screen: OnScreen, steps: PostPurchaseSteps, existing: PostPurchaseRow | undefined) {
-      const account = await accountId(order)
-      const sale = { steps, screen }
-      if (existing?.state === 'requires_action' && existing.intentId) {
-        // Re-checked by the server: the page's word that the bank said yes is never taken.
-        const intent = await provider.retrieveIntent(account, existing.intentId)
-        return answerOf(await record(order, existing, 'requires_action', savedCardChargeOf(intent), sale), account)
+    async accept(...args: Parameters<typeof accept>) {
+      // Buyers pressing at once (an email blast's burst) share the machine and the pool with the
+      // follow-ups their charges queued, which nobody is waiting for: while buyers wait, this
+      // process's job dispatchers run one job at a time (jobs/requests-first.ts), and its worker is
+      // told of the new follow-ups once the last of them has been answered (else at its next poll).
+      accepting += 1
+      if (accepting > 1) jobs.requestsWaiting()
+      try {
+        return await accept(...args)
+      } finally {
+        accepting -= 1
+        if (accepting === 0 && followUpsWaiting) {
+          followUpsWaiting = false
+          jobs.poke('post-purchase-follow-ups')
+        }
       }
-      const claim = {
-        orderId: order.id,
-        sellerId: order.sellerId,
-        step: screen.step,
-        kind: screen.kind,
-        offerId: screen.offer.view.id,
-        amountCents: screen.offer.priceCents,
-        currency: screen.offer.currency,
-        provider: provider.name,
-      }
-      const claimed =
-        screen.kind === 'upsell'
-          ? await repo.insertFirst(db, { ...claim, state: 'charging' })
-          : await repo.move(db, order.id, screen.step, 'upsell_declined', { ...claim, state: 'charging' })
-      if (!claimed) {
-        const outcome = await waitForOutcome(order.id, screen.step)
-        if (!outcome) throw new PaymentError(postPurchaseMessages.notThisStep, 409)
-        if (outcome.state !== 'charging') return answerOf(outcome, account)
-        // The winner never answered (its process died): ask the provider under the same key.
-        const charged = await charge(order, outcome, account)
-        return answerOf(await record(order, outcome, 'charging', charged, sale), account)
-      }
-      const charged = await charge(order, claimed, account)
-      return answerOf(await record(order, claimed, 'charging', charged, sale), account)
     },
   }
 }
