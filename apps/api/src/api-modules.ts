@@ -182,6 +182,7 @@ export async function createApiModules({
     receipts: orders.services.receipts,
     offers: offers.services,
     payments: payments.services,
+    changes,
     webhooks: webhooks.services.emitter,
     conversions: conversions.services.conversions,
     businessName: async (sellerId) => (await sellers.services.sellers.findById(sellerId))?.businessName ?? '',

@@ -2,6 +2,8 @@ import { currencyById, type PostPurchaseAcceptResult, postPurchaseMessages } fro
 import type { Database, Executor } from '../../db/client.js'
 import type { JobQueue } from '../../jobs/queue.js'
 import { PaymentError } from '../../lib/errors.js'
+import { createSellerCache } from '../../lib/seller-cache.js'
+import type { SellerChanges } from '../../lib/seller-changes.js'
 import type { PostPurchaseSteps } from '../offers/offers-module.js'
 import type { OrderRow, PostPurchaseLine } from '../orders/orders-module.js'
 import { type PaymentServices, ProviderUnavailableError, type SavedCardCharge, savedCardChargeOf } from '../payments/payments-module.js'
@@ -13,6 +15,8 @@ export type ChargingDeps = {
   now: () => Date
   payments: Pick<PaymentServices, 'provider' | 'accountOf'>
   jobs: Pick<JobQueue, 'send' | 'poke' | 'requestsWaiting'>
+  /** Drops the cached payment accounts of a seller whose data changed (in any process). */
+  changes: SellerChanges
   publishableKey?: string | undefined
   /** Decision D35: the order line each accepted charge adds to its order (the orders module's, idempotent). */
   addOrderLine: (tx: Executor, line: PostPurchaseLine) => Promise<unknown>
@@ -28,12 +32,17 @@ const pollMs = 25
  * its outcome and answers the same. The provider's idempotency key names the (order, step) too, so
  * even a charge whose answer was lost (a process that died) is asked again, never made twice.
  */
-export function createPostPurchaseCharging({ db, now, payments, jobs, publishableKey, addOrderLine }: ChargingDeps) {
+export function createPostPurchaseCharging({ db, now, payments, jobs, changes, publishableKey, addOrderLine }: ChargingDeps) {
   const { provider } = payments
   const idempotencyKey = (order: OrderRow, step: number) => `post-purchase-${order.id}-step-${step}`
+  // Every accept names the seller's account; a (dis)connection notifies like an offer edit (migration 0022).
+  const accounts = createSellerCache(changes, async (sellerId) => {
+    const account = await payments.accountOf(db, sellerId)
+    return account && { sellerId, value: account }
+  })
 
   const accountId = async (order: OrderRow) => {
-    const account = await payments.accountOf(db, order.sellerId)
+    const account = await accounts.get(order.sellerId)
     if (!account || account.provider !== order.provider) throw new PaymentError(postPurchaseMessages.notCharged)
     return account.accountId
   }

@@ -1,6 +1,7 @@
 import type { Database } from '../../db/client.js'
 import type { JobQueue } from '../../jobs/queue.js'
 import type { ApiModule } from '../../lib/api-module.js'
+import type { SellerChanges } from '../../lib/seller-changes.js'
 import type { Conversions } from '../conversions/conversions-module.js'
 import type { OfferServices } from '../offers/offers-module.js'
 import type { OrderLinesOf, OrderReceipts, OrderServices } from '../orders/orders-module.js'
@@ -20,6 +21,7 @@ type Deps = {
   receipts: Pick<OrderReceipts, 'paidOrder'>
   offers: Pick<OfferServices, 'postPurchaseSteps' | 'cachedPostPurchaseSteps'>
   payments: Pick<PaymentServices, 'provider' | 'accountOf'>
+  changes: SellerChanges
   webhooks: WebhookEmitter
   conversions: Pick<Conversions, 'orderPaid'>
   businessName: (sellerId: string) => Promise<string>
