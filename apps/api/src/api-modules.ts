@@ -185,11 +185,13 @@ export async function createApiModules({
     receipts: orders.services.receipts,
     offers: offers.services,
     payments: payments.services,
+    changes,
     webhooks: webhooks.services.emitter,
     conversions: conversions.services.conversions,
     businessName: async (sellerId) => (await sellers.services.sellers.findById(sellerId))?.businessName ?? '',
     publishableKey: config.STRIPE_PUBLISHABLE_KEY,
     addOrderLine: orders.services.lines.addPostPurchaseLine,
+    ownedOrder: orders.services.ownedOrder,
     orderLines: orders.services.lines.ofOrders,
   })
   const gettingStarted = createGettingStartedModule({

@@ -39,6 +39,7 @@ export async function startWorkers({
   jobs.onStopped(() => transport.close())
   await jobs.work('send-email', createSendEmailHandler({ db, transport }))
   await jobs.work('queue-lead-follow-ups', modules.leads.services.followUpHandler)
+  await jobs.work('post-purchase-follow-ups', modules.postPurchase.services.followUpHandler)
   await jobs.work('deliver-webhook', modules.webhooks.services.deliveryHandler)
   await jobs.work('send-conversion', modules.conversions.services.deliveryHandler)
   const settlement = modules.orders.services.settlement

@@ -3,7 +3,7 @@ import type { JobName } from '../src/jobs/queue.js'
 import { eventually } from './build-test-app.js'
 
 /** The queues whose jobs follow from a request; the periodic sweep (abandon-orders) is left out. */
-const followUpQueues: JobName[] = ['queue-lead-follow-ups', 'send-email', 'deliver-webhook', 'send-conversion']
+const followUpQueues: JobName[] = ['queue-lead-follow-ups', 'post-purchase-follow-ups', 'send-email', 'deliver-webhook', 'send-conversion']
 
 /**
  * Resolves once no mail, webhook or conversion job is waiting, retrying or running: everything a request

@@ -17,6 +17,16 @@ export type JobPayloads = {
   /** Queues the webhooks and emails a lead-capture batch owes (modules/leads/lead-follow-ups.ts). */
   'queue-lead-follow-ups': { followUpId: string }
   /**
+   * Queues the purchase email, CRM webhook and ad platforms' Purchase of one paid one-click charge
+   * (modules/post-purchase/post-purchase-follow-ups.ts); the offer as it was when accepted.
+   */
+  'post-purchase-follow-ups': {
+    chargeId: string
+    sellerId: string
+    offer: { id: string; headline: string; url: string }
+    freeOffer: { headline: string; url: string }
+  }
+  /**
    * A payment that may have succeeded with no event reaching us: the intents the local provider
    * marked paid in one transaction (queued with the success itself; `intentId` is a single one
    * queued before batches), or, without either, a sweep of the open orders (queued by every process
@@ -65,6 +75,14 @@ const queuePolicies: Record<JobName, QueuePolicy> = {
     expireInSeconds: 60,
     heartbeatSeconds: 10,
   },
+  'post-purchase-follow-ups': {
+    retryLimit: 30,
+    retryDelay: 5,
+    retryBackoff: true,
+    retryDelayMax: 600,
+    expireInSeconds: 60,
+    heartbeatSeconds: 10,
+  },
   // One job per intent (its singletonKey) or per sweep ('sweep') queued or running at once.
   'settle-payments': {
     retryLimit: 10,
@@ -94,6 +112,7 @@ export const dispatchPolicies: Partial<Record<JobName, { concurrency: number; pe
   // 20 slots stay for other sellers; 100 is also the kept-alive sockets per platform host.
   'send-conversion': { concurrency: 120, perGroup: 100 },
   'queue-lead-follow-ups': { concurrency: 4 },
+  'post-purchase-follow-ups': { concurrency: 4 },
   'settle-payments': { concurrency: 4 },
 }
 

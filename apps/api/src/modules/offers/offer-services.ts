@@ -1,5 +1,6 @@
 import type { Database } from '../../db/client.js'
 import { batchedCalls } from '../../lib/batched-calls.js'
+import { createSellerCache } from '../../lib/seller-cache.js'
 import type { SellerChanges } from '../../lib/seller-changes.js'
 import type { FileStorage } from '../../storage/file-storage.js'
 import type { OfferPublicContextService } from '../settings/settings-module.js'
@@ -42,6 +43,13 @@ export function createOfferServices(deps: {
   const views = createOfferViews(images.url)
   const publishing = createFreeOfferPublishing(offerContext, payments)
   const free = createFreeOfferService({ db, images, views, payments, publishing })
+  const postPurchaseSteps = createPostPurchaseOffers(views)
+  // Issue 26: the post-purchase page and every accept read a free offer's steps; an edit of the
+  // seller's offers (or the seller) drops them in every process, as for the public offer cache.
+  const stepsCache = createSellerCache(changes, async (freeOfferId) => {
+    const steps = await postPurchaseSteps(db, freeOfferId)
+    return steps && { sellerId: steps.freeOffer.sellerId, value: steps }
+  })
   return {
     free,
     /**
@@ -60,7 +68,9 @@ export function createOfferServices(deps: {
     lifecycle: createOfferLifecycle({ db, images, usage }),
     progress: createOfferProgress(db),
     /** Decision D34: a free offer's after-purchase steps and their OTO offers, for the post-purchase module. */
-    postPurchaseSteps: createPostPurchaseOffers(views),
+    postPurchaseSteps,
+    /** The same, cached per process while the change listener is connected (read outside any transaction). */
+    cachedPostPurchaseSteps: (freeOfferId: string) => stepsCache.get(freeOfferId),
     /** What leads and orders name an offer by (title, link, seller), many at once in the caller's transaction. */
     links: findOfferLinks,
     /** Whose an offer is: the checks of a seller's custom domain, and its default offer. */

@@ -95,6 +95,8 @@ function createOrderServices({
     offerUsage: orderRepository.countForOffer satisfies OfferUsageCount,
     /** Split tests' revenue per buying visitor, variant and day (issue 27). */
     revenueByVariant: (variantIds: string[]) => revenueByVariant(db, variantIds),
+    /** A seller's listed order by its id, in the caller's transaction (a post-purchase charge's follow-ups, issue 26). */
+    ownedOrder: orderRepository.findOwned,
     /** Whose an order is (a custom domain's check on the page's `intent_id`). */
     ownership: createOrderOwnership(db),
   }

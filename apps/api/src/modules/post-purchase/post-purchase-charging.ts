@@ -1,10 +1,12 @@
 import { currencyById, type PostPurchaseAcceptResult, postPurchaseMessages } from '@funnelry/shared'
 import type { Database, Executor } from '../../db/client.js'
+import type { JobQueue } from '../../jobs/queue.js'
 import { PaymentError } from '../../lib/errors.js'
+import { createSellerCache } from '../../lib/seller-cache.js'
+import type { SellerChanges } from '../../lib/seller-changes.js'
 import type { PostPurchaseSteps } from '../offers/offers-module.js'
 import type { OrderRow, PostPurchaseLine } from '../orders/orders-module.js'
 import { type PaymentServices, ProviderUnavailableError, type SavedCardCharge, savedCardChargeOf } from '../payments/payments-module.js'
-import type { PostPurchaseDelivery } from './post-purchase-delivery.js'
 import { failedState, type OnScreen } from './post-purchase-flow.js'
 import { type PostPurchaseRow, postPurchaseRepository as repo } from './post-purchase-repository.js'
 
@@ -12,12 +14,12 @@ export type ChargingDeps = {
   db: Database
   now: () => Date
   payments: Pick<PaymentServices, 'provider' | 'accountOf'>
-  deliver: PostPurchaseDelivery
+  jobs: Pick<JobQueue, 'send' | 'poke' | 'requestsWaiting'>
+  /** Drops the cached payment accounts of a seller whose data changed (in any process). */
+  changes: SellerChanges
   publishableKey?: string | undefined
   /** Decision D35: the order line each accepted charge adds to its order (the orders module's, idempotent). */
   addOrderLine: (tx: Executor, line: PostPurchaseLine) => Promise<unknown>
-  /** The seller's business name, which the purchase email is signed with. */
-  businessName: (sellerId: string) => Promise<string>
 }
 
 /** A downsell's claim of a row whose upsell's charge was refused: that charge's intent is not this one's. */
@@ -33,15 +35,20 @@ const pollMs = 25
  * its outcome and answers the same. The provider's idempotency key names the (order, step) too, so
  * even a charge whose answer was lost (a process that died) is asked again, never made twice.
  */
-export function createPostPurchaseCharging({ db, now, payments, deliver, publishableKey, addOrderLine, businessName }: ChargingDeps) {
+export function createPostPurchaseCharging({ db, now, payments, jobs, changes, publishableKey, addOrderLine }: ChargingDeps) {
   const { provider } = payments
   // A downsell is charged only after its upsell's charge was refused or declined: its own key, so the
   // provider never answers it with the refused upsell's charge.
   const idempotencyKey = (order: OrderRow, row: PostPurchaseRow) =>
     `post-purchase-${order.id}-step-${row.step}${row.kind === 'downsell' ? '-downsell' : ''}`
+  // Every accept names the seller's account; a (dis)connection notifies like an offer edit (migration 0022).
+  const accounts = createSellerCache(changes, async (sellerId) => {
+    const account = await payments.accountOf(db, sellerId)
+    return account && { sellerId, value: account }
+  })
 
   const accountId = async (order: OrderRow) => {
-    const account = await payments.accountOf(db, order.sellerId)
+    const account = await accounts.get(order.sellerId)
     if (!account || account.provider !== order.provider) throw new PaymentError(postPurchaseMessages.notCharged)
     return account.accountId
   }
@@ -60,7 +67,11 @@ export function createPostPurchaseCharging({ db, now, payments, deliver, publish
     return { status: 'failed', message: postPurchaseMessages.notCharged }
   }
 
-  /** Stores the provider's outcome on the claimed row; a paid charge is delivered in the same transaction. */
+  /**
+   * Stores the provider's outcome on the claimed row. A paid charge gets its order line (D35) and
+   * one `post-purchase-follow-ups` job in the same transaction (issue 26): the buyer's answer waits
+   * for nothing else, and a crash after the commit still owes the email, webhook and conversions.
+   */
   async function record(
     order: OrderRow,
     row: PostPurchaseRow,
@@ -69,35 +80,45 @@ export function createPostPurchaseCharging({ db, now, payments, deliver, publish
     sale: { steps: PostPurchaseSteps; screen: Pick<OnScreen, 'offer'> },
   ): Promise<PostPurchaseRow> {
     const at = now()
-    // Read before the transaction: a second pool connection asked for while the transaction holds
-    // one starves the pool when many buyers accept at once (the bench saw 503s at 50 at once).
-    const sellerName = charge.status === 'succeeded' ? await businessName(order.sellerId) : ''
-    return db.transaction(async (tx) => {
+    const recorded = await db.transaction(async (tx) => {
       const intent = { intentId: charge.intent?.id ?? row.intentId, clientSecret: charge.intent?.clientSecret ?? row.clientSecret }
       if (charge.status === 'succeeded') {
-        const paid = await repo.move(tx, order.id, row.step, from, { state: 'succeeded', paidAt: at, ...intent })
-        if (!paid) return (await repo.find(tx, order.id, row.step)) ?? row
+        const paid = await repo.move(tx, order.id, row.step, from, { state: 'succeeded', paidAt: at, followUpsOwed: true, ...intent })
+        if (!paid) return { row: (await repo.find(tx, order.id, row.step)) ?? row, queued: false }
+        const { offer } = sale.screen
         // Orders shows it with its first order, and a refund gives it back against its own payment.
         await addOrderLine(tx, {
           orderId: order.id,
-          offerId: paid.offerId ?? sale.screen.offer.view.id,
-          headline: sale.screen.offer.headline,
+          offerId: paid.offerId ?? offer.view.id,
+          headline: offer.headline,
           amountCents: paid.amountCents ?? 0,
           currency: paid.currency ?? 1,
           paymentRef: paid.intentId ?? '',
         })
-        await deliver(tx, { order, row: paid, offer: sale.screen.offer, freeOffer: sale.steps.freeOffer, at, businessName: sellerName })
-        return paid
+        const { freeOffer } = sale.steps
+        await jobs.send(
+          'post-purchase-follow-ups',
+          {
+            chargeId: paid.id,
+            sellerId: paid.sellerId,
+            offer: { id: offer.view.id, headline: offer.headline, url: offer.url },
+            freeOffer: { headline: freeOffer.headline, url: freeOffer.url },
+          },
+          { tx },
+        )
+        return { row: paid, queued: true }
       }
       const state = charge.status === 'requires_action' ? ('requires_action' as const) : failedState(sale.steps.steps, row.step, row.kind)
-      if (state === from) return row
+      if (state === from) return { row, queued: false }
       const moved = await repo.move(tx, order.id, row.step, from, {
         state,
         ...intent,
         failureMessage: charge.status === 'failed' ? charge.message : null,
       })
-      return moved ?? (await repo.find(tx, order.id, row.step)) ?? row
+      return { row: moved ?? (await repo.find(tx, order.id, row.step)) ?? row, queued: false }
     })
+    if (recorded.queued) followUpsWaiting = true
+    return recorded.row
   }
 
   /** The winner's charge of the saved card; a provider that cannot be reached leaves the step answerable again. */
@@ -131,44 +152,64 @@ export function createPostPurchaseCharging({ db, now, payments, deliver, publish
     }
   }
 
+  /** Charges the step on screen (claimed by this press or another), or re-checks one waiting for the buyer's bank. */
+  async function accept(order: OrderRow, screen: OnScreen, steps: PostPurchaseSteps, existing: PostPurchaseRow | undefined) {
+    const account = await accountId(order)
+    const sale = { steps, screen }
+    if (existing?.state === 'requires_action' && existing.intentId) {
+      // Re-checked by the server: the page's word that the bank said yes is never taken.
+      const intent = await provider.retrieveIntent(account, existing.intentId)
+      return answerOf(await record(order, existing, 'requires_action', savedCardChargeOf(intent), sale), account)
+    }
+    const claim = {
+      orderId: order.id,
+      sellerId: order.sellerId,
+      step: screen.step,
+      kind: screen.kind,
+      offerId: screen.offer.view.id,
+      amountCents: screen.offer.priceCents,
+      currency: screen.offer.currency,
+      provider: provider.name,
+    }
+    const claimed =
+      screen.kind === 'upsell'
+        ? await repo.insertFirst(db, { ...claim, state: 'charging' })
+        : await repo.move(db, order.id, screen.step, existing?.state === 'upsell_failed' ? 'upsell_failed' : 'upsell_declined', {
+            ...claim,
+            ...noIntent,
+            state: 'charging',
+          })
+    if (!claimed) {
+      const outcome = await waitForOutcome(order.id, screen.step)
+      if (!outcome) throw new PaymentError(postPurchaseMessages.notThisStep, 409)
+      if (outcome.state !== 'charging') return answerOf(outcome, account)
+      // The winner never answered (its process died): ask the provider under the same key.
+      const charged = await charge(order, outcome, account)
+      return answerOf(await record(order, outcome, 'charging', charged, sale), account)
+    }
+    const charged = await charge(order, claimed, account)
+    return answerOf(await record(order, claimed, 'charging', charged, sale), account)
+  }
+
+  let accepting = 0
+  let followUpsWaiting = false
   return {
-    /** Charges the step on screen (claimed by this press or another), or re-checks one waiting for the buyer's bank. */
-    async accept(order: OrderRow, screen: OnScreen, steps: PostPurchaseSteps, existing: PostPurchaseRow | undefined) {
-      const account = await accountId(order)
-      const sale = { steps, screen }
-      if (existing?.state === 'requires_action' && existing.intentId) {
-        // Re-checked by the server: the page's word that the bank said yes is never taken.
-        const intent = await provider.retrieveIntent(account, existing.intentId)
-        return answerOf(await record(order, existing, 'requires_action', savedCardChargeOf(intent), sale), account)
+    async accept(...args: Parameters<typeof accept>) {
+      // Buyers pressing at once (an email blast's burst) share the machine and the pool with the
+      // follow-ups their charges queued, which nobody is waiting for: while buyers wait, this
+      // process's job dispatchers run one job at a time (jobs/requests-first.ts), and its worker is
+      // told of the new follow-ups once the last of them has been answered (else at its next poll).
+      accepting += 1
+      if (accepting > 1) jobs.requestsWaiting()
+      try {
+        return await accept(...args)
+      } finally {
+        accepting -= 1
+        if (accepting === 0 && followUpsWaiting) {
+          followUpsWaiting = false
+          jobs.poke('post-purchase-follow-ups')
+        }
       }
-      const claim = {
-        orderId: order.id,
-        sellerId: order.sellerId,
-        step: screen.step,
-        kind: screen.kind,
-        offerId: screen.offer.view.id,
-        amountCents: screen.offer.priceCents,
-        currency: screen.offer.currency,
-        provider: provider.name,
-      }
-      const claimed =
-        screen.kind === 'upsell'
-          ? await repo.insertFirst(db, { ...claim, state: 'charging' })
-          : await repo.move(db, order.id, screen.step, existing?.state === 'upsell_failed' ? 'upsell_failed' : 'upsell_declined', {
-              ...claim,
-              ...noIntent,
-              state: 'charging',
-            })
-      if (!claimed) {
-        const outcome = await waitForOutcome(order.id, screen.step)
-        if (!outcome) throw new PaymentError(postPurchaseMessages.notThisStep, 409)
-        if (outcome.state !== 'charging') return answerOf(outcome, account)
-        // The winner never answered (its process died): ask the provider under the same key.
-        const charged = await charge(order, outcome, account)
-        return answerOf(await record(order, outcome, 'charging', charged, sale), account)
-      }
-      const charged = await charge(order, claimed, account)
-      return answerOf(await record(order, claimed, 'charging', charged, sale), account)
     },
   }
 }

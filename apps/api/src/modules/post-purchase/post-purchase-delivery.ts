@@ -1,11 +1,10 @@
 import { centsToAmount, currencyById, formatMoney } from '@funnelry/shared'
 import type { Executor } from '../../db/client.js'
-import type { JobQueue } from '../../jobs/queue.js'
+import type { JobPayloads, JobQueue } from '../../jobs/queue.js'
 import { utmOfRow } from '../../lib/arrival.js'
 import { queueMailIn } from '../../mail/mail-service.js'
 import { purchaseEmail } from '../../mail/templates.js'
 import type { Conversions } from '../conversions/conversions-module.js'
-import type { PostPurchaseSteps, StepOffer } from '../offers/offers-module.js'
 import type { OrderRow } from '../orders/orders-module.js'
 import type { WebhookEmitter } from '../webhooks/webhooks-module.js'
 import type { PostPurchaseRow } from './post-purchase-repository.js'
@@ -16,9 +15,12 @@ export type PostPurchaseDeliveryDeps = {
   conversions: Pick<Conversions, 'orderPaid'>
 }
 
+type FollowUp = JobPayloads['post-purchase-follow-ups']
+
 /**
- * What each accepted one-click offer sends (decision D34), in the transaction that records its
- * charge, so it is sent exactly once: its own purchase email (a second email, naming only this
+ * What each accepted one-click offer sends (decision D34), queued by the `post-purchase-follow-ups`
+ * job in the transaction that takes the charge's follow-ups (issue 26), so it is sent exactly once:
+ * its own purchase email (a second email, naming only this
  * charge), the seller's `order.paid` CRM webhook for this charge, and the ad platforms' Purchase
  * with its own event id.
  */
@@ -28,8 +30,9 @@ export function createPostPurchaseDelivery({ jobs, webhooks, conversions }: Post
     sale: {
       order: OrderRow
       row: PostPurchaseRow
-      offer: StepOffer
-      freeOffer: PostPurchaseSteps['freeOffer']
+      /** The offer and the free offer as they were when the buyer accepted. */
+      offer: FollowUp['offer']
+      freeOffer: FollowUp['freeOffer']
       at: Date
       /** The seller's business name, which the purchase email is signed with (read before the transaction). */
       businessName: string
@@ -37,8 +40,8 @@ export function createPostPurchaseDelivery({ jobs, webhooks, conversions }: Post
   ) => {
     const { order, row, offer, freeOffer, at, businessName } = sale
     if (order.email === null || order.fullName === null) return
-    const currency = currencyById(offer.currency)
-    const cents = row.amountCents ?? offer.priceCents
+    const currency = currencyById(row.currency ?? 1)
+    const cents = row.amountCents ?? 0
     const price = formatMoney(currency.symbol, cents)
     const mail = purchaseEmail({
       to: order.email,
@@ -58,7 +61,7 @@ export function createPostPurchaseDelivery({ jobs, webhooks, conversions }: Post
       fullName: order.fullName,
       value: cents / 100,
       currency: currency.code.toUpperCase(),
-      items: [{ id: offer.view.id, name: offer.headline, price: cents / 100 }],
+      items: [{ id: offer.id, name: offer.headline, price: cents / 100 }],
       at,
     })
     await webhooks.queue(tx, {
@@ -74,7 +77,7 @@ export function createPostPurchaseDelivery({ jobs, webhooks, conversions }: Post
         amount: centsToAmount(cents),
         currency: currency.code,
         // Decision D34: this event is one charge after the payment, not the first payment again.
-        post_purchase: { step: row.step, kind: row.kind, offer_id: offer.view.id, charge_id: row.id },
+        post_purchase: { step: row.step, kind: row.kind, offer_id: offer.id, charge_id: row.id },
         utm: utmOfRow(order),
       },
     })

@@ -39,6 +39,19 @@ export const postPurchaseRepository = {
   markShown: (db: Executor, values: typeof postPurchaseShown.$inferInsert) =>
     db.insert(postPurchaseShown).values(values).onConflictDoNothing(),
 
+  /**
+   * Issue 26: a paid charge's follow-ups, taken once: the row while they were still owed (now no
+   * longer), or undefined when another run of the job already took them.
+   */
+  async takeFollowUps(db: Executor, chargeId: string) {
+    const [row] = await db
+      .update(postPurchaseCharges)
+      .set({ followUpsOwed: false })
+      .where(and(eq(postPurchaseCharges.id, chargeId), eq(postPurchaseCharges.followUpsOwed, true)))
+      .returning()
+    return row
+  },
+
   /** A claim whose provider call failed before charging: the step is answerable again. */
   release: (db: Executor, orderId: string, step: number) =>
     db.delete(postPurchaseCharges).where(and(stepOf(orderId, step), eq(postPurchaseCharges.state, 'charging'))),

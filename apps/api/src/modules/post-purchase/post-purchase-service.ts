@@ -18,7 +18,7 @@ type Deps = {
   db: Database
   now: () => Date
   receipts: Pick<OrderReceipts, 'paidOrder'>
-  offers: Pick<OfferServices, 'postPurchaseSteps'>
+  offers: Pick<OfferServices, 'postPurchaseSteps' | 'cachedPostPurchaseSteps'>
   charging: PostPurchaseCharging
   /** The seller's business name: the text of the logo on the step's page. */
   businessName: (sellerId: string) => Promise<string>
@@ -36,7 +36,7 @@ export function createPostPurchaseService({ db, now, receipts, offers, charging,
   async function load(reference: string) {
     const order = await receipts.paidOrder(reference)
     if (!order) throw new NotFoundError(postPurchaseMessages.notFound)
-    const steps = await offers.postPurchaseSteps(db, order.freeOfferId)
+    const steps = await offers.cachedPostPurchaseSteps(order.freeOfferId)
     if (!steps) throw new NotFoundError(postPurchaseMessages.notFound)
     const rows = await repo.forOrder(db, order.id)
     return { order, steps, rows, screen: onScreen(steps.steps, rows) }

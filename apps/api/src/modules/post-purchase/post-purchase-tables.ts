@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { index, integer, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { boolean, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { createdAt, id, updatedAt } from '../../db/schema/columns.js'
 import { freeOffers, upsellOffers } from '../offers/offers-tables.js'
 import { orders } from '../orders/orders-tables.js'
@@ -43,6 +43,12 @@ export const postPurchaseCharges = pgTable(
     clientSecret: text('client_secret'),
     failureMessage: text('failure_message'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /**
+     * Issue 26: a paid charge whose purchase email, CRM webhook and ad platforms' Purchase are not
+     * queued yet. Set with `succeeded`, cleared by the `post-purchase-follow-ups` job in the
+     * transaction that queues them, so each is queued once however often the job runs.
+     */
+    followUpsOwed: boolean('follow_ups_owed').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

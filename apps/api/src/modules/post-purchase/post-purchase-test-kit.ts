@@ -1,6 +1,6 @@
 import { localTestCards } from '@funnelry/shared'
 import { eq } from 'drizzle-orm'
-import type { TestApp } from '../../../test/build-test-app.js'
+import { eventually, type TestApp } from '../../../test/build-test-app.js'
 import { insertUpsell } from '../../../test/funnel-factories.js'
 import { freeOffers } from '../offers/offers-tables.js'
 import { confirmLocal, createIntent, createLocalSeller, insertFunnel, visitor } from '../orders/checkout-test-kit.js'
@@ -53,3 +53,14 @@ export const providerChargesOf = async (ctx: TestApp, orderId: string) =>
   (await ctx.db.select().from(localPaymentIntents)).filter(
     (intent) => intent.metadata.order_id === orderId && intent.metadata.post_purchase_step !== undefined,
   )
+
+/** Issue 26: the `post-purchase-follow-ups` jobs stored so far (each paid charge queues one with its answer). */
+export const followUpJobs = async (ctx: TestApp) =>
+  (
+    await ctx.pool.query<{ state: string; data: Record<string, unknown> }>(
+      `select state, data from pgboss.job where name = 'post-purchase-follow-ups' order by created_on`,
+    )
+  ).rows
+
+/** Resolves once every stored follow-up job has run to its end: the charges' emails, webhooks and conversions are queued. */
+export const followUpsRun = (ctx: TestApp) => eventually(async () => (await followUpJobs(ctx)).every((job) => job.state === 'completed'))

@@ -1,9 +1,10 @@
 import { localTestCards, postPurchaseMessages } from '@funnelry/shared'
 import { eq } from 'drizzle-orm'
-import type { TestApp } from '../../../test/build-test-app.js'
+import { eventually, type TestApp } from '../../../test/build-test-app.js'
 import { describe, expect, test } from '../../../test/fixtures.js'
 import { configureWebhook } from '../../../test/funnel-factories.js'
 import { createConnectedSellerSession, createUpsell, sendForm, validFree } from '../offers/offer-test-kit.js'
+import { upsellOffers } from '../offers/offers-tables.js'
 import { emailsTo, insertFunnel, orderPaidDeliveries, visitor } from '../orders/checkout-test-kit.js'
 import { orderLines } from '../orders/orders-tables.js'
 import {
@@ -11,6 +12,7 @@ import {
   challenge,
   chargesOf,
   decline,
+  followUpsRun,
   insertPostPurchaseFunnel,
   payFirstOrder,
   providerChargesOf,
@@ -70,7 +72,10 @@ describe('post-purchase offers', () => {
     })
     expect(receipt.total).toBe('52.50')
 
-    // Its own purchase email (a second one), its own order.paid event, its own Purchase event id.
+    // Its own purchase email (a second one), its own order.paid event, its own Purchase event id,
+    // queued by the charge's follow-up job once a worker runs it (issue 26).
+    await ctx.startWorkers()
+    await followUpsRun(ctx)
     const mails = await emailsTo(ctx, visitor.email.toLowerCase())
     expect(mails.filter((mail) => mail.kind === 'purchase' && mail.text.includes('The Course ($49.00)'))).toHaveLength(1)
     const events = await orderPaidDeliveries(ctx, funnel.seller.id)
@@ -178,6 +183,16 @@ describe('post-purchase offers', () => {
     expect((await ctx.db.select().from(orderLines).where(eq(orderLines.orderId, orderId))).map((line) => line.kind)).not.toContain(
       'post_purchase',
     )
+  })
+
+  test("an edit of the step's offer is read by the page and charged at once (the steps' cache is dropped)", async () => {
+    const { reference, orderId } = await pay()
+    expect((await stateOf(ctx, reference)).json()).toMatchObject({ step: 1, offer: { id: funnel.course.id, product_price: '49.00' } })
+    // Any process's change reaches this one's cache through the database's notification.
+    await ctx.db.update(upsellOffers).set({ priceCents: 5900 }).where(eq(upsellOffers.id, funnel.course.id))
+    await eventually(async () => (await stateOf(ctx, reference)).json().offer?.product_price === '59.00')
+    expect((await accept(ctx, reference, { step: 1, kind: 'upsell' })).json()).toEqual({ status: 'succeeded' })
+    expect((await providerChargesOf(ctx, orderId)).map((intent) => intent.amountCents)).toEqual([5900])
   })
 
   test('an order of an offer without steps is done at once', async () => {
