@@ -61,7 +61,9 @@ describe("a seller sees the funnel's leads, orders and numbers", () => {
     // A UTF-8 byte order mark first, so Excel on Windows reads "Café" right (issue 22).
     expect(csv.startsWith('\uFEFF')).toBe(true)
     const [header, ...rows] = csv.trim().split(/\r?\n/)
-    expect(header).toBe('full_name,email,free_offer,utm_source,utm_medium,utm_campaign,utm_content,utm_term,fbclid,gclid,created_at')
+    expect(header).toBe(
+      'full_name,email,free_offer,utm_source,utm_medium,utm_campaign,utm_content,utm_term,fbclid,gclid,variant,created_at',
+    )
     expect(rows.map((row) => row.split(',')[1]).sort()).toEqual([freeTaker.email, buyer.email])
 
     await page.getByRole('link', { name: 'Orders' }).click()
@@ -79,7 +81,7 @@ describe("a seller sees the funnel's leads, orders and numbers", () => {
     expect(ordersFile.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/)
     const [ordersHeader, ...orderRows] = (await readFile((await ordersFile.path()) ?? '', 'utf8')).trim().split(/\r?\n/)
     expect(ordersHeader).toBe(
-      'full_name,email,free_offer,bump_offer,upsell_offer,amount,currency,status,refunded,utm_source,utm_medium,utm_campaign,utm_content,utm_term,fbclid,gclid,created_at',
+      'full_name,email,free_offer,bump_offer,upsell_offer,amount,currency,status,refunded,utm_source,utm_medium,utm_campaign,utm_content,utm_term,fbclid,gclid,variant,created_at',
     )
     expect(orderRows.map((row) => row.split(',').slice(1, 2).concat(row.split(',').slice(5, 8))).sort()).toEqual([
       [freeTaker.email, '0.00', 'USD', 'paid'],

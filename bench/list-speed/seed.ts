@@ -65,18 +65,33 @@ export async function seedSeller(client: pg.PoolClient, name: string, leads: num
     [sellerId],
   )
   const [first, second] = offers.rows.map((row) => row.id) as [string, string]
+  // Issue 27: the first offer runs a split test; its rows (half of all) alternate between its two
+  // arms, so the lists name a variant on every other row.
+  const test = await client.query<{ id: string }>(
+    `insert into split_tests (seller_id, free_offer_id, minimum_days, minimum_visitors) values ($1, $2, 7, 100) returning id`,
+    [sellerId, first],
+  )
+  const arms = await client.query<{ id: string }>(
+    `insert into split_variants (split_test_id, seller_id, free_offer_id, is_control, name, weight, headline)
+     values ($1, $2, $3, true, 'Original', 50, null), ($1, $2, $3, false, 'Variant B', 50, 'The Guide, Shorter')
+     returning id`,
+    [test.rows[0]?.id, sellerId, first],
+  )
+  const armsArray = `(array['${arms.rows.map((row) => row.id).join("', '")}']::uuid[])`
+  const variantOf = `case when g % 2 = 0 then ${armsArray}[1 + (g / 2) % 2] end`
   await client.query(
-    `insert into leads (seller_id, free_offer_id, email, full_name, utm_source, utm_campaign, created_at, updated_at)
-     select $1, case when g % 2 = 0 then $2::uuid else $3::uuid end, ${emailOf}, ${nameOf}, ${sourceOf}, ${campaignOf}, ${createdAt(leads)}, now()
+    `insert into leads (seller_id, free_offer_id, email, full_name, utm_source, utm_campaign, variant_id, created_at, updated_at)
+     select $1, case when g % 2 = 0 then $2::uuid else $3::uuid end, ${emailOf}, ${nameOf}, ${sourceOf}, ${campaignOf}, ${variantOf},
+            ${createdAt(leads)}, now()
        from generate_series(1, ${leads}) g`,
     [sellerId, first, second],
   )
   await client.query(
     `insert into orders (seller_id, free_offer_id, full_name, email, upsell_shown, amount_cents, currency, status, provider,
-                         intent_id, utm_source, utm_campaign, created_at, updated_at)
+                         intent_id, utm_source, utm_campaign, variant_id, created_at, updated_at)
      select $1, case when g % 2 = 0 then $2::uuid else $3::uuid end, ${nameOf}, ${emailOf}, g % 3 = 0,
             (array[999, 5899, 0, 4900])[1 + g % 4], 1, (array['paid', 'paid', 'paid', 'pending', 'failed', 'abandoned'])[1 + g % 6],
-            'local', 'pi_bench_' || $4 || '_' || g, ${sourceOf}, ${campaignOf}, ${createdAt(orders)}, now()
+            'local', 'pi_bench_' || $4 || '_' || g, ${sourceOf}, ${campaignOf}, ${variantOf}, ${createdAt(orders)}, now()
        from generate_series(1, ${orders}) g`,
     [sellerId, first, second, name],
   )

@@ -87,7 +87,7 @@ export const splitVariantSchema = z.object({
   opt_in_button: z.string(),
   bump_offer_id: z.uuid().nullable(),
   upsell_offer_id: z.uuid().nullable(),
-  /** The variant's own image URL; null: it shows the page's image (the original always does). */
+  /** The variant's own image URL; null: it shows the page's image (a running test's original always does; an ended test's original: the image it had, null when none). */
   asset_image: z.string().nullable(),
   /** The page as this variant's visitors see it (the dashboard's preview). */
   preview_url: z.string(),

@@ -145,6 +145,8 @@ const rate = z.number().min(0).describe('a fraction rounded to 4 decimals; 0 whe
 const offerRef = z.object({ id: z.guid(), headline: z.string() })
 /** A bump's headline is optional on the bump itself. */
 const optionalHeadlineRef = z.object({ id: z.guid(), headline: z.string().nullable() })
+/** Decision D36: the split-test variant the visitor saw ("Original" for the page itself); null outside a test. */
+const variantRef = z.object({ id: z.guid(), name: z.string() }).nullable()
 
 export const leadSchema = z.object({
   id: z.guid(),
@@ -153,6 +155,7 @@ export const leadSchema = z.object({
   free_offer: offerRef,
   /** Decision D37: the campaign that brought the lead; every field null for a direct visit. */
   utm: utmSchema,
+  variant: variantRef,
   created_at: timestamp,
 })
 export type Lead = z.infer<typeof leadSchema>
@@ -160,7 +163,15 @@ export const leadListSchema = reportListSchema(leadSchema)
 export type LeadList = z.infer<typeof leadListSchema>
 
 /** The CSV export's columns, in order; the first line of every export. */
-export const leadExportColumns = ['full_name', 'email', 'free_offer', ...utmFields, 'created_at'] as const
+export const leadExportColumns = [
+  'full_name',
+  'email',
+  'free_offer',
+  ...utmFields,
+  /** Decision D36: the split-test variant's name; empty outside a test. */
+  'variant',
+  'created_at',
+] as const
 
 /** The orders CSV export's columns, in order (amount two decimals, currency its ISO code). */
 export const orderExportColumns = [
@@ -175,6 +186,8 @@ export const orderExportColumns = [
   /** Decision D35: what was given back of `amount`, two decimals (0.00 when nothing). */
   'refunded',
   ...utmFields,
+  /** Decision D36: the split-test variant's name; empty outside a test. */
+  'variant',
   'created_at',
 ] as const
 
@@ -234,6 +247,7 @@ export const orderSchema = z.object({
   lines: z.array(orderLineSchema),
   /** Decision D37: the campaign that brought the order; every field null for a direct visit. */
   utm: utmSchema,
+  variant: variantRef,
   created_at: timestamp,
 })
 export type Order = z.infer<typeof orderSchema>

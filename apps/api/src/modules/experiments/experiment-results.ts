@@ -4,7 +4,7 @@ import { NotFoundError } from '../../lib/errors.js'
 import type { PageContent } from '../offers/offers-module.js'
 import { cumulativeSeries } from './revenue-series.js'
 import type { SplitFunnel, VisitorRevenueRow } from './split-funnel.js'
-import { contentOfVariant } from './split-pages.js'
+import { contentOfVariant, showsThePage } from './split-pages.js'
 import { splitTestRepository as repo, type SplitVariantRow } from './split-test-repository.js'
 import { compareToControl } from './statistics/bayesian-lift.js'
 import { type ArmTotals, armSample } from './statistics/revenue-per-visitor.js'
@@ -79,7 +79,7 @@ export function createExperimentResults({ db, funnel, now, previewUrl, imageUrl 
 
     const resultOf = (variant: SplitVariantRow, index: number): SplitVariantResult => {
       const arm = totals[index] ?? armTotals(0, [])
-      const content = variant.isControl ? page : contentOfVariant(variant)
+      const content = showsThePage(variant) ? page : contentOfVariant(variant)
       const compared = variant.isControl || verdict !== 'ready' ? null : compareToControl(control, armSample(arm))
       const lift = compared && !('none' in compared) ? compared : null
       return {

@@ -4,6 +4,7 @@ import { createSplitTests, type SplitTests, type SplitTestsDeps } from './split-
 
 export type { SplitFunnel, VisitorRevenueRow } from './split-funnel.js'
 export type { SplitTests } from './split-tests.js'
+export { splitVariantView } from './split-variant-view.js'
 
 /**
  * Experiments: split tests of a free offer's page (issue 27, decision D36), judged on revenue per

@@ -37,7 +37,8 @@ export const splitTests = pgTable(
 
 /**
  * The arms of a split test: the control (the page as it is, `is_control`, its content read from
- * the offer) and the variants, each a copy of the page's content with some fields changed.
+ * the offer while the test runs; stored here when it ends, so the ended test keeps the page it
+ * started from) and the variants, each a copy of the page's content with some fields changed.
  * `weight` is the whole percentage of visitors the arm gets; a test's weights add up to 100.
  */
 export const splitVariants = pgTable(

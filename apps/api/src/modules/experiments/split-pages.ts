@@ -13,14 +13,25 @@ type ControlPages = { get(id: string): Promise<PublicOffer | undefined>; peek(id
 /** What the page answers a visitor: the arm's prepared page, and the cookie of a new assignment. */
 export type VisitorPage = { offer: PublicOffer; setCookie: string | null }
 
-/** The content a variant shows; the control's is the page's own (read from the offer). */
+/**
+ * Whether an arm shows the page as it is, read from the offer: the original of a running test (an
+ * edit of the offer shows at once), and of a test ended before its original was kept. Ending a
+ * test stores the original's content on its row (`headline` is then set, as the offer's always is),
+ * so that an ended test still shows the page it started from after a winner replaced it.
+ */
+export const showsThePage = (variant: SplitVariantRow): boolean => variant.isControl && variant.headline === null
+
+/**
+ * The content a variant shows (its image left out: the page's). A kept original's is the page as it
+ * was when the test ended, its image included (null: it had none).
+ */
 export const contentOfVariant = (variant: SplitVariantRow): PageContent => ({
   headline: variant.headline ?? '',
   subHeadline: variant.subHeadline,
   optInButton: variant.optInButton ?? '',
   bumpOfferId: variant.bumpOfferId,
   upsellOfferId: variant.upsellOfferId,
-  ...(variant.assetImage ? { assetImage: variant.assetImage } : {}),
+  ...(variant.assetImage || variant.isControl ? { assetImage: variant.assetImage } : {}),
 })
 
 /**
@@ -38,11 +49,11 @@ export function createSplitPages(deps: {
   const { db, changes, running, control, versions } = deps
   const variantPages = createSellerCache(changes, async (variantId: string) => {
     const variant = await repo.variant(db, variantId)
-    if (!variant || variant.isControl) return undefined
+    if (!variant || showsThePage(variant)) return undefined
     const found = await versions.findPublic(variant.freeOfferId, contentOfVariant(variant))
     return found && { sellerId: found.sellerId, value: preparePublicOffer(found.view) }
   })
-  const pageOf = (offerId: string, arm: SplitVariantRow) => (arm.isControl ? control.get(offerId) : variantPages.get(arm.id))
+  const pageOf = (offerId: string, arm: SplitVariantRow) => (showsThePage(arm) ? control.get(offerId) : variantPages.get(arm.id))
 
   return {
     /** The page a visitor sees: with a test running, their arm's (drawn by weight the first time). */
@@ -72,7 +83,7 @@ export function createSplitPages(deps: {
       const assigned = assignmentOfCookies(cookieHeader, offerId)
       const arm = assigned && test.variants.find((variant) => variant.id === assigned.variantId)
       if (!arm) return undefined
-      return arm.isControl ? control.peek(offerId) : variantPages.peek(arm.id)
+      return showsThePage(arm) ? control.peek(offerId) : variantPages.peek(arm.id)
     },
 
     /** The seller's preview of one arm (`?isPreview=true&variant=<id>`), whatever the visitor's cookie. */

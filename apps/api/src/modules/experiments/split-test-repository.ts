@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client.js'
+import type { PageContent } from '../offers/offers-module.js'
 import { splitCountedVisitors, splitHourlyVisitors, splitTests, splitVariants } from './experiments-tables.js'
 
 export type SplitTestRow = typeof splitTests.$inferSelect
@@ -77,6 +78,15 @@ export const splitTestRepository = {
     await db
       .update(splitVariants)
       .set({ ...values, updatedAt: new Date() })
+      .where(eq(splitVariants.id, id))
+  },
+
+  /** Stores the page's content on the original's row when its test ends (see `showsThePage`). */
+  async keepContent(db: Executor, id: string, content: PageContent): Promise<void> {
+    const { headline, subHeadline, optInButton, bumpOfferId, upsellOfferId, assetImage } = content
+    await db
+      .update(splitVariants)
+      .set({ headline, subHeadline, optInButton, bumpOfferId, upsellOfferId, assetImage: assetImage ?? null, updatedAt: new Date() })
       .where(eq(splitVariants.id, id))
   },
 

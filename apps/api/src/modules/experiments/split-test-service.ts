@@ -198,6 +198,11 @@ export function createSplitTestService({ db, versions, now }: { db: Database; ve
         }
         const winner = isUuid(variantId) ? running.variants.find((arm) => arm.id === variantId) : undefined
         if (!winner) throw ValidationError.field('variant_id', splitTestMessages.chooseVariant)
+        // The original is kept as it is now, before a winner replaces it: the ended test's results
+        // and previews then show the page it started from, whatever the offer becomes.
+        const original = running.variants.find((arm) => arm.isControl)
+        const page = await versions.currentContent(tx, offerId)
+        if (original && page) await repo.keepContent(tx, original.id, page)
         if (!winner.isControl) await versions.apply(tx, sellerId, offerId, contentOfVariant(winner))
         await repo.end(tx, running.test.id, winner.id, now())
       })

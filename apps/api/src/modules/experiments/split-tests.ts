@@ -5,7 +5,7 @@ import type { OfferPageVersions, PageContent, PublicOffer } from '../offers/offe
 import { createExperimentResults } from './experiment-results.js'
 import { createRunningTests } from './running-tests.js'
 import type { SplitFunnel } from './split-funnel.js'
-import { contentOfVariant, createSplitPages } from './split-pages.js'
+import { contentOfVariant, createSplitPages, showsThePage } from './split-pages.js'
 import { splitTestRepository as repo, type SplitVariantRow } from './split-test-repository.js'
 import { createSplitTestService } from './split-test-service.js'
 import { assignmentCookie, assignmentOfCookies } from './visitor-assignment.js'
@@ -31,7 +31,7 @@ export function createSplitTests(deps: SplitTestsDeps) {
   const results = createExperimentResults({ db, funnel, now, previewUrl, imageUrl: versions.images.url })
 
   const viewOf = (variant: SplitVariantRow, page: PageContent): SplitVariant => {
-    const content = variant.isControl ? page : contentOfVariant(variant)
+    const content = showsThePage(variant) ? page : contentOfVariant(variant)
     return {
       id: variant.id,
       name: variant.name,

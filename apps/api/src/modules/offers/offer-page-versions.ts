@@ -12,8 +12,8 @@ import { bumpOffers, freeOffers, upsellOffers } from './offers-tables.js'
 
 /**
  * What a split-test variant may change of a free offer's page (issue 27): the texts and which bump
- * and upsell it offers, and its own image (`assetImage`, a storage key; left out: the page's). The
- * logo and download stay the page's.
+ * and upsell it offers, and its own image (`assetImage`, a storage key; left out: the page's; null:
+ * no image, as the original of an ended test that had none). The logo and download stay the page's.
  */
 export type PageContent = {
   headline: string
@@ -21,7 +21,7 @@ export type PageContent = {
   optInButton: string
   bumpOfferId: string | null
   upsellOfferId: string | null
-  assetImage?: string
+  assetImage?: string | null
 }
 
 const orNothing = (id: string | null, column: typeof bumpOffers.id | typeof upsellOffers.id) => (id ? eq(column, id) : sql`false`)
@@ -68,6 +68,15 @@ export function createOfferPageVersions({
       const [row] = isUuid(id) ? await db.select().from(freeOffers).where(eq(freeOffers.id, id)) : []
       if (!row || row.sellerId !== sellerId) throw new NotFoundError()
       return { content: contentOf(row), archived: row.archivedAt !== null }
+    },
+
+    /**
+     * The page's content as it is, its image included (null: none), read and locked in the caller's
+     * transaction: what an ended split test keeps of its original before the winner replaces it.
+     */
+    async currentContent(executor: Executor, id: string): Promise<PageContent | undefined> {
+      const [row] = await executor.select().from(freeOffers).where(eq(freeOffers.id, id)).for('update')
+      return row && { ...contentOf(row), assetImage: row.assetImage }
     },
 
     /** A variant's bump and upsell follow the page's rules: the seller's own, priced, one currency. */

@@ -105,13 +105,13 @@ describe('campaigns in the Leads and Orders lists and exports', () => {
     const leadsCsv = parseCsv((await ctx.app.inject({ url: '/api/v1/leads/export/?utm_source=google', headers })).body)
     expect(leadsCsv).toEqual([
       [...leadExportColumns],
-      ['Search Sam', expect.any(String), expect.any(String), 'google', 'cpc', 'spring', '', '', '', 'Cj0', '2025-04-03T10:00:00.000Z'],
+      ['Search Sam', expect.any(String), expect.any(String), 'google', 'cpc', 'spring', '', '', '', 'Cj0', '', '2025-04-03T10:00:00.000Z'],
     ])
     const ordersCsv = parseCsv((await ctx.app.inject({ url: '/api/v1/orders/export/?utm_campaign=spring', headers })).body)
     expect(ordersCsv[0]).toEqual([...orderExportColumns])
-    expect(ordersCsv.slice(1).map((record) => record.slice(-8))).toEqual([
-      ['google', 'cpc', 'spring', '', '', '', 'Cj0', '2025-04-03T10:00:00.000Z'],
-      ['facebook', 'paid', 'spring', 'video-a', '', 'IwAR1', '', '2025-04-02T10:00:00.000Z'],
+    expect(ordersCsv.slice(1).map((record) => record.slice(-9))).toEqual([
+      ['google', 'cpc', 'spring', '', '', '', 'Cj0', '', '2025-04-03T10:00:00.000Z'],
+      ['facebook', 'paid', 'spring', 'video-a', '', 'IwAR1', '', '', '2025-04-02T10:00:00.000Z'],
     ])
   })
 })

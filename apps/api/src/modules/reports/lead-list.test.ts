@@ -68,6 +68,7 @@ describe('GET /api/v1/leads/', () => {
       email: 'ada@example.com',
       free_offer: { id: guide.id, headline: 'The Guide' },
       utm: directUtm,
+      variant: null,
       created_at: '2025-03-01T00:00:00.000Z',
     })
   })

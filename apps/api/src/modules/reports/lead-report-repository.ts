@@ -2,6 +2,7 @@ import type { LeadFilters } from '@funnelry/shared'
 import { and, eq, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client.js'
 import { selectUtmColumns } from '../../db/schema/columns.js'
+import { splitVariantView } from '../experiments/experiments-module.js'
 // biome-ignore lint/style/noRestrictedImports: the reports are the read model over the leads' rows (decisions 0012, 0028)
 import { leads } from '../leads/leads-tables.js'
 import { freeOfferView } from '../offers/offers-module.js'
@@ -19,12 +20,19 @@ const columns = {
   offerId: freeOfferView.id,
   offerHeadline: freeOfferView.headline,
   ...selectUtmColumns(leads),
+  variantId: splitVariantView.id,
+  variantName: splitVariantView.name,
 }
 
 /** The order of the (seller_id | free_offer_id, created_at desc, id desc) indexes. */
 const newest = newestFirst(leads.createdAt, leads.id)
 
-const withOffer = (db: Executor) => db.select(columns).from(leads).innerJoin(freeOfferView, eq(freeOfferView.id, leads.freeOfferId))
+const withOffer = (db: Executor) =>
+  db
+    .select(columns)
+    .from(leads)
+    .innerJoin(freeOfferView, eq(freeOfferView.id, leads.freeOfferId))
+    .leftJoin(splitVariantView, eq(splitVariantView.id, leads.variantId))
 
 export type LeadReportRow = Awaited<ReturnType<typeof withOffer>>[number]
 export type LeadPageRow = LeadReportRow & { cursorTime: string }
@@ -37,6 +45,7 @@ export const leadReportRepository = {
         .select({ ...columns, cursorTime: cursorTimeOf(leads.createdAt) })
         .from(leads)
         .innerJoin(freeOfferView, eq(freeOfferView.id, leads.freeOfferId))
+        .leftJoin(splitVariantView, eq(splitVariantView.id, leads.variantId))
         .where(and(funnelRowFilter(leads, sellerId, filters), fromCursor(leads.createdAt, leads.id, window.cursor)))
         .orderBy(...pageOrder(leads.createdAt, leads.id, window))
         .limit(window.limit)
@@ -74,11 +83,13 @@ export const leadReportRepository = {
         email: defused(leads.email),
         offer: defused(freeOfferView.headline),
         ...utmCells(leads),
+        variant: defused(sql`coalesce(${splitVariantView.name}, '')`),
         // Last: `exportRecords` writes it as toISOString does.
         createdAt: leads.createdAt,
       })
       .from(leads)
       .innerJoin(freeOfferView, eq(freeOfferView.id, leads.freeOfferId))
+      .leftJoin(splitVariantView, eq(splitVariantView.id, leads.variantId))
       .where(funnelRowFilter(leads, sellerId, filters))
       .orderBy(...newest),
 }

@@ -121,6 +121,7 @@ describe('GET /api/v1/orders/', () => {
         { id: expect.any(String), kind: 'upsell', offer_id: upsellId, headline: 'The Course', amount: '0.00', currency: 2, status: 'paid' },
       ],
       utm: directUtm,
+      variant: null,
       created_at: '2025-04-04T23:59:59.999Z',
     })
     expect(body.results[3]).toMatchObject({ bump_offer: null, upsell_offer: null, amount: '0.00', currency: 1 })

@@ -2,6 +2,7 @@ import { currencies, type OrderFilters } from '@funnelry/shared'
 import { and, eq, isNotNull, type SQL, sql } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { Executor } from '../../db/client.js'
+import { splitVariantView } from '../experiments/experiments-module.js'
 import { bumpOfferView, freeOfferView, upsellOfferView } from '../offers/offers-module.js'
 // biome-ignore lint/style/noRestrictedImports: the reports are the read model over the orders' rows (decisions 0012, 0028)
 import { orders } from '../orders/orders-tables.js'
@@ -23,6 +24,7 @@ const columns = {
   offer: { id: freeOfferView.id, headline: freeOfferView.headline },
   bump: { id: bumpOfferView.id, headline: bumpOfferView.headline },
   upsell: { id: upsellOfferView.id, headline: upsellOfferView.headline },
+  variant: { id: splitVariantView.id, name: splitVariantView.name },
 }
 
 /** An order with the headlines of what it was for, in one query. */
@@ -34,6 +36,7 @@ const withOffers = (db: Executor) =>
     .innerJoin(freeOfferView, eq(freeOfferView.id, orders.freeOfferId))
     .leftJoin(bumpOfferView, eq(bumpOfferView.id, orders.bumpOfferId))
     .leftJoin(upsellOfferView, eq(upsellOfferView.id, orders.upsellOfferId))
+    .leftJoin(splitVariantView, eq(splitVariantView.id, orders.variantId))
 
 export type OrderReportRow = Awaited<ReturnType<typeof withOffers>>[number]
 export type OrderPageRow = OrderReportRow & { cursorTime: string }
@@ -48,6 +51,7 @@ export const orderReportRepository = {
         .innerJoin(freeOfferView, eq(freeOfferView.id, orders.freeOfferId))
         .leftJoin(bumpOfferView, eq(bumpOfferView.id, orders.bumpOfferId))
         .leftJoin(upsellOfferView, eq(upsellOfferView.id, orders.upsellOfferId))
+        .leftJoin(splitVariantView, eq(splitVariantView.id, orders.variantId))
         .where(and(where(sellerId, filters), fromCursor(orders.createdAt, orders.id, window.cursor)))
         .orderBy(...pageOrder(orders.createdAt, orders.id, window))
         .limit(window.limit)
@@ -89,6 +93,7 @@ export const orderReportRepository = {
         status: defused(orders.status),
         refunded: defused(amountText(orders.refundedCents)),
         ...utmCells(orders),
+        variant: defused(sql`coalesce(${splitVariantView.name}, '')`),
         // Last: `exportRecords` writes it as toISOString does.
         createdAt: orders.createdAt,
       })
@@ -96,6 +101,7 @@ export const orderReportRepository = {
       .innerJoin(freeOfferView, eq(freeOfferView.id, orders.freeOfferId))
       .leftJoin(bumpOfferView, eq(bumpOfferView.id, orders.bumpOfferId))
       .leftJoin(upsellOfferView, eq(upsellOfferView.id, orders.upsellOfferId))
+      .leftJoin(splitVariantView, eq(splitVariantView.id, orders.variantId))
       .where(where(sellerId, filters))
       .orderBy(...newestFirst(orders.createdAt, orders.id)),
 }

@@ -33,11 +33,12 @@ const toLead = (row: LeadReportRow): Lead => ({
   email: row.email,
   free_offer: { id: row.offerId, headline: row.offerHeadline },
   utm: utmOfRow(row),
+  variant: row.variantId === null || row.variantName === null ? null : { id: row.variantId, name: row.variantName },
   created_at: row.createdAt.toISOString(),
 })
 
 /** Listed orders always carry the visitor's details and a listed status: the list leaves drafts out (D20). */
-const toOrder = ({ order, offer, bump, upsell }: OrderReportRow, lines: OrderLine[]): Order => ({
+const toOrder = ({ order, offer, bump, upsell, variant }: OrderReportRow, lines: OrderLine[]): Order => ({
   id: order.id,
   intent_id: order.intentId,
   full_name: order.fullName ?? '',
@@ -51,6 +52,7 @@ const toOrder = ({ order, offer, bump, upsell }: OrderReportRow, lines: OrderLin
   status: order.status as OrderStatus,
   lines,
   utm: utmOfRow(order),
+  variant,
   created_at: order.createdAt.toISOString(),
 })
 

@@ -94,5 +94,13 @@ export function parseCsv(exported: string): string[][] {
   return records
 }
 
-/** An export record of a direct lead or order (decision D37): the seven campaign cells, empty, before the time. */
-export const withDirectCampaign = (record: string[]): string[] => [...record.slice(0, -1), ...utmFields.map(() => ''), ...record.slice(-1)]
+/**
+ * An export record of a direct lead or order outside a split test: the seven campaign cells
+ * (decision D37) and the variant's (D36), empty, before the time.
+ */
+export const withDirectCampaign = (record: string[]): string[] => [
+  ...record.slice(0, -1),
+  ...utmFields.map(() => ''),
+  '',
+  ...record.slice(-1),
+]

@@ -17,6 +17,7 @@ export function lead(overrides: Partial<Lead> = {}): Lead {
     email: 'ada@example.com',
     free_offer: guide,
     utm: directUtm,
+    variant: null,
     created_at: '2025-01-31T09:30:00.000Z',
     ...overrides,
   }
@@ -40,6 +41,7 @@ export function order(overrides: Partial<Order> = {}): Order {
       { id: uuid(211), kind: 'bump', offer_id: uuid(300), headline: 'Workbook', amount: '52.50', currency: 2, status: 'paid' },
     ],
     utm: directUtm,
+    variant: null,
     created_at: '2025-02-01T12:00:00.000Z',
     ...overrides,
   }

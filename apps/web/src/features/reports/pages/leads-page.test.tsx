@@ -48,15 +48,17 @@ describe('Leads page', () => {
       within(await table())
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
-    ).toEqual(['Name', 'Email', 'Free offer', 'Campaign', 'Signed up'])
+    ).toEqual(['Name', 'Email', 'Free offer', 'Campaign', 'Variant', 'Signed up'])
     expect(
       first &&
         within(first)
           .getAllByRole('cell')
           .map((cell) => cell.textContent),
-    ).toEqual(['Ada Lovelace', 'ada@example.com', 'The Ultimate Guide', 'Direct', formatDateTime(ada.created_at)])
+    ).toEqual(['Ada Lovelace', 'ada@example.com', 'The Ultimate Guide', 'Direct', '—No split test', formatDateTime(ada.created_at)])
     expect(second && within(second).getByText('Launch Checklist')).toBeInTheDocument()
-    expect(screen.getByText(formatDateTime(ada.created_at))).toHaveAttribute('datetime', ada.created_at)
+    expect(
+      screen.getByText((_, element) => element?.tagName === 'TIME' && element.textContent === formatDateTime(ada.created_at)),
+    ).toHaveAttribute('datetime', ada.created_at)
     expect(screen.getByText('2 results')).toBeInTheDocument()
     expect(sent.at(-1)).toEqual({ page: '1', page_size: '25' })
   })
@@ -268,12 +270,12 @@ describe('Leads page', () => {
       within(first as HTMLElement)
         .getAllByRole('term')
         .map((cell) => cell.textContent),
-    ).toEqual(['Name', 'Email', 'Free offer', 'Campaign', 'Signed up'])
+    ).toEqual(['Name', 'Email', 'Free offer', 'Campaign', 'Variant', 'Signed up'])
     expect(
       within(first as HTMLElement)
         .getAllByRole('definition')
         .map((cell) => cell.textContent),
-    ).toEqual(['Ada Lovelace', 'ada@example.com', 'The Ultimate Guide', 'Direct', formatDateTime(ada.created_at)])
+    ).toEqual(['Ada Lovelace', 'ada@example.com', 'The Ultimate Guide', 'Direct', '—No split test', formatDateTime(ada.created_at)])
     expect(screen.getByRole('button', { name: 'Filters' })).toBeInTheDocument()
   })
 

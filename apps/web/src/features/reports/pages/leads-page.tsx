@@ -10,6 +10,7 @@ import type { CompactRow } from '../components/report-compact-list'
 import { ReportFiltersBar } from '../components/report-filters-bar'
 import { ReportPage } from '../components/report-page'
 import type { ReportColumn } from '../components/report-table'
+import { VariantText } from '../components/variant-text'
 import { leadFiltersOf } from '../lib/report-filters'
 import { useReportFilters } from '../lib/use-report-filters'
 
@@ -18,6 +19,7 @@ const columns: ReportColumn<Lead>[] = [
   { header: 'Email', render: (lead) => lead.email },
   { header: 'Free offer', render: (lead) => lead.free_offer.headline },
   { header: 'Campaign', render: (lead) => <CampaignText utm={lead.utm} /> },
+  { header: 'Variant', render: (lead) => <VariantText variant={lead.variant} /> },
   { header: 'Signed up', render: (lead) => <DateTimeText value={lead.created_at} /> },
 ]
 

@@ -46,7 +46,7 @@ describe('Orders page', () => {
       within(rows[0] as HTMLElement)
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
-    ).toEqual(['Buyer', 'Free offer', 'Bump', 'Upsell', 'Amount', 'Status', 'Campaign', 'Date'])
+    ).toEqual(['Buyer', 'Free offer', 'Bump', 'Upsell', 'Amount', 'Status', 'Campaign', 'Variant', 'Date'])
     expect(cellsOf(rows[1])).toEqual([
       'Grace Hoppergrace@example.com',
       'The Ultimate Guide',
@@ -55,6 +55,7 @@ describe('Orders page', () => {
       '€52.50',
       'Paid',
       'Direct',
+      '—No split test',
       formatDateTime(paid.created_at),
     ])
     expect(cellsOf(rows[2])).toEqual([
@@ -65,6 +66,7 @@ describe('Orders page', () => {
       '$149.00',
       'Failed',
       'Direct',
+      '—No split test',
       formatDateTime(failed.created_at),
     ])
     expect(cellsOf(rows[3]).slice(2, 6)).toEqual(['BUMP offer', 'None', '£9.99', 'Pending'])
@@ -170,7 +172,7 @@ describe('Orders page', () => {
       within(first)
         .getAllByRole('term')
         .map((term) => term.textContent),
-    ).toEqual(['Buyer', 'Free offer', 'Bump', 'Upsell', 'Amount', 'Status', 'Campaign', 'Date'])
+    ).toEqual(['Buyer', 'Free offer', 'Bump', 'Upsell', 'Amount', 'Status', 'Campaign', 'Variant', 'Date'])
     expect(within(first).getByText('grace@example.com')).toBeInTheDocument()
   })
 

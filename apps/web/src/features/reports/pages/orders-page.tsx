@@ -15,6 +15,7 @@ import type { CompactRow } from '../components/report-compact-list'
 import { ReportFiltersBar } from '../components/report-filters-bar'
 import { ReportPage } from '../components/report-page'
 import type { ReportColumn } from '../components/report-table'
+import { VariantText } from '../components/variant-text'
 import { useReportFilters } from '../lib/use-report-filters'
 
 const columns: ReportColumn<Order>[] = [
@@ -38,6 +39,7 @@ const columns: ReportColumn<Order>[] = [
   { header: 'Amount', align: 'right', render: (order) => formatMoney(currencySymbol(order.currency), order.amount) },
   { header: 'Status', render: (order) => <OrderStatusChip status={order.status} /> },
   { header: 'Campaign', render: (order) => <CampaignText utm={order.utm} /> },
+  { header: 'Variant', render: (order) => <VariantText variant={order.variant} /> },
   { header: 'Date', render: (order) => <DateTimeText value={order.created_at} /> },
 ]
 
