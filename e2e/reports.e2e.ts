@@ -81,7 +81,7 @@ describe("a seller sees the funnel's leads, orders and numbers", () => {
     expect(ordersFile.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/)
     const [ordersHeader, ...orderRows] = (await readFile((await ordersFile.path()) ?? '', 'utf8')).trim().split(/\r?\n/)
     expect(ordersHeader).toBe(
-      'full_name,email,free_offer,bump_offer,upsell_offer,amount,currency,status,refunded,utm_source,utm_medium,utm_campaign,utm_content,utm_term,fbclid,gclid,variant,created_at',
+      'full_name,email,free_offer,bump_offer,upsell_offer,after_purchase_offers,amount,currency,status,refunded,utm_source,utm_medium,utm_campaign,utm_content,utm_term,fbclid,gclid,variant,created_at',
     )
     expect(orderRows.map((row) => row.split(',').slice(1, 2).concat(row.split(',').slice(5, 8))).sort()).toEqual([
       [freeTaker.email, '0.00', 'USD', 'paid'],

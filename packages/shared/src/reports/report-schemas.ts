@@ -180,6 +180,8 @@ export const orderExportColumns = [
   'free_offer',
   'bump_offer',
   'upsell_offer',
+  /** Decision D34: the offers accepted after the payment, each its own charge, "; " between them. */
+  'after_purchase_offers',
   'amount',
   'currency',
   'status',

@@ -127,4 +127,5 @@ export function createOrdersModule(deps: Deps): ApiModule<OrderServices> {
     },
   }
 }
+export { orderLineView } from './order-line-view.js'
 export type { OrderLinesOf, PostPurchaseLine } from './order-lines.js'

@@ -3,6 +3,7 @@ import type { TestApp } from '../../../test/build-test-app.js'
 import { describe, expect, test } from '../../../test/fixtures.js'
 import { localRefunds } from '../payments/payments-tables.js'
 import { accept, insertStepsFunnel, payFirstOrder, providerChargesOf } from '../post-purchase/post-purchase-test-kit.js'
+import { parseCsv } from '../reports/report-test-kit.js'
 import { sellerWithFunnel } from './order-lines-test-kit.js'
 
 /** Decisions D34 and D35 together: an accepted after-purchase offer is refunded against its own charge. */
@@ -27,6 +28,11 @@ describe('refunding an after-purchase offer', () => {
     const list = (await ctx.app.inject({ url: '/api/v1/orders/', headers: seller.headers })).json()
     const row: Order | undefined = list.results.find((candidate: Order) => candidate.id === orderId)
     expect(row?.lines.filter((line) => line.kind === 'post_purchase').map((line) => line.headline)).toEqual(['The Course'])
+    // And the CSV: the order's row names it and counts it in the amount.
+    const csv = parseCsv((await ctx.app.inject({ url: '/api/v1/orders/export/', headers: seller.headers })).body)
+    const [columns = [], ...records] = csv
+    const exported = Object.fromEntries(columns.map((column, at) => [column, records[0]?.[at]]))
+    expect(exported).toMatchObject({ after_purchase_offers: 'The Course', amount: view.amount })
 
     const response = await ctx.app.inject({
       method: 'POST',

@@ -98,22 +98,35 @@ describe('GET /api/v1/orders/export/', () => {
     expect(first).toEqual(header)
     expect(records).toEqual(
       [
-        ['Pat', 'pat@example.com', 'Guide, "Deluxe"', '', '', '0.00', 'USD', 'pending', '0.00', '2025-06-05T10:00:00.000Z'],
-        ['Two\nLines', 'lines@example.com', 'Guide, "Deluxe"', '', '', '9.99', 'EUR', 'failed', '0.00', '2025-06-04T10:00:00.000Z'],
-        ["'+Plus", 'plus@example.com', 'Guide, "Deluxe"', 'BUMP offer', '', '9.99', 'EUR', 'abandoned', '0.00', '2025-06-03T10:00:00.000Z'],
+        ['Pat', 'pat@example.com', 'Guide, "Deluxe"', '', '', '', '0.00', 'USD', 'pending', '0.00', '2025-06-05T10:00:00.000Z'],
+        ['Two\nLines', 'lines@example.com', 'Guide, "Deluxe"', '', '', '', '9.99', 'EUR', 'failed', '0.00', '2025-06-04T10:00:00.000Z'],
+        [
+          "'+Plus",
+          'plus@example.com',
+          'Guide, "Deluxe"',
+          'BUMP offer',
+          '',
+          '',
+          '9.99',
+          'EUR',
+          'abandoned',
+          '0.00',
+          '2025-06-03T10:00:00.000Z',
+        ],
         [
           'Lovelace, Ada',
           'ada@example.com',
           'Guide, "Deluxe"',
           'BUMP offer',
           `'=cmd|"/c calc"!A1`,
+          '',
           '52.50',
           'EUR',
           'paid',
           '0.00',
           '2025-06-02T10:00:00.000Z',
         ],
-        ['Free Fred', 'fred@example.com', 'Plain', '', '', '0.00', 'USD', 'paid', '0.00', '2025-06-01T10:00:00.000Z'],
+        ['Free Fred', 'fred@example.com', 'Plain', '', '', '', '0.00', 'USD', 'paid', '0.00', '2025-06-01T10:00:00.000Z'],
       ].map(withDirectCampaign),
     )
     expect(response.body).toContain(`"'=cmd|""/c calc""!A1"`)

@@ -4,6 +4,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { Executor } from '../../db/client.js'
 import { splitVariantView } from '../experiments/experiments-module.js'
 import { bumpOfferView, freeOfferView, upsellOfferView } from '../offers/offers-module.js'
+import { orderLineView } from '../orders/orders-module.js'
 // biome-ignore lint/style/noRestrictedImports: the reports are the read model over the orders' rows (decisions 0012, 0028)
 import { orders } from '../orders/orders-tables.js'
 import { defused, utmCells } from './csv-export.js'
@@ -88,6 +89,7 @@ export const orderReportRepository = {
         offer: defused(freeOfferView.headline),
         bump: defused(sql`case when ${bumpOfferView.id} is null then '' else coalesce(${bumpOfferView.headline}, 'BUMP offer') end`),
         upsell: defused(sql`coalesce(${upsellOfferView.headline}, '')`),
+        afterPurchase: defused(afterPurchaseOffers),
         amount: defused(amountText(sql`${orders.amountCents} + ${orders.postPurchaseCents}`)),
         currency: currencyCode(orders.currency),
         status: defused(orders.status),
@@ -105,6 +107,15 @@ export const orderReportRepository = {
       .where(where(sellerId, filters))
       .orderBy(...newestFirst(orders.createdAt, orders.id)),
 }
+
+/**
+ * The offers accepted after the payment (decision D34), in the order they were bought, "; " between
+ * them. Only an order with post-purchase money has such lines (its total only ever grows), so every
+ * other row skips the lookup (an index probe on the lines' order id when it runs).
+ */
+const afterPurchaseOffers = sql`case when ${orders.postPurchaseCents} = 0 then '' else coalesce((
+  select string_agg(${orderLineView.headline}, '; ' order by ${orderLineView.createdAt}) from ${orderLineView}
+  where ${orderLineView.orderId} = ${orders.id} and ${orderLineView.kind} = 'post_purchase'), '') end`
 
 /** `centsToAmount` in SQL: two decimals, "-" first when negative. */
 const amountText = (cents: AnyPgColumn | SQL) =>
