@@ -31,7 +31,7 @@ export function splitResultRows(experiment: SplitExperiment): SplitResultRow[] {
       figures: [
         { label: 'Visitors', value: countFormat.format(variant.visitors) },
         { label: 'Opt-ins', value: countFormat.format(variant.opt_ins) },
-        { label: 'Orders', value: countFormat.format(variant.orders) },
+        { label: 'Paying orders', value: countFormat.format(variant.orders) },
         { label: 'Revenue', value: formatMoney(symbol, variant.revenue) },
         { label: 'Revenue per visitor', value: formatMoney(symbol, variant.revenue_per_visitor) },
         { label: 'Chance to beat control', value: verdict(variant.chance_to_beat_control) },

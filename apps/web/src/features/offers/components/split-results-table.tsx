@@ -3,7 +3,7 @@ import { Button, Link, Table, TableBody, TableCell, TableContainer, TableHead, T
 import { splitResultRows } from './split-result-rows'
 import { SplitResultsCards } from './split-results-cards'
 
-const figureHeaders = ['Visitors', 'Opt-ins', 'Orders', 'Revenue', 'Revenue per visitor', 'Chance to beat control', 'Expected loss']
+const figureHeaders = ['Visitors', 'Opt-ins', 'Paying orders', 'Revenue', 'Revenue per visitor', 'Chance to beat control', 'Expected loss']
 
 /**
  * Decision D36's results: a table from tablet width up, a card per variant on a phone (where the

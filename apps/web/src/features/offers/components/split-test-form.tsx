@@ -33,6 +33,11 @@ function placeErrors(errors: Record<string, string>): Omit<Problems, 'variants' 
   return { variant, minimum, split: control_weight ?? null }
 }
 
+/** The API fields a change of the draft touched (the names its field errors carry). */
+const apiField: Partial<Record<keyof VariantDraft, string>> = { bump: 'bump_offer_id', upsell: 'upsell_offer_id', image: 'asset_image' }
+const changedFields = (before: VariantDraft, after: VariantDraft) =>
+  (Object.keys(after) as (keyof VariantDraft)[]).filter((key) => before[key] !== after[key]).map((key) => apiField[key] ?? key)
+
 /**
  * Issue 27: "Start a split test": one to four variants made from the page, each with the fields the
  * seller changes (prefilled with the page's), its share of the visitors and a preview, and the
@@ -48,7 +53,16 @@ export function SplitTestForm({ offer }: { offer: FreeOffer }) {
   const original = originalShare(drafts)
   const split = shareProblem(drafts) ?? problems.split
 
-  const change = (index: number) => (draft: VariantDraft) => setDrafts(drafts.map((each, at) => (at === index ? draft : each)))
+  const change = (index: number) => (draft: VariantDraft) => {
+    const before = drafts[index]
+    setDrafts(drafts.map((each, at) => (at === index ? draft : each)))
+    // A message goes once the seller changes the field it was about.
+    const errors = problems.variants[index]
+    if (!before || !errors) return
+    const edited = new Set(changedFields(before, draft))
+    const kept = Object.fromEntries(Object.entries(errors).filter(([field]) => !edited.has(field)))
+    setProblems({ ...problems, variants: problems.variants.map((each, at) => (at === index ? kept : each)) })
+  }
   // Adding or removing a variant splits the visitors evenly again; the seller adjusts from there.
   const add = () => setDrafts(splitEvenly([...drafts, variantFromPage(offer, 0)]))
   const remove = (index: number) => {
@@ -106,7 +120,8 @@ export function SplitTestForm({ offer }: { offer: FreeOffer }) {
   return (
     <Stack component="form" spacing={2} onSubmit={submit} noValidate aria-label="Start a split test">
       <Typography variant="body2" color="text.secondary">
-        Change what you want to test; the rest stays as on the page. Visitors are split by the shares below and keep seeing the same page.
+        Each variant starts as a copy of the page as it is now: change what you want to test. A variant keeps its copy while the test runs
+        (editing the page later changes the original only). Visitors are split by the shares below and keep seeing the same page.
       </Typography>
       {problems.form && <Alert severity="error">{problems.form}</Alert>}
       {drafts.map((draft, index) => (

@@ -134,7 +134,7 @@ function AddOnSelect({
 }) {
   return (
     <TextField select label={label} value={value} onChange={onChange} disabled={disabled} error={Boolean(error)} helperText={error}>
-      <MenuItem value={samePage}>Same as the page</MenuItem>
+      <MenuItem value={samePage}>The page’s, as it is now</MenuItem>
       <MenuItem value={noneChosen}>{none}</MenuItem>
       {(choices ?? []).map((item) => (
         <MenuItem key={item.id} value={item.id}>

@@ -29,6 +29,16 @@ const test = (verdict: SplitExperiment['verdict'], chance: number) =>
   ({ verdict, variants: [original, variant('Variant B', chance)] }) as SplitExperiment
 
 describe('the split test verdict in words', () => {
+  it('says why there is no verdict while the original has earned nothing (no chance to beat it can be computed)', () => {
+    const unsold = { ...original, revenue: '0.00', revenue_per_visitor: '0.00' }
+    const experiment = { verdict: 'ready', variants: [unsold, { ...variant('Variant B', null), is_control: false }] } as SplitExperiment
+    expect(verdictSentence(experiment)).toEqual({
+      text: 'No verdict yet: the original page has earned nothing so far, and each variant is judged by how much more it earns per visitor than the original. Let the test run until the original has sales too.',
+      settled: false,
+    })
+    expect(verdictSentence({ ...experiment, variants: [original, { ...variant('Variant B', null), is_control: false }] })).toBeNull()
+  })
+
   it('calls a variant at 95% or more a clear winner, the original when no variant passes 5%, and nothing settled between', () => {
     expect(verdictSentence(test('ready', 0.97))).toEqual({
       text: 'Variant B earns more per visitor than the original, with a 97.0% chance to beat it: a clear winner.',

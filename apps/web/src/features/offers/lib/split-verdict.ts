@@ -26,7 +26,17 @@ function severalWinners(winners: (Variant & { chance_to_beat_control: number })[
 export function verdictSentence(experiment: SplitExperiment): { text: string; settled: boolean } | null {
   if (experiment.verdict !== 'ready') return null
   const best = challengers(experiment).sort((a, b) => b.chance_to_beat_control - a.chance_to_beat_control)[0]
-  if (!best) return null
+  if (!best) {
+    // A variant is judged by how much more it earns per visitor than the original, as a share of
+    // the original's: with nothing earned on the original there is nothing to compare against yet.
+    const original = experiment.variants.find((variant) => variant.is_control)
+    if (original && Number(original.revenue_per_visitor) === 0)
+      return {
+        text: 'No verdict yet: the original page has earned nothing so far, and each variant is judged by how much more it earns per visitor than the original. Let the test run until the original has sales too.',
+        settled: false,
+      }
+    return null
+  }
   const chance = percent(best.chance_to_beat_control)
   const winners = challengers(experiment).filter((variant) => variant.chance_to_beat_control >= decisiveChance)
   if (winners.length > 1) return { text: severalWinners(winners), settled: true }

@@ -73,8 +73,9 @@ function SplitResults({ offer, experiment }: { offer: FreeOffer; experiment: Spl
         </Typography>
         {experiment.srm_warning && (
           <Alert severity="warning">
-            The visitors are not split as the weights say (sample ratio mismatch, p = {experiment.srm_p_value?.toExponential(1)}). Something
-            sends visitors to one page more than the others, so the results cannot be trusted and no verdict is shown.
+            The visitors are not split as the weights say: a split this far off comes by chance less than once in a thousand tests (a sample
+            ratio mismatch). Something sends visitors to one page more than the others, so the results cannot be trusted and no verdict is
+            shown.
           </Alert>
         )}
         {experiment.status === 'running' && experiment.verdict === 'inconclusive' && (

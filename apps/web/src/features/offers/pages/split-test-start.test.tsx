@@ -121,6 +121,12 @@ describe('starting a split test with several variants (issue 27)', () => {
     await user.click(screen.getByRole('button', { name: 'Start the test' }))
     expect(within(variant('Variant C')).getByText('Use a whole number of percent between 1 and 99.')).toBeInTheDocument()
     expect(posted).toEqual([])
+    // The message goes once its field is changed; another field's change leaves it.
+    await user.type(within(variant('Variant C')).getByLabelText('Headline'), '!')
+    expect(within(variant('Variant C')).getByText('Use a whole number of percent between 1 and 99.')).toBeInTheDocument()
+    await user.clear(weightOf('Variant C'))
+    await user.type(weightOf('Variant C'), '40')
+    expect(within(variant('Variant C')).queryByText('Use a whole number of percent between 1 and 99.')).not.toBeInTheDocument()
 
     await user.click(split().getByRole('button', { name: 'Split evenly' }))
     expect(split().getByText('Original 34% · Variant B 33% · Variant C 33%')).toBeInTheDocument()
