@@ -1,3 +1,4 @@
+import { waitFor } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import {
   clearTokens,
@@ -94,7 +95,7 @@ describe('token storage', () => {
     const otherTab = new BroadcastChannel('funnelry-session-rotation')
     otherTab.postMessage({ spent: 'someone-elses-token', tokens: { access: 'wrong-access', refresh: 'wrong-refresh' } })
     otherTab.postMessage({ spent: 'refresh-1', tokens: { access: 'access-2', refresh: 'refresh-2' } })
-    await vi.waitFor(() => expect(getRefreshToken()).toBe('refresh-2'))
+    await waitFor(() => expect(getRefreshToken()).toBe('refresh-2'))
     expect(getAccessToken()).toBe('access-2')
     expect(sessionStorage.getItem('refresh_token')).toBe('refresh-2')
     otherTab.close()

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react'
+import { screen, waitFor } from '@testing-library/react'
 import type { RouteObject } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { dashboardPages } from '../../features/dashboard'
@@ -97,7 +97,7 @@ describe('the dashboard origin (decision D23)', () => {
     async (url) => {
       const replace = onPagesOrigin()
       renderApp(null, { routes: appRoutes, url })
-      await vi.waitFor(() => expect(replace).toHaveBeenCalledWith(`http://dashboard.example${url}`))
+      await waitFor(() => expect(replace).toHaveBeenCalledWith(`http://dashboard.example${url}`))
       expect(screen.queryByRole('button', { name: 'Log In' })).not.toBeInTheDocument()
     },
   )

@@ -1,5 +1,5 @@
 import { type SplitExperiment, splitExperimentSchema, splitVariantSchema } from '@funnelry/shared'
-import { screen, waitForElementToBeRemoved, within } from '@testing-library/react'
+import { screen, waitFor, waitForElementToBeRemoved, within } from '@testing-library/react'
 import { HttpResponse } from 'msw'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { freeOffer } from '../../../testing/factories/offers'
@@ -102,7 +102,7 @@ describe('the split test page (issue 27)', () => {
     const photo = new File([new Uint8Array([137, 80, 78, 71])], 'photo.png', { type: 'image/png' })
     await user.upload(await screen.findByLabelText('Image (leave empty to keep the page’s)'), photo)
     await user.click(screen.getByText('Start the test'))
-    await vi.waitFor(() => expect(uploads).toHaveLength(1))
+    await waitFor(() => expect(uploads).toHaveLength(1))
     expect(uploads[0]?.url).toBe(`/api/v1/free-product/${offer.id}/variants/${variantId}/image/`)
     // A file part (jsdom's File crosses into the test's fetch as a plain blob of the same type).
     const image = uploads[0]?.image

@@ -1,5 +1,5 @@
 import { splitExperimentSchema, splitVariantSchema } from '@funnelry/shared'
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse } from 'msw'
 import { describe, expect, it, vi } from 'vitest'
 import { freeOffer } from '../../../testing/factories/offers'
@@ -141,7 +141,7 @@ describe('starting a split test with several variants (issue 27)', () => {
     await user.type(headline, 'Dinner in Ten Minutes')
     await user.click(screen.getByRole('button', { name: 'Start the test' }))
 
-    await vi.waitFor(() => expect(posted).toHaveLength(2))
+    await waitFor(() => expect(posted).toHaveLength(2))
     expect(posted[0]).toEqual({
       headline: 'Seven Recipes',
       sub_headline: '',
