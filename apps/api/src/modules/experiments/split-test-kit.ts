@@ -5,8 +5,8 @@ import { localTestCards } from '@funnelry/shared'
 import type { TestApp } from '../../../test/build-test-app.js'
 import { test } from '../../../test/fixtures.js'
 import { insertBump, insertUpsell } from '../../../test/funnel-factories.js'
+import { confirmLocal } from '../../../test/visitor-requests.js'
 import { createConnectedSellerSession, createFree } from '../offers/offer-test-kit.js'
-import { confirmLocal } from '../orders/checkout-test-kit.js'
 
 /** Helpers the split-test tests share (never imported by the app). */
 

@@ -3,8 +3,7 @@ import { batchedCalls } from '../../lib/batched-calls.js'
 import { createSellerCache } from '../../lib/seller-cache.js'
 import type { SellerChanges } from '../../lib/seller-changes.js'
 import type { FileStorage } from '../../storage/file-storage.js'
-import type { OfferPublicContextService } from '../settings/settings-module.js'
-import { createFreeOfferPublishing, type SellerPayability } from './free-offer-publishing.js'
+import { createFreeOfferPublishing, type SellerOfferContext, type SellerPayability } from './free-offer-publishing.js'
 import { freeOfferRepository } from './free-offer-repository.js'
 import { createFreeOfferService } from './free-offer-service.js'
 import { imageKeysInUse } from './offer-image-references.js'
@@ -30,7 +29,7 @@ export function createOfferServices(deps: {
   storage: FileStorage
   changes: SellerChanges
   /** The settings module's view of a seller's links, pixels and domain. */
-  offerContext: OfferPublicContextService
+  offerContext: SellerOfferContext
   /** The leads and orders that point at an offer, which keep it from being deleted. */
   usage: OfferUsage
   /** Decision D27: whether a seller's payment account can take charges. */

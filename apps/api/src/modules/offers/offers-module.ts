@@ -2,6 +2,7 @@ import type { ApiModule } from '../../lib/api-module.js'
 import { offerRoutes } from './offer-routes.js'
 import { createOfferServices, type OfferServices } from './offer-services.js'
 
+export type { OfferPublicContext, SellerOfferContext } from './free-offer-publishing.js'
 export type { FreeOfferWithAttachments } from './free-offer-repository.js'
 export { formBody, offerFormLimits } from './multipart-form.js'
 export { offeredBump, offeredUpsell } from './offer-attachments.js'

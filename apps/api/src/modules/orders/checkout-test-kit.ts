@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm'
 import type { TestApp } from '../../../test/build-test-app.js'
 import { createSeller } from '../../../test/factories.js'
 import { insertBump, insertFreeOffer, insertUpsell } from '../../../test/funnel-factories.js'
+import { confirmLocal, postAsVisitor, type RequestBody } from '../../../test/visitor-requests.js'
 import { firstRow } from '../../db/first-row.js'
 import { emails } from '../../mail/mail-tables.js'
 import type { bumpOffers, upsellOffers } from '../offers/offers-tables.js'
@@ -15,23 +16,11 @@ import { orders } from './orders-tables.js'
 
 /** Helpers the checkout and fulfilment tests share (never imported by the app). */
 
-let clients = 0
-/** Each call comes from its own client unless a test says otherwise, so only the rate-limit test meets the limit. */
-const nextClient = () => {
-  clients += 1
-  return `10.${(clients >> 16) & 255}.${(clients >> 8) & 255}.${clients & 255}`
-}
-
-type Body = Record<string, unknown>
-const post = (ctx: TestApp, url: string, payload: Body, remoteAddress = nextClient()) =>
-  ctx.app.inject({ method: 'POST', url, payload, remoteAddress })
-
-export const createIntent = (ctx: TestApp, payload: Body, remoteAddress?: string) =>
-  post(ctx, '/api/v1/stripe/payment-intent/', payload, remoteAddress)
-export const updateIntent = (ctx: TestApp, payload: Body, remoteAddress?: string) =>
-  post(ctx, '/api/v1/stripe/update-payment-intent/', payload, remoteAddress)
-export const confirmLocal = (ctx: TestApp, payload: Body, remoteAddress?: string) =>
-  post(ctx, '/api/v1/payments/local/confirm/', payload, remoteAddress)
+export const createIntent = (ctx: TestApp, payload: RequestBody, remoteAddress?: string) =>
+  postAsVisitor(ctx, '/api/v1/stripe/payment-intent/', payload, remoteAddress)
+export const updateIntent = (ctx: TestApp, payload: RequestBody, remoteAddress?: string) =>
+  postAsVisitor(ctx, '/api/v1/stripe/update-payment-intent/', payload, remoteAddress)
+export { confirmLocal }
 
 export const visitor = { full_name: 'Ada Lovelace', email: 'Ada@Example.com' }
 

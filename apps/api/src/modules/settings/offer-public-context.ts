@@ -1,21 +1,13 @@
-import type { Pixel, StoreLinks } from '@funnelry/shared'
 import type { Executor } from '../../db/client.js'
+import type { OfferPublicContext } from '../offers/offers-module.js'
 import { toPixel } from './pixel-service.js'
 import { domainRepository, pixelRepository, storeSettingsRepository } from './settings-repository.js'
 
-/**
- * What a seller's settings add to their public offers: the link base of `show_url` (the custom
- * domain when set), the advertising pixels and the company links. The offers module calls these;
- * it never reads the settings tables itself.
+/*
+ * What a seller's settings add to their public offers (the offers module's `OfferPublicContext`):
+ * the link base of `show_url` (the custom domain when set), the advertising pixels and the company
+ * links. The offers module calls these; it never reads the settings tables itself.
  */
-export type OfferPublicContext = {
-  /** `https://<verified custom domain>` or the pages origin (PAGES_URL), without a trailing slash. */
-  linkBase: string
-  advertising_pixels: Pixel[]
-  /** Decision D31: no pixel runs before the visitor accepts. */
-  consent_required: boolean
-  store_links: StoreLinks
-}
 
 /**
  * Where a seller's public offer links start: their domain once proven (served over TLS by the

@@ -14,7 +14,7 @@ import { settingsRoutes } from './settings-routes.js'
 import { createStoreSettingsService } from './store-settings-service.js'
 
 export type { CustomDomainAccess } from './custom-domain-access.js'
-export type { OfferPublicContext, OfferPublicContextService } from './offer-public-context.js'
+export type { OfferPublicContextService } from './offer-public-context.js'
 
 function createSettingsServices({
   db,

@@ -1,7 +1,7 @@
 import ExpandMore from '@mui/icons-material/ExpandMore'
 import { Box, ButtonBase, Typography } from '@mui/material'
 import { type ReactNode, useId, useState } from 'react'
-import type { ReportColumn } from './report-table'
+import type { ReportColumn } from './report-column'
 
 /** What a record says in its two lines on a phone: who or what, then amount, status and date. */
 export type CompactRow<T> = {

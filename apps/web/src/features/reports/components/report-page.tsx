@@ -5,8 +5,9 @@ import { LoadFailedAlert } from '../../../components/load-failed-alert'
 import { NoResults } from '../../../components/no-results'
 import { PagePagination } from '../../../components/page-pagination'
 import { detailMessage } from '../../../lib/api-error'
+import type { ReportColumn } from './report-column'
 import type { CompactRow } from './report-compact-list'
-import { type ReportColumn, ReportTable } from './report-table'
+import { ReportTable } from './report-table'
 
 type ListQuery<T> = {
   data: { count: number; count_is_estimate?: true; results: T[] } | undefined

@@ -1,13 +1,8 @@
 import { Table, TableBody, TableCell, TableContainer, TableHead, TableRow, useMediaQuery } from '@mui/material'
 import type { Theme } from '@mui/material/styles'
 import type { ReactNode } from 'react'
+import type { ReportColumn } from './report-column'
 import { busyStyle, type CompactRow, ReportCompactList } from './report-compact-list'
-
-export type ReportColumn<T> = {
-  header: string
-  render: (row: T) => ReactNode
-  align?: 'left' | 'right'
-}
 
 type ReportTableProps<T> = {
   /** E.g. 'Leads': the table's (or, below md, the list's) accessible name. */
