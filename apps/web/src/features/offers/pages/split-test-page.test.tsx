@@ -1,7 +1,7 @@
 import { type SplitExperiment, splitExperimentSchema, splitVariantSchema } from '@funnelry/shared'
 import { screen, waitFor, waitForElementToBeRemoved, within } from '@testing-library/react'
 import { HttpResponse } from 'msw'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { freeOffer } from '../../../testing/factories/offers'
 import { resetViewport, setViewportWidth } from '../../../testing/media'
 import { apiHandler, server } from '../../../testing/msw'

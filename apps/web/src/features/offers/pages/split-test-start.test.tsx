@@ -1,7 +1,7 @@
 import { splitExperimentSchema, splitVariantSchema } from '@funnelry/shared'
 import { screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse } from 'msw'
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { freeOffer } from '../../../testing/factories/offers'
 import { apiHandler, noContent, server } from '../../../testing/msw'
 import { renderApp } from '../../../testing/render'

@@ -1,6 +1,5 @@
 import { Table, TableBody, TableCell, TableContainer, TableHead, TableRow, useMediaQuery } from '@mui/material'
 import type { Theme } from '@mui/material/styles'
-import type { ReactNode } from 'react'
 import type { ReportColumn } from './report-column'
 import { busyStyle, type CompactRow, ReportCompactList } from './report-compact-list'
 
