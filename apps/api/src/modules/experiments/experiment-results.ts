@@ -1,10 +1,9 @@
-import { centsToAmount, defaultCurrency, type SplitExperiment, type SplitVariantResult } from '@funnelry/shared'
+import { centsToAmount, defaultCurrency, type SplitExperiment, type SplitVariant, type SplitVariantResult } from '@funnelry/shared'
 import type { Database } from '../../db/client.js'
 import { NotFoundError } from '../../lib/errors.js'
 import type { PageContent } from '../offers/offers-module.js'
 import { cumulativeSeries } from './revenue-series.js'
 import type { SplitFunnel, VisitorRevenueRow } from './split-funnel.js'
-import { contentOfVariant, showsThePage } from './split-pages.js'
 import { splitTestRepository as repo, type SplitVariantRow } from './split-test-repository.js'
 import { compareToControl } from './statistics/bayesian-lift.js'
 import { type ArmTotals, armSample } from './statistics/revenue-per-visitor.js'
@@ -38,12 +37,12 @@ type Deps = {
   db: Database
   funnel: SplitFunnel
   now: () => Date
-  previewUrl: (offerId: string, variantId: string) => string
-  imageUrl: (key: string | null) => string | null
+  /** A variant as the dashboard shows it (split-tests.ts): the results add its figures. */
+  viewOf: (variant: SplitVariantRow, page: PageContent) => SplitVariant
 }
 
 /** GET /free-product/{id}/experiment/: the running (else the latest) test's results, decision D36. */
-export function createExperimentResults({ db, funnel, now, previewUrl, imageUrl }: Deps) {
+export function createExperimentResults({ db, funnel, now, viewOf }: Deps) {
   return async function results(offerId: string, page: PageContent): Promise<SplitExperiment> {
     const found = await repo.latest(db, offerId)
     if (!found) throw new NotFoundError('This offer has no split test yet.')
@@ -79,21 +78,10 @@ export function createExperimentResults({ db, funnel, now, previewUrl, imageUrl 
 
     const resultOf = (variant: SplitVariantRow, index: number): SplitVariantResult => {
       const arm = totals[index] ?? armTotals(0, [])
-      const content = showsThePage(variant) ? page : contentOfVariant(variant)
       const compared = variant.isControl || verdict !== 'ready' ? null : compareToControl(control, armSample(arm))
       const lift = compared && !('none' in compared) ? compared : null
       return {
-        id: variant.id,
-        name: variant.name,
-        is_control: variant.isControl,
-        weight: variant.weight,
-        headline: content.headline,
-        sub_headline: content.subHeadline,
-        opt_in_button: content.optInButton,
-        bump_offer_id: content.bumpOfferId,
-        upsell_offer_id: content.upsellOfferId,
-        asset_image: imageUrl(variant.assetImage),
-        preview_url: previewUrl(offerId, variant.id),
+        ...viewOf(variant, page),
         visitors: arm.visitors,
         opt_ins: optIns.get(variant.id) ?? 0,
         orders: arm.orders,

@@ -28,7 +28,6 @@ export function createSplitTests(deps: SplitTestsDeps) {
   const pages = createSplitPages({ db, changes, running, control, versions })
   const service = createSplitTestService({ db, versions, now })
   const previewUrl = (offerId: string, variantId: string) => `${publicUrl}/free-offer/${offerId}?isPreview=true&variant=${variantId}`
-  const results = createExperimentResults({ db, funnel, now, previewUrl, imageUrl: versions.images.url })
 
   const viewOf = (variant: SplitVariantRow, page: PageContent): SplitVariant => {
     const content = showsThePage(variant) ? page : contentOfVariant(variant)
@@ -46,6 +45,8 @@ export function createSplitTests(deps: SplitTestsDeps) {
       preview_url: previewUrl(variant.freeOfferId, variant.id),
     }
   }
+
+  const results = createExperimentResults({ db, funnel, now, viewOf })
 
   /** The variant of a running test this visitor's cookie names, if any. */
   async function visitorVariant(offerId: string, cookieHeader: string | undefined): Promise<SplitVariantRow | null> {
