@@ -59,7 +59,11 @@ describe('the variant each visitor saw, in the lists (issue 27)', () => {
     try {
       const visitor = await context.newPage()
       const landing = `/free-offer/${offerId}?utm_source=facebook&utm_campaign=spring-launch`
+      // The first view draws an arm and its view call marks that arm's cookie counted: wait for that answer, or its
+      // Set-Cookie could land after ours and put the visitor back on the drawn arm.
+      const viewCounted = visitor.waitForResponse((response) => response.url().includes(`/free-product/${offerId}/view/`))
       await visitor.goto(landing)
+      await viewCounted
       // The page is served by the pages origin (a redirect away from the dashboard's): its cookie names the arm.
       await context.addCookies([{ name: `funnelry_split_${offerId}`, value: variantId, url: new URL(visitor.url()).origin }])
       await visitor.goto(landing)
