@@ -1,3 +1,4 @@
+import { writeFile } from 'node:fs/promises'
 import lighthouse from 'lighthouse'
 import { median } from './measure.js'
 
@@ -36,6 +37,10 @@ export async function lighthouseLoad(
     }
     throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`)
   }
+  // LIGHTHOUSE_DUMP_DIR: keep each load's full report, to read why a figure moved (e.g. the LCP phases).
+  const dumpDir = process.env.LIGHTHOUSE_DUMP_DIR
+  if (dumpDir)
+    await writeFile(`${dumpDir}/${Date.now()}-${new URL(url).port}-${extraHeaders ? 'cookie' : 'plain'}.json`, JSON.stringify(lhr))
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN
   const requests =
     (lhr.audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? []

@@ -35,6 +35,7 @@ describe('serving the web app', () => {
     expect(response.headers['cache-control']).toBe('no-cache')
     expect(response.headers['content-security-policy']).toContain("script-src 'self' https://js.stripe.com")
     expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'")
+    expect(response.headers['cross-origin-opener-policy']).toBe('same-origin')
   })
 
   test("lets public funnel pages on the pages origin run the seller's pixel scripts", async () => {
@@ -45,6 +46,8 @@ describe('serving the web app', () => {
     })
     expect(response.statusCode).toBe(200)
     expect(response.headers['content-security-policy']).not.toContain('script-src')
+    // No browsing-context group of its own: it made the hero image's request about 100 ms later (docs/decisions/public-pages-opener-policy.md).
+    expect(response.headers['cross-origin-opener-policy']).toBe('unsafe-none')
   })
 
   test("keeps the strict policy on a preview on the dashboard's origin, where no seller script may run", async () => {

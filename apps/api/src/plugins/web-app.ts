@@ -144,6 +144,11 @@ export async function registerWebApp(
     // After rendering: the policy names the hashes of the inline scripts the page carries.
     const policy = contentSecurityPolicyFor(pathname, onPublicSite, page ? [...inlineScriptHashes] : [])
     reply.header('cache-control', 'no-cache').header('content-security-policy', policy)
+    // A funnel page opened with helmet's `Cross-Origin-Opener-Policy: same-origin` starts in a
+    // browsing-context group of its own, and Chrome then parsed the HTML and asked for the hero
+    // image about 100 ms later (docs/decisions/public-pages-opener-policy.md). Public pages hold
+    // no session an opener could reach; the dashboard keeps the policy.
+    if (onPublicSite) reply.header('cross-origin-opener-policy', 'unsafe-none')
     // A new split-test visitor's arm is kept by a cookie; that answer is theirs alone, never replayed.
     if (visit?.setCookie) reply.header('set-cookie', visit.setCookie)
     const replayable = request.site.kind === 'pages' && offerPagePath.test(pathname) && !visit?.setCookie
