@@ -1,10 +1,9 @@
 import { centsToAmount, defaultCurrency, type SplitExperiment, type SplitVariant, type SplitVariantResult } from '@funnelry/shared'
 import type { Database } from '../../db/client.js'
-import { NotFoundError } from '../../lib/errors.js'
 import type { PageContent } from '../offers/offers-module.js'
 import { cumulativeSeries } from './revenue-series.js'
 import type { SplitFunnel, VisitorRevenueRow } from './split-funnel.js'
-import { splitTestRepository as repo, type SplitVariantRow } from './split-test-repository.js'
+import { splitTestRepository as repo, type SplitTestWithVariants, type SplitVariantRow } from './split-test-repository.js'
 import { compareToControl } from './statistics/bayesian-lift.js'
 import { type ArmTotals, armSample } from './statistics/revenue-per-visitor.js'
 import { SRM_THRESHOLD, sampleRatioPValue } from './statistics/sample-ratio.js'
@@ -41,14 +40,12 @@ type Deps = {
   viewOf: (variant: SplitVariantRow, page: PageContent) => SplitVariant
 }
 
-/** GET /free-product/{id}/experiment/: the running (else the latest) test's results, decision D36. */
+/** A test's results, decision D36: the running or latest one (GET …/experiment/), or a past one (the history). */
 export function createExperimentResults({ db, funnel, now, viewOf }: Deps) {
-  return async function results(offerId: string, page: PageContent): Promise<SplitExperiment> {
-    const found = await repo.latest(db, offerId)
-    if (!found) throw new NotFoundError('This offer has no split test yet.')
-    const { test, variants } = found
+  return async function resultsOf({ test, variants }: SplitTestWithVariants, page: PageContent): Promise<SplitExperiment> {
     const ids = variants.map((variant) => variant.id)
-    const [visitorRows, optIns, revenueRows] = await Promise.all([
+    const [number, visitorRows, optIns, revenueRows] = await Promise.all([
+      repo.numberOf(db, test),
       repo.visitorsByDay(db, ids),
       funnel.optInsByVariant(ids),
       funnel.revenueByVariant(ids),
@@ -95,6 +92,7 @@ export function createExperimentResults({ db, funnel, now, viewOf }: Deps) {
 
     return {
       id: test.id,
+      number,
       status: test.endedAt ? 'ended' : 'running',
       started_at: test.startedAt.toISOString(),
       ended_at: test.endedAt?.toISOString() ?? null,

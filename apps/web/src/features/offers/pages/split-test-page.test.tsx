@@ -37,6 +37,7 @@ const originalId = '00000000-0000-4000-8000-000000000001'
 const variantId = '00000000-0000-4000-8000-000000000002'
 const experiment = (overrides: Partial<SplitExperiment> = {}): SplitExperiment => ({
   id: '00000000-0000-4000-8000-000000000009',
+  number: 1,
   status: 'running',
   started_at: '2026-11-01T10:00:00.000Z',
   ended_at: null,
