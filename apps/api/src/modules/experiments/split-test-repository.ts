@@ -111,7 +111,12 @@ export const splitTestRepository = {
   },
 
   async insertVariant(db: Executor, values: SplitVariantValues): Promise<SplitVariantRow> {
-    const [row] = await db.insert(splitVariants).values(values).returning()
+    // The arms are listed in the order they were made: several made in one transaction (a one-call
+    // start) would share its now(), so each takes the clock's time.
+    const [row] = await db
+      .insert(splitVariants)
+      .values({ ...values, createdAt: sql`clock_timestamp()` })
+      .returning()
     if (!row) throw new Error('the variant was not stored')
     return row
   },
