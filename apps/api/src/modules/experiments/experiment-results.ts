@@ -17,8 +17,11 @@ function mainCurrency(rows: VisitorRevenueRow[]): number {
   return [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? defaultCurrency
 }
 
-/** An arm's totals: per-visitor sums in the currency's major unit; a visitor not counted by a view still counts once. */
-function armTotals(visitors: number, rows: VisitorRevenueRow[]): ArmTotals & { cents: number; orders: number } {
+/**
+ * An arm's totals: per-visitor sums in the currency's major unit. A buyer or an opt-in whose view was
+ * never counted is still a visitor, so opt-ins and buyers never exceed visitors (decision 0029).
+ */
+function armTotals(visitors: number, rows: VisitorRevenueRow[], optIns = 0): ArmTotals & { cents: number; orders: number } {
   const perVisitor = new Map<string, number>()
   let cents = 0
   let orders = 0
@@ -29,7 +32,7 @@ function armTotals(visitors: number, rows: VisitorRevenueRow[]): ArmTotals & { c
   }
   let squares = 0
   for (const spent of perVisitor.values()) squares += (spent / 100) ** 2
-  return { visitors: Math.max(visitors, perVisitor.size), revenue: cents / 100, revenueSquares: squares, cents, orders }
+  return { visitors: Math.max(visitors, perVisitor.size, optIns), revenue: cents / 100, revenueSquares: squares, cents, orders }
 }
 
 type Deps = {
@@ -58,6 +61,7 @@ export function createExperimentResults({ db, funnel, now, viewOf }: Deps) {
       return armTotals(
         visitors,
         revenue.filter((row) => row.variantId === variant.id),
+        optIns.get(variant.id) ?? 0,
       )
     })
 

@@ -140,6 +140,12 @@ export function createSplitTests(deps: SplitTestsDeps) {
       return assignmentCookie(offerId, { ...assigned, counted: true }, secure)
     },
 
+    /** Lead capture: the variant the visitor saw and the cookie's visitor token (null outside a running test). */
+    async visitorArm(offerId: string, cookieHeader: string | undefined) {
+      const variant = await visitorVariant(offerId, cookieHeader)
+      return variant && { variantId: variant.id, visitor: assignmentOfCookies(cookieHeader, offerId)?.visitor ?? null }
+    },
+
     /** Lead capture and the checkout: the variant the visitor saw (null outside a running test). */
     visitorVariantId: async (offerId: string, cookieHeader: string | undefined) =>
       (await visitorVariant(offerId, cookieHeader))?.id ?? null,
