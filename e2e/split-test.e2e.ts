@@ -86,7 +86,7 @@ describe('split tests (issue 27)', () => {
   afterAll(() => journey?.close())
 
   for (const [device, viewport] of Object.entries(viewports)) {
-    it(`on a ${device} (${viewport.width} px): start a test, visitors split and one buys, read the results, keep the winner`, async () => {
+    it(`on a ${device} (${viewport.width} px): start a test, visitors split and one buys, read the results, keep the winner, start a second test and read the first under Past tests`, async () => {
       const { browser, server, page } = journey
       await page.setViewportSize(viewport)
       const offer = await createFreeOffer(server, seller, {
@@ -205,6 +205,19 @@ describe('split tests (issue 27)', () => {
       } finally {
         await after.close()
       }
+
+      // A second test: its variant's name goes on from the first test's (B and C are taken), and the
+      // first test stays readable, with its winner, under "Past tests".
+      await page.getByRole('region', { name: 'Variant D' }).waitFor()
+      await page.getByRole('button', { name: 'Start the test' }).click()
+      await page.getByRole('heading', { name: 'Results so far' }).waitFor()
+      await page.getByText('Original (test 2)').first().waitFor()
+      await page.getByRole('link', { name: /See the past test/ }).click()
+      const past = page.getByRole('region', { name: 'Past tests' })
+      await past.getByRole('button', { name: /^Test 1: .* winner Variant B$/ }).click()
+      await past.getByText('Variant B (winner)').waitFor()
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width)
+      await expectAccessible(page, `Split test history (${device})`)
     })
   }
 })

@@ -72,6 +72,7 @@ export async function createApiModules({
   // experiments module is built below (it uses offers), and is asked only on a request.
   const splitVisits = {
     visitorVariantId: (offerId: string, cookie: string | undefined) => experiments.services.visitorVariantId(offerId, cookie),
+    visitorArm: (offerId: string, cookie: string | undefined) => experiments.services.visitorArm(offerId, cookie),
   }
   // What leads and orders name an offer by: its title and link (offers, built below and asked only
   // on a request) and its seller's business name (sellers), each in batches (docs/decisions/0028).

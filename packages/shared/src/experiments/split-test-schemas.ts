@@ -20,9 +20,29 @@ export const splitTestMessages = {
   minimumDays: 'Use a whole number of days between 1 and 90.',
   minimumVisitors: 'Use a whole number of visitors between 0 and 1000000.',
   archived: 'Restore this offer before starting a split test.',
+  originalShare: (taken: number) =>
+    `The variants take ${taken}% of the visitors: together they can take at most 99%, so the original page keeps at least 1%.`,
+  alreadyRunning: 'A split test is already running on this offer: pick a winner to end it before starting a new one.',
+  nameTaken: (name: string) => `“${name}” already names a variant of this offer: choose another name.`,
 } as const
 
 export const maxVariants = 4
+
+/** Spreadsheet-style letters: 0 → A, 25 → Z, 26 → AA. */
+function letters(index: number): string {
+  const rest = Math.floor(index / 26)
+  return `${rest > 0 ? letters(rest - 1) : ''}${String.fromCharCode(65 + (index % 26))}`
+}
+
+/**
+ * The name of the offer's `index`-th variant (0 → "Variant B"), counted across all of the offer's
+ * split tests: names never repeat on one offer, so a lead or order of a past test's "Variant B" cannot
+ * be taken for the next test's variants (docs/decisions/0029-split-test-history.md).
+ */
+export const splitVariantName = (index: number) => `Variant ${letters(index + 1)}`
+
+/** The original of the offer's `number`-th test: the page it started from differs from test to test. */
+export const splitOriginalName = (number: number) => (number <= 1 ? 'Original' : `Original (test ${number})`)
 
 const percent = () =>
   z
@@ -60,6 +80,22 @@ export const splitVariantCreateSchema = z.strictObject({
 })
 export type SplitVariantCreate = z.output<typeof splitVariantCreateSchema>
 export type SplitVariantCreateInput = z.input<typeof splitVariantCreateSchema>
+
+/**
+ * POST /free-product/{id}/experiment/: starts a test with all its variants in one transaction (no
+ * window in which a visitor meets half a test). `control_weight` defaults to what the variants leave.
+ */
+export const splitTestStartSchema = z.strictObject({
+  variants: z
+    .array(splitVariantCreateSchema.omit({ control_weight: true, minimum_days: true, minimum_visitors: true }))
+    .min(1, 'Add at least one variant.')
+    .max(maxVariants, splitTestMessages.tooManyVariants),
+  control_weight: percent().optional(),
+  minimum_days: splitVariantCreateSchema.shape.minimum_days,
+  minimum_visitors: splitVariantCreateSchema.shape.minimum_visitors,
+})
+export type SplitTestStart = z.output<typeof splitTestStartSchema>
+export type SplitTestStartInput = z.input<typeof splitTestStartSchema>
 
 /** PATCH /free-product/{id}/variants/{variant_id}/: content or weight, before the first visitor. */
 export const splitVariantUpdateSchema = splitVariantCreateSchema
@@ -122,6 +158,8 @@ export const splitTestStatuses = ['running', 'ended'] as const
 /** GET /free-product/{id}/experiment/ */
 export const splitExperimentSchema = z.object({
   id: z.uuid(),
+  /** The test's place among the offer's split tests, 1 for the first (the "test N" of its original's name). */
+  number: z.number().int(),
   status: z.enum(splitTestStatuses),
   started_at: z.iso.datetime({ offset: true }),
   ended_at: z.iso.datetime({ offset: true }).nullable(),
@@ -139,3 +177,7 @@ export const splitExperimentSchema = z.object({
   series: z.array(z.object({ variant_id: z.uuid(), points: z.array(splitSeriesPointSchema) })),
 })
 export type SplitExperiment = z.output<typeof splitExperimentSchema>
+
+/** GET /free-product/{id}/experiments/: the offer's ended tests, newest first, each with its final results (read-only). */
+export const splitTestHistorySchema = z.array(splitExperimentSchema)
+export type SplitTestHistory = z.output<typeof splitTestHistorySchema>

@@ -1,10 +1,9 @@
 import { centsToAmount, defaultCurrency, type SplitExperiment, type SplitVariant, type SplitVariantResult } from '@funnelry/shared'
 import type { Database } from '../../db/client.js'
-import { NotFoundError } from '../../lib/errors.js'
 import type { PageContent } from '../offers/offers-module.js'
 import { cumulativeSeries } from './revenue-series.js'
 import type { SplitFunnel, VisitorRevenueRow } from './split-funnel.js'
-import { splitTestRepository as repo, type SplitVariantRow } from './split-test-repository.js'
+import { splitTestRepository as repo, type SplitTestWithVariants, type SplitVariantRow } from './split-test-repository.js'
 import { compareToControl } from './statistics/bayesian-lift.js'
 import { type ArmTotals, armSample } from './statistics/revenue-per-visitor.js'
 import { SRM_THRESHOLD, sampleRatioPValue } from './statistics/sample-ratio.js'
@@ -18,8 +17,11 @@ function mainCurrency(rows: VisitorRevenueRow[]): number {
   return [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? defaultCurrency
 }
 
-/** An arm's totals: per-visitor sums in the currency's major unit; a visitor not counted by a view still counts once. */
-function armTotals(visitors: number, rows: VisitorRevenueRow[]): ArmTotals & { cents: number; orders: number } {
+/**
+ * An arm's totals: per-visitor sums in the currency's major unit. A buyer or an opt-in whose view was
+ * never counted is still a visitor, so opt-ins and buyers never exceed visitors (decision 0029).
+ */
+function armTotals(visitors: number, rows: VisitorRevenueRow[], optIns = 0): ArmTotals & { cents: number; orders: number } {
   const perVisitor = new Map<string, number>()
   let cents = 0
   let orders = 0
@@ -30,7 +32,7 @@ function armTotals(visitors: number, rows: VisitorRevenueRow[]): ArmTotals & { c
   }
   let squares = 0
   for (const spent of perVisitor.values()) squares += (spent / 100) ** 2
-  return { visitors: Math.max(visitors, perVisitor.size), revenue: cents / 100, revenueSquares: squares, cents, orders }
+  return { visitors: Math.max(visitors, perVisitor.size, optIns), revenue: cents / 100, revenueSquares: squares, cents, orders }
 }
 
 type Deps = {
@@ -41,14 +43,12 @@ type Deps = {
   viewOf: (variant: SplitVariantRow, page: PageContent) => SplitVariant
 }
 
-/** GET /free-product/{id}/experiment/: the running (else the latest) test's results, decision D36. */
+/** A test's results, decision D36: the running or latest one (GET …/experiment/), or a past one (the history). */
 export function createExperimentResults({ db, funnel, now, viewOf }: Deps) {
-  return async function results(offerId: string, page: PageContent): Promise<SplitExperiment> {
-    const found = await repo.latest(db, offerId)
-    if (!found) throw new NotFoundError('This offer has no split test yet.')
-    const { test, variants } = found
+  return async function resultsOf({ test, variants }: SplitTestWithVariants, page: PageContent): Promise<SplitExperiment> {
     const ids = variants.map((variant) => variant.id)
-    const [visitorRows, optIns, revenueRows] = await Promise.all([
+    const [number, visitorRows, optIns, revenueRows] = await Promise.all([
+      repo.numberOf(db, test),
       repo.visitorsByDay(db, ids),
       funnel.optInsByVariant(ids),
       funnel.revenueByVariant(ids),
@@ -61,6 +61,7 @@ export function createExperimentResults({ db, funnel, now, viewOf }: Deps) {
       return armTotals(
         visitors,
         revenue.filter((row) => row.variantId === variant.id),
+        optIns.get(variant.id) ?? 0,
       )
     })
 
@@ -95,6 +96,7 @@ export function createExperimentResults({ db, funnel, now, viewOf }: Deps) {
 
     return {
       id: test.id,
+      number,
       status: test.endedAt ? 'ended' : 'running',
       started_at: test.startedAt.toISOString(),
       ended_at: test.endedAt?.toISOString() ?? null,

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client.js'
 import type { PageContent } from '../offers/offers-module.js'
 import { splitCountedVisitors, splitHourlyVisitors, splitTests, splitVariants } from './experiments-tables.js'
@@ -59,6 +59,48 @@ export const splitTestRepository = {
       )[0],
     ),
 
+  /** The offer's ended tests with their arms, newest first: the seller's test history. */
+  async ended(db: Executor, offerId: string): Promise<SplitTestWithVariants[]> {
+    const tests = await db
+      .select()
+      .from(splitTests)
+      .where(and(eq(splitTests.freeOfferId, offerId), isNotNull(splitTests.endedAt)))
+      .orderBy(desc(splitTests.startedAt), desc(splitTests.createdAt), desc(splitTests.id))
+    return Promise.all(tests.map(async (test) => (await withVariants(db, test)) as SplitTestWithVariants))
+  },
+
+  /** A test's place among its offer's tests (1 for the first), by start (then by when it was stored: a test clock may stand still). */
+  async numberOf(db: Executor, test: SplitTestRow): Promise<number> {
+    const [row] = await db
+      .select({ count: sql<number>`count(*)`.mapWith(Number) })
+      .from(splitTests)
+      .where(
+        and(
+          eq(splitTests.freeOfferId, test.freeOfferId),
+          // Compared in SQL: a JS date would cut the stored microseconds off.
+          sql`(${splitTests.startedAt}, ${splitTests.createdAt}, ${splitTests.id}) <= (select started_at, created_at, id from ${splitTests} where id = ${test.id})`,
+        ),
+      )
+    return row?.count ?? 1
+  },
+
+  /** How many tests the offer has had, and every name its arms used: new names continue from these. */
+  async offerNames(db: Executor, offerId: string): Promise<{ tests: number; variants: number; names: Set<string> }> {
+    const [tests] = await db
+      .select({ count: sql<number>`count(*)`.mapWith(Number) })
+      .from(splitTests)
+      .where(eq(splitTests.freeOfferId, offerId))
+    const arms = await db
+      .select({ name: splitVariants.name, isControl: splitVariants.isControl })
+      .from(splitVariants)
+      .where(eq(splitVariants.freeOfferId, offerId))
+    return {
+      tests: tests?.count ?? 0,
+      variants: arms.filter((arm) => !arm.isControl).length,
+      names: new Set(arms.map((arm) => arm.name.toLowerCase())),
+    }
+  },
+
   async insertTest(db: Executor, values: Pick<SplitTestRow, 'sellerId' | 'freeOfferId' | 'minimumDays' | 'minimumVisitors'>, at: Date) {
     const [row] = await db
       .insert(splitTests)
@@ -69,7 +111,12 @@ export const splitTestRepository = {
   },
 
   async insertVariant(db: Executor, values: SplitVariantValues): Promise<SplitVariantRow> {
-    const [row] = await db.insert(splitVariants).values(values).returning()
+    // The arms are listed in the order they were made: several made in one transaction (a one-call
+    // start) would share its now(), so each takes the clock's time.
+    const [row] = await db
+      .insert(splitVariants)
+      .values({ ...values, createdAt: sql`clock_timestamp()` })
+      .returning()
     if (!row) throw new Error('the variant was not stored')
     return row
   },

@@ -1,6 +1,8 @@
 import fastifyMultipart from '@fastify/multipart'
 import {
   splitExperimentSchema,
+  splitTestHistorySchema,
+  splitTestStartSchema,
   splitVariantCreateSchema,
   splitVariantImageSchema,
   splitVariantSchema,
@@ -115,6 +117,36 @@ export const splitTestRoutes: FastifyPluginAsyncZod<Options> = async (app, { spl
       },
     },
     (request) => splitTests.results(request.seller.id, request.params.id),
+  )
+
+  app.post(
+    '/free-product/:id/experiment/',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary:
+          'Starts a split test with all its variants in one transaction (409 while one runs); control_weight defaults to what the variants leave, all weights add up to 100. Answers the arms, the original first.',
+        params: offerIdParams,
+        body: splitTestStartSchema,
+        response: { 201: z.array(splitVariantSchema) },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await splitTests.startTest(request.seller.id, request.params.id, request.body)),
+  )
+
+  app.get(
+    '/free-product/:id/experiments/',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: 'The offer’s ended split tests, newest first, each with its dates, winner and final results (read-only)',
+        params: offerIdParams,
+        response: { 200: splitTestHistorySchema },
+      },
+    },
+    (request) => splitTests.history(request.seller.id, request.params.id),
   )
 
   app.post(

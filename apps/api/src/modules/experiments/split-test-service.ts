@@ -2,16 +2,19 @@ import {
   type FieldErrors,
   isUuid,
   maxVariants,
+  type SplitTestStart,
   type SplitVariantCreate,
   type SplitVariantImage,
   type SplitVariantUpdate,
+  splitOriginalName,
   splitTestMessages,
+  splitVariantName,
 } from '@funnelry/shared'
 import type { Database, Executor } from '../../db/client.js'
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js'
 import type { OfferPageVersions, PageContent } from '../offers/offers-module.js'
 import { contentOfVariant } from './split-pages.js'
-import { splitTestRepository as repo, type SplitTestWithVariants, type SplitVariantRow } from './split-test-repository.js'
+import { splitTestRepository as repo, type SplitVariantRow } from './split-test-repository.js'
 
 type ContentInput = Pick<SplitVariantCreate, 'headline' | 'sub_headline' | 'opt_in_button' | 'bump_offer_id' | 'upsell_offer_id'>
 
@@ -37,8 +40,28 @@ function checkWeights(weights: number[]) {
 type PgError = { code?: string; cause?: PgError } | null | undefined
 const isUniqueViolation = (error: unknown) => (error as PgError)?.code === '23505' || (error as PgError)?.cause?.code === '23505'
 
-/** Variant names the seller reads in the results: "Variant B", "Variant C"… after the original. */
-const nextName = (test: SplitTestWithVariants | undefined) => `Variant ${String.fromCharCode(66 + (test ? test.variants.length - 1 : 0))}`
+/**
+ * Names for new variants, unique on the offer across all its tests (decision 0029): the seller's own,
+ * refused when already used, else the next "Variant X" the offer has not used. `field` says where
+ * each one's error goes.
+ */
+async function newNames(tx: Executor, offerId: string, requested: { name?: string | undefined; field: string }[]): Promise<string[]> {
+  const used = await repo.offerNames(tx, offerId)
+  let index = used.variants
+  return requested.map(({ name, field }) => {
+    if (name) {
+      if (used.names.has(name.toLowerCase())) throw ValidationError.field(field, splitTestMessages.nameTaken(name))
+      used.names.add(name.toLowerCase())
+      return name
+    }
+    let generated = splitVariantName(index++)
+    while (used.names.has(generated.toLowerCase())) generated = splitVariantName(index++)
+    used.names.add(generated.toLowerCase())
+    return generated
+  })
+}
+
+type NewVariant = { name: string; weight: number; content: PageContent }
 
 /**
  * Starting a split test, its variants, and ending it with a winner (issue 27, decision D36). Arms
@@ -46,6 +69,29 @@ const nextName = (test: SplitTestWithVariants | undefined) => `Variant ${String.
  * the sample-ratio check and the comparison meaningless.
  */
 export function createSplitTestService({ db, versions, now }: { db: Database; versions: OfferPageVersions; now: () => Date }) {
+  /** A new test with its original (named after the test's number) and its variants; answers the variants. */
+  async function insertTest(
+    tx: Executor,
+    sellerId: string,
+    offerId: string,
+    controlWeight: number,
+    minimum: { days: number | undefined; visitors: number | undefined },
+    variants: NewVariant[],
+  ): Promise<SplitVariantRow[]> {
+    const { tests } = await repo.offerNames(tx, offerId)
+    const test = await repo.insertTest(
+      tx,
+      { sellerId, freeOfferId: offerId, minimumDays: minimum.days ?? 7, minimumVisitors: minimum.visitors ?? 100 },
+      now(),
+    )
+    const arm = { splitTestId: test.id, sellerId, freeOfferId: offerId }
+    await repo.insertVariant(tx, { ...arm, isControl: true, name: splitOriginalName(tests + 1), weight: controlWeight })
+    const made: SplitVariantRow[] = []
+    for (const variant of variants)
+      made.push(await repo.insertVariant(tx, { ...arm, name: variant.name, weight: variant.weight, ...variant.content }))
+    return made
+  }
+
   async function lockUnvisited(tx: Executor, offerId: string) {
     const running = await repo.lockRunning(tx, offerId)
     if (
@@ -77,30 +123,19 @@ export function createSplitTestService({ db, versions, now }: { db: Database; ve
           const control = running?.variants.find((variant) => variant.isControl)
           const controlWeight = input.control_weight ?? control?.weight ?? 100 - input.weight
           checkWeights([controlWeight, ...variants.map((variant) => variant.weight), input.weight])
-          let testId = running?.test.id
-          if (!testId) {
-            const test = await repo.insertTest(
-              tx,
-              { sellerId, freeOfferId: offerId, minimumDays: input.minimum_days ?? 7, minimumVisitors: input.minimum_visitors ?? 100 },
-              now(),
-            )
-            testId = test.id
-            await repo.insertVariant(tx, {
-              splitTestId: testId,
-              sellerId,
-              freeOfferId: offerId,
-              isControl: true,
-              name: 'Original',
-              weight: controlWeight,
-            })
-          } else if (control && control.weight !== controlWeight) {
-            await repo.updateVariant(tx, control.id, { weight: controlWeight })
+          const [name = ''] = await newNames(tx, offerId, [{ name: input.name, field: 'name' }])
+          if (!running) {
+            const minimum = { days: input.minimum_days, visitors: input.minimum_visitors }
+            const [made] = await insertTest(tx, sellerId, offerId, controlWeight, minimum, [{ name, weight: input.weight, content }])
+            if (!made) throw new Error('the variant was not stored')
+            return made
           }
+          if (control && control.weight !== controlWeight) await repo.updateVariant(tx, control.id, { weight: controlWeight })
           return repo.insertVariant(tx, {
-            splitTestId: testId,
+            splitTestId: running.test.id,
             sellerId,
             freeOfferId: offerId,
-            name: input.name || nextName(running),
+            name,
             weight: input.weight,
             ...content,
           })
@@ -108,6 +143,46 @@ export function createSplitTestService({ db, versions, now }: { db: Database; ve
       } catch (error) {
         // Two first variants at once: one started the test, the other is told to look again.
         if (isUniqueViolation(error)) throw new ConflictError('A split test was just started on this offer. Reload the page to see it.')
+        throw error
+      }
+    },
+
+    /**
+     * Starts a test with all its variants in one transaction: visitors meet either no test or the
+     * whole one (the one-variant-at-a-time calls left a window where the next call answered 409).
+     */
+    async startTest(sellerId: string, offerId: string, input: SplitTestStart): Promise<void> {
+      const page = await versions.ownedContent(sellerId, offerId)
+      if (page.archived) throw new ConflictError(splitTestMessages.archived)
+      const contents = input.variants.map((variant) => contentFrom(page.content, variant))
+      const errors: FieldErrors = {}
+      for (const [index, content] of contents.entries()) {
+        for (const [field, message] of Object.entries(await versions.contentErrors(sellerId, content)))
+          errors[`variants.${index}.${field}`] = message
+      }
+      throwIfErrors(errors)
+      const variantsWeight = input.variants.reduce((sum, variant) => sum + variant.weight, 0)
+      const controlWeight = input.control_weight ?? 100 - variantsWeight
+      if (controlWeight < 1) throw ValidationError.field('control_weight', splitTestMessages.originalShare(variantsWeight))
+      checkWeights([controlWeight, variantsWeight])
+      try {
+        await db.transaction(async (tx) => {
+          if (await repo.lockRunning(tx, offerId)) throw new ConflictError(splitTestMessages.alreadyRunning)
+          const names = await newNames(
+            tx,
+            offerId,
+            input.variants.map((variant, index) => ({ name: variant.name, field: `variants.${index}.name` })),
+          )
+          const minimum = { days: input.minimum_days, visitors: input.minimum_visitors }
+          const variants = input.variants.map((variant, index) => ({
+            name: names[index] ?? '',
+            weight: variant.weight,
+            content: contents[index] as PageContent,
+          }))
+          await insertTest(tx, sellerId, offerId, controlWeight, minimum, variants)
+        })
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new ConflictError(splitTestMessages.alreadyRunning)
         throw error
       }
     },
@@ -123,6 +198,8 @@ export function createSplitTestService({ db, versions, now }: { db: Database; ve
         )
         // The original is the page itself: it is edited as the offer, not here.
         if (variant.isControl && changesContent) throw ValidationError.nonField('Edit the original through the offer itself.')
+        if (input.name && input.name.toLowerCase() !== variant.name.toLowerCase())
+          await newNames(tx, offerId, [{ name: input.name, field: 'name' }])
         const content = variant.isControl ? null : contentFrom(contentOfVariant(variant), input)
         if (content) throwIfErrors(await versions.contentErrors(sellerId, content))
         const weights = new Map(running.variants.map((arm) => [arm.id, arm.weight]))

@@ -1,5 +1,13 @@
-import type { SplitExperiment, SplitVariant, SplitVariantCreate, SplitVariantImage, SplitVariantUpdate } from '@funnelry/shared'
+import type {
+  SplitExperiment,
+  SplitTestStart,
+  SplitVariant,
+  SplitVariantCreate,
+  SplitVariantImage,
+  SplitVariantUpdate,
+} from '@funnelry/shared'
 import type { Database, Executor } from '../../db/client.js'
+import { NotFoundError } from '../../lib/errors.js'
 import type { SellerChanges } from '../../lib/seller-changes.js'
 import type { OfferPageVersions, PageContent, PublicOffer } from '../offers/offers-module.js'
 import { createExperimentResults } from './experiment-results.js'
@@ -46,7 +54,13 @@ export function createSplitTests(deps: SplitTestsDeps) {
     }
   }
 
-  const results = createExperimentResults({ db, funnel, now, viewOf })
+  const resultsOf = createExperimentResults({ db, funnel, now, viewOf })
+  /** The running (else the latest) test's results. */
+  async function results(offerId: string, page: PageContent): Promise<SplitExperiment> {
+    const found = await repo.latest(db, offerId)
+    if (!found) throw new NotFoundError('This offer has no split test yet.')
+    return resultsOf(found, page)
+  }
 
   /** The variant of a running test this visitor's cookie names, if any. */
   async function visitorVariant(offerId: string, cookieHeader: string | undefined): Promise<SplitVariantRow | null> {
@@ -69,6 +83,12 @@ export function createSplitTests(deps: SplitTestsDeps) {
     async createVariant(sellerId: string, offerId: string, input: SplitVariantCreate): Promise<SplitVariant> {
       const variant = await service.createVariant(sellerId, offerId, input)
       return viewOf(variant, (await service.ownedPage(sellerId, offerId)).content)
+    },
+
+    /** Starts a test with all its variants at once; answers its arms, the original first. */
+    async startTest(sellerId: string, offerId: string, input: SplitTestStart): Promise<SplitVariant[]> {
+      await service.startTest(sellerId, offerId, input)
+      return this.listVariants(sellerId, offerId)
     },
 
     async updateVariant(sellerId: string, offerId: string, variantId: string, input: SplitVariantUpdate): Promise<SplitVariant> {
@@ -94,6 +114,13 @@ export function createSplitTests(deps: SplitTestsDeps) {
       return results(offerId, content)
     },
 
+    /** The offer's ended tests, newest first, with their final results (read-only). */
+    async history(sellerId: string, offerId: string): Promise<SplitExperiment[]> {
+      const { content } = await service.ownedPage(sellerId, offerId)
+      const ended = await repo.ended(db, offerId)
+      return Promise.all(ended.map((test) => resultsOf(test, content)))
+    },
+
     async pickWinner(sellerId: string, offerId: string, variantId: string): Promise<SplitExperiment> {
       await service.pickWinner(sellerId, offerId, variantId)
       return results(offerId, (await service.ownedPage(sellerId, offerId)).content)
@@ -111,6 +138,12 @@ export function createSplitTests(deps: SplitTestsDeps) {
       if (!variant) return null
       await repo.countVisitor(db, variant.id, assigned.visitor, now())
       return assignmentCookie(offerId, { ...assigned, counted: true }, secure)
+    },
+
+    /** Lead capture: the variant the visitor saw and the cookie's visitor token (null outside a running test). */
+    async visitorArm(offerId: string, cookieHeader: string | undefined) {
+      const variant = await visitorVariant(offerId, cookieHeader)
+      return variant && { variantId: variant.id, visitor: assignmentOfCookies(cookieHeader, offerId)?.visitor ?? null }
     },
 
     /** Lead capture and the checkout: the variant the visitor saw (null outside a running test). */

@@ -15,6 +15,8 @@ export type LeadToRecord = {
   utm?: Utm | null
   /** The split-test variant the visitor saw (issue 27); a lead keeps the first it had. */
   variantId?: string | null
+  /** The visitor token of the variant's cookie: the test counts one opt-in per visitor (decision 0029). */
+  splitVisitor?: string | null
 }
 
 const keyOf = (offerId: string, email: string) => `${offerId}\n${email}`
@@ -55,6 +57,7 @@ export async function recordLeads(
       fullName: item.visitor.full_name,
       ...utmRowOf(item.utm),
       variantId: item.variantId ?? null,
+      splitVisitor: item.variantId ? (item.splitVisitor ?? null) : null,
     })),
     at,
   )

@@ -20,10 +20,18 @@ const keepFirstCampaign = sql.raw(
 
 export const leadRepository = {
   /** Split tests (issue 27): leads per variant, for the results. */
+  /**
+   * A split test's opt-ins per variant: its visitors who opted in, one per visitor token however many
+   * emails they gave (decision 0029), so opt-ins never exceed visitors; a lead without a token (the
+   * checkout's, or from before tokens) counts once.
+   */
   async countByVariant(db: Executor, variantIds: string[]): Promise<Map<string, number>> {
     if (variantIds.length === 0) return new Map()
     const rows = await db
-      .select({ variantId: leads.variantId, value: count() })
+      .select({
+        variantId: leads.variantId,
+        value: sql<number>`count(distinct coalesce(${leads.splitVisitor}, ${leads.id}::text))`.mapWith(Number),
+      })
       .from(leads)
       .where(inArray(leads.variantId, variantIds))
       .groupBy(leads.variantId)
@@ -42,7 +50,14 @@ export const leadRepository = {
    */
   async upsertMany(
     db: Executor,
-    rows: ({ sellerId: string; freeOfferId: string; email: string; fullName: string; variantId: string | null } & UtmRow)[],
+    rows: ({
+      sellerId: string
+      freeOfferId: string
+      email: string
+      fullName: string
+      variantId: string | null
+      splitVisitor: string | null
+    } & UtmRow)[],
     at: Date,
   ): Promise<{ id: string; freeOfferId: string; email: string; createdAt: Date; inserted: boolean; utm: Utm }[]> {
     const values = JSON.stringify(
@@ -52,16 +67,18 @@ export const leadRepository = {
         email: row.email,
         full_name: row.fullName,
         variant_id: row.variantId,
+        split_visitor: row.splitVisitor,
         ...utmOfRow(row),
       })),
     )
     const result = await db.execute<{ id: string; free_offer_id: string; email: string; created_at: Date; inserted: boolean } & Utm>(sql`
-      insert into ${leads} (seller_id, free_offer_id, email, full_name, variant_id, ${utmColumnList}, download_sent_at, created_at, updated_at)
-      select seller_id, free_offer_id, email, full_name, variant_id, ${utmColumnList}, ${at}, ${at}, ${at}
+      insert into ${leads} (seller_id, free_offer_id, email, full_name, variant_id, split_visitor, ${utmColumnList}, download_sent_at, created_at, updated_at)
+      select seller_id, free_offer_id, email, full_name, variant_id, split_visitor, ${utmColumnList}, ${at}, ${at}, ${at}
         from jsonb_to_recordset(${values}::jsonb)
-          as t(seller_id uuid, free_offer_id uuid, email text, full_name text, variant_id uuid, ${sql.raw(utmFields.map((field) => `${field} text`).join(', '))})
+          as t(seller_id uuid, free_offer_id uuid, email text, full_name text, variant_id uuid, split_visitor text, ${sql.raw(utmFields.map((field) => `${field} text`).join(', '))})
         order by free_offer_id, lower(email)
       on conflict (free_offer_id, lower(email)) do update set full_name = excluded.full_name, updated_at = excluded.updated_at,
+        split_visitor = case when leads.variant_id is null then excluded.split_visitor else leads.split_visitor end,
         variant_id = coalesce(leads.variant_id, excluded.variant_id), ${keepFirstCampaign}
       returning id, free_offer_id, email, created_at, (xmax = 0) as inserted, ${utmColumnList}`)
     return result.rows.map((row) => ({

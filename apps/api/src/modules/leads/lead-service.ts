@@ -28,7 +28,12 @@ type Deps = {
 }
 
 /** The experiments module's answer to "which variant did this visitor see?". */
-export type SplitVisits = { visitorVariantId(offerId: string, cookieHeader: string | undefined): Promise<string | null> }
+export type SplitVisits = {
+  /** The variant this visitor's cookie names in the offer's running test (the checkout's question). */
+  visitorVariantId(offerId: string, cookieHeader: string | undefined): Promise<string | null>
+  /** The variant this visitor's cookie names in the offer's running test, and the cookie's visitor token. */
+  visitorArm(offerId: string, cookieHeader: string | undefined): Promise<{ variantId: string; visitor: string | null } | null>
+}
 
 /**
  * Decisions D5, D16 and D22: lead capture stores the lead before answering and, in the same
@@ -61,8 +66,15 @@ export function createLeadService({ db, jobs, webhooks, now, changes, limits, ca
       if (!offer) throw new NotFoundError('This offer does not exist.')
       if (!offer.isActive) throw ValidationError.nonField(messages.offerNotAvailable)
       await refuse.checkPerson(offer.id, input.email)
-      const variantId = splitVisits ? await splitVisits.visitorVariantId(offer.id, cookieHeader) : null
-      const { leadId } = await writer.record({ offer, visitor: input, at: now(), utm, variantId })
+      const arm = splitVisits ? await splitVisits.visitorArm(offer.id, cookieHeader) : null
+      const { leadId } = await writer.record({
+        offer,
+        visitor: input,
+        at: now(),
+        utm,
+        variantId: arm?.variantId ?? null,
+        splitVisitor: arm?.visitor ?? null,
+      })
       return { leadId, sellerId: offer.sellerId }
     },
 

@@ -28,6 +28,11 @@ export const leads = pgTable(
     freeCompletedAt: timestamp('free_completed_at', { withTimezone: true }),
     /** The split-test variant the visitor saw when first opting in (issue 27); null outside a test. */
     variantId: uuid('variant_id').references(() => splitVariants.id, { onDelete: 'set null' }),
+    /**
+     * The visitor token of that variant's assignment cookie: one browser opting in with two emails
+     * is two leads but one visitor, and a test's opt-ins count visitors (decision 0029).
+     */
+    splitVisitor: text('split_visitor'),
     ...utmColumns(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

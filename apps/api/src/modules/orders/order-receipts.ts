@@ -1,11 +1,20 @@
 import { centsToAmount, currencyById, type OrderReceipt, type OrderReceiptItem, paymentMessages } from '@funnelry/shared'
+import { eq } from 'drizzle-orm'
 import type { Database } from '../../db/client.js'
 import { NotFoundError } from '../../lib/errors.js'
+import { splitVariantView } from '../experiments/experiments-module.js'
 import type { OfferNames } from '../offers/offers-module.js'
 import { type OrderRow, orderRepository } from './order-repository.js'
 
 /** A reference is 22 URL-safe characters; anything else is not one of ours. */
 const referencePattern = /^[A-Za-z0-9_-]{22}$/
+
+/** The headline of the split-test arm an order was made on (issue 27): null outside a test, and for a running test's original. */
+async function variantHeadline(db: Database, variantId: string | null): Promise<string | null> {
+  if (!variantId) return null
+  const [row] = await db.select({ headline: splitVariantView.headline }).from(splitVariantView).where(eq(splitVariantView.id, variantId))
+  return row?.headline ?? null
+}
 
 /** A refund (D35) does not undo the purchase: its receipt still shows what was bought and paid. */
 const paidStatuses: ReadonlySet<string> = new Set(['paid', 'partially_refunded', 'refunded'])
@@ -59,7 +68,9 @@ export function createOrderReceipts({
       const upsell = order.upsellOfferId ? links.upsell.get(order.upsellOfferId) : undefined
       // Decision D25: the links are on the page too; what is paid for only once it is paid.
       const paidUrl = (url: string) => (paid ? url : null)
-      const items: OrderReceiptItem[] = [{ id: offer.id, kind: 'free', name: offer.headline, price: '0.00', url: offer.url }]
+      // The visitor of a split test's variant saw its headline, not the offer's: the thanks names that page.
+      const headline = (await variantHeadline(db, order.variantId)) ?? offer.headline
+      const items: OrderReceiptItem[] = [{ id: offer.id, kind: 'free', name: headline, price: '0.00', url: offer.url }]
       // A bump or upsell deleted since (on delete set null) is no longer on the order.
       if (bump)
         items.push({

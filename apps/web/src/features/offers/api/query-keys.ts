@@ -28,6 +28,8 @@ export const offerKeys = {
   },
   /** Issue 27: a free offer's split test (its results and its arms). */
   splitTest: (offerId: string) => ['split-tests', offerId] as const,
+  /** Its ended tests (the history); under the same root, so one invalidation refreshes both. */
+  splitHistory: (offerId: string) => ['split-tests', offerId, 'history'] as const,
   bump: paidAddOnKeys('bump-offers'),
   upsell: paidAddOnKeys('upsell-offers'),
 }

@@ -1,11 +1,12 @@
 import {
   type SplitExperiment,
-  type SplitVariant,
-  type SplitVariantCreateInput,
+  type SplitTestStartInput,
   splitExperimentSchema,
+  splitTestHistorySchema,
   splitVariantSchema,
 } from '@funnelry/shared'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { z } from 'zod'
 import { apiClient } from '../../../lib/api-client'
 import { isApiError } from '../../../lib/api-error'
 import { offerKeys } from './query-keys'
@@ -24,22 +25,28 @@ export function useSplitExperiment(offerId: string) {
   return useQuery({ queryKey: offerKeys.splitTest(offerId), queryFn: ({ signal }) => getExperiment(offerId, signal) })
 }
 
-/** One variant to make: its POST body and, if the seller dropped one, its own image. */
-export type VariantToMake = { body: SplitVariantCreateInput; image: File | null }
+/** GET /free-product/{id}/experiments/ — the offer's ended tests, newest first, with their final results. */
+export function useSplitHistory(offerId: string) {
+  return useQuery({
+    queryKey: offerKeys.splitHistory(offerId),
+    queryFn: ({ signal }) => apiClient.get(`/free-product/${offerId}/experiments/`, { schema: splitTestHistorySchema, signal }),
+  })
+}
+
+/** The test to start: the one call's body and, per variant in its order, the image the seller dropped. */
+export type TestToStart = { body: SplitTestStartInput; images: (File | null)[] }
 
 /**
- * Starting the test failed at variant `index` (0 is the first). `reason` is the server's answer, so
- * its field errors go to that variant's fields; `kept` says the variants made before could not be
- * taken back (a visitor arrived meanwhile), so a test with only those runs.
+ * The test started, but variant `index`'s image (0 is the first variant) could not be stored:
+ * `reason` is the server's answer. The test runs; that variant shows the page's image.
  */
-export class VariantStartError extends Error {
+export class VariantImageError extends Error {
   constructor(
     readonly index: number,
     readonly reason: unknown,
-    readonly kept: boolean,
   ) {
-    super(`Variant ${index + 1} could not be made.`)
-    this.name = 'VariantStartError'
+    super(`The image of variant ${index + 1} could not be stored.`)
+    this.name = 'VariantImageError'
   }
 }
 
@@ -50,41 +57,30 @@ async function uploadImage(offerId: string, variantId: string, image: File) {
 }
 
 /**
- * "Start the test" with 1 to 4 variants (decision D36): POST /free-product/{id}/variants/ once per
- * variant, in order (the first starts the test), each then given its own image by PUT
- * …/variants/{variant_id}/image/ (multipart, as the offer form's). There is no call that makes them
- * all at once, so a refusal part-way deletes the variants already made (the last one deleted takes
- * the unstarted test with it): the seller never gets half a test by surprise.
+ * "Start the test" with 1 to 4 variants (decision D36): one POST /free-product/{id}/experiment/
+ * makes the test and all its variants in one transaction (a refusal leaves nothing behind), then each
+ * variant that has one gets its own image by PUT …/variants/{variant_id}/image/ (multipart, as the
+ * offer form's).
  */
 export function useStartSplitTest(offerId: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: async (variants: VariantToMake[]) => {
-      const made: SplitVariant[] = []
-      for (const [index, { body, image }] of variants.entries()) {
+    mutationFn: async ({ body, images }: TestToStart) => {
+      const arms = await apiClient.post(`/free-product/${offerId}/experiment/`, { body, schema: z.array(splitVariantSchema) })
+      const variants = arms.filter((arm) => !arm.is_control)
+      for (const [index, image] of images.entries()) {
+        const variant = variants[index]
+        if (!image || !variant) continue
         try {
-          const variant = await apiClient.post(`/free-product/${offerId}/variants/`, { body, schema: splitVariantSchema })
-          made.push(variant)
-          if (image) await uploadImage(offerId, variant.id, image)
+          await uploadImage(offerId, variant.id, image)
         } catch (error) {
-          const kept = made.length > 0 && !(await deleteAll(offerId, made))
-          throw new VariantStartError(index, error, kept)
+          throw new VariantImageError(index, error)
         }
       }
-      return made
+      return arms
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: offerKeys.splitTest(offerId) }),
   })
-}
-
-/** Deletes made variants, newest first; false when the server kept them (409: a visitor was counted). */
-async function deleteAll(offerId: string, made: SplitVariant[]): Promise<boolean> {
-  try {
-    for (const variant of [...made].reverse()) await apiClient.delete(`/free-product/${offerId}/variants/${variant.id}/`)
-    return true
-  } catch {
-    return false
-  }
 }
 
 /** POST /free-product/{id}/experiment/winner/ — ends the test; the winner becomes the page. */
@@ -97,6 +93,7 @@ export function usePickWinner(offerId: string) {
     // "Start a new split test" form opens with the winner's fields, not the old page's.
     onSuccess: async (experiment) => {
       await queryClient.invalidateQueries({ queryKey: offerKeys.free.all })
+      await queryClient.invalidateQueries({ queryKey: offerKeys.splitHistory(offerId) })
       queryClient.setQueryData(offerKeys.splitTest(offerId), experiment)
     },
   })

@@ -9,6 +9,8 @@ export type SplitResultRow = {
   name: string
   previewUrl: string
   winner: boolean
+  /** Said after the winner's name: it is the page now, or (a past test's) it won then. */
+  note: string
   figures: { label: string; value: string }[]
 }
 
@@ -17,7 +19,7 @@ export type SplitResultRow = {
  * loss. Before the verdict is ready (minimum run, SRM) the two last figures read "Inconclusive" or
  * "Hidden"; the control has none ("—").
  */
-export function splitResultRows(experiment: SplitExperiment): SplitResultRow[] {
+export function splitResultRows(experiment: SplitExperiment, past = false): SplitResultRow[] {
   const symbol = currencySymbol(experiment.currency)
   const pending = experiment.verdict === 'hidden' ? 'Hidden' : 'Inconclusive'
   return experiment.variants.map((variant) => {
@@ -28,6 +30,7 @@ export function splitResultRows(experiment: SplitExperiment): SplitResultRow[] {
       name: variant.name,
       previewUrl: variant.preview_url,
       winner: experiment.winner_variant_id === variant.id,
+      note: experiment.winner_variant_id !== variant.id ? '' : past ? ' (winner)' : ' (the page now)',
       figures: [
         { label: 'Visitors', value: countFormat.format(variant.visitors) },
         { label: 'Opt-ins', value: countFormat.format(variant.opt_ins) },

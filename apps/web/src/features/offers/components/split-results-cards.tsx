@@ -29,7 +29,7 @@ export function SplitResultsCards({
           <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'baseline', mb: 1 }}>
             <Typography sx={{ fontWeight: 600 }}>
               {row.name}
-              {row.winner ? ' (the page now)' : ''}
+              {row.note}
             </Typography>
             <Link href={row.previewUrl} target="_blank" rel="noopener" variant="body2">
               Preview

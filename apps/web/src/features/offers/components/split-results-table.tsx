@@ -13,13 +13,16 @@ export function SplitResultsTable({
   experiment,
   onPick,
   picking,
+  past = false,
 }: {
   experiment: SplitExperiment
   onPick: (variantId: string) => void
   picking: boolean
+  /** A past test of the history: read-only, its winner said as "winner", not "the page now". */
+  past?: boolean
 }) {
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true })
-  const rows = splitResultRows(experiment)
+  const rows = splitResultRows(experiment, past)
   const running = experiment.status === 'running'
   if (phone) return <SplitResultsCards rows={rows} running={running} onPick={onPick} picking={picking} />
   return (
@@ -27,10 +30,10 @@ export function SplitResultsTable({
     <TableContainer
       tabIndex={0}
       role="region"
-      aria-label="Split test results, scrolls sideways"
+      aria-label={past ? `Results of test ${experiment.number}, scrolls sideways` : 'Split test results, scrolls sideways'}
       sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}
     >
-      <Table size="small" aria-label="Split test results">
+      <Table size="small" aria-label={past ? `Results of test ${experiment.number}` : 'Split test results'}>
         <TableHead>
           <TableRow>
             <TableCell sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>Variant</TableCell>
@@ -47,7 +50,7 @@ export function SplitResultsTable({
             <TableRow key={row.id} selected={row.winner}>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>
                 {row.name}
-                {row.winner ? ' (the page now)' : ''}
+                {row.note}
                 <br />
                 <Link href={row.previewUrl} target="_blank" rel="noopener" variant="body2">
                   Preview

@@ -5,33 +5,26 @@ import { type FormEvent, useState } from 'react'
 import { detailMessage, fieldErrors, nonFieldError } from '../../../lib/api-error'
 import { toast } from '../../../lib/toast'
 import { usePaidAddOnDropdown } from '../api/get-paid-add-on-dropdown'
-import { useStartSplitTest, VariantStartError } from '../api/split-tests'
+import { useStartSplitTest, VariantImageError } from '../api/split-tests'
 import {
   bodyErrors,
   canAddVariant,
   evenWeights,
   originalShare,
+  type PlacedErrors,
+  placeErrors,
   shareProblem,
   splitEvenly,
+  startBody,
   type VariantDraft,
-  variantBodies,
   variantFromPage,
   variantName,
 } from '../lib/split-test-draft'
 import { SplitVariantFields } from './split-variant-fields'
 
 /** What went wrong, placed where the seller fixes it. */
-type Problems = { variants: Record<string, string>[]; minimum: Record<string, string>; split: string | null; form: string | null }
+type Problems = PlacedErrors
 const noProblems: Problems = { variants: [], minimum: {}, split: null, form: null }
-
-/** A field error of one variant's call: the minimum run and the original's share have their own places. */
-function placeErrors(errors: Record<string, string>): Omit<Problems, 'variants' | 'form'> & { variant: Record<string, string> } {
-  const { minimum_days, minimum_visitors, control_weight, non_field_errors, ...variant } = errors
-  const minimum: Record<string, string> = {}
-  if (minimum_days) minimum.minimum_days = minimum_days
-  if (minimum_visitors) minimum.minimum_visitors = minimum_visitors
-  return { variant, minimum, split: control_weight ?? null }
-}
 
 /** The API fields a change of the draft touched (the names its field errors carry). */
 const apiField: Partial<Record<keyof VariantDraft, string>> = { bump: 'bump_offer_id', upsell: 'upsell_offer_id', image: 'asset_image' }
@@ -42,8 +35,9 @@ const changedFields = (before: VariantDraft, after: VariantDraft) =>
  * Issue 27: "Start a split test": one to four variants made from the page, each with the fields the
  * seller changes (prefilled with the page's), its share of the visitors and a preview, and the
  * minimum run before any verdict. The original page gets the share the variants leave.
+ * `firstVariant`: how many variants the offer's past tests had, so the names go on from theirs.
  */
-export function SplitTestForm({ offer }: { offer: FreeOffer }) {
+export function SplitTestForm({ offer, firstVariant = 0 }: { offer: FreeOffer; firstVariant?: number }) {
   const start = useStartSplitTest(offer.id)
   const bumps = usePaidAddOnDropdown('bump')
   const upsells = usePaidAddOnDropdown('upsell')
@@ -53,6 +47,7 @@ export function SplitTestForm({ offer }: { offer: FreeOffer }) {
   const original = originalShare(drafts)
   const split = shareProblem(drafts) ?? problems.split
 
+  const name = (index: number) => variantName(index, firstVariant)
   const change = (index: number) => (draft: VariantDraft) => {
     const before = drafts[index]
     setDrafts(drafts.map((each, at) => (at === index ? draft : each)))
@@ -73,47 +68,38 @@ export function SplitTestForm({ offer }: { offer: FreeOffer }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    const bodies = variantBodies(drafts, minimum)
-    const checked = bodyErrors(bodies).map(placeErrors)
-    const local: Problems = {
-      variants: checked.map((each) => each.variant),
-      minimum: Object.assign({}, ...checked.map((each) => each.minimum)),
-      split: null,
-      form: null,
-    }
+    const body = startBody(drafts, minimum)
+    const local = placeErrors(bodyErrors(body), drafts.length)
     setProblems(local)
-    if (
-      shareProblem(drafts) ||
-      checked.some((each) => Object.keys(each.variant).length > 0 || each.split) ||
-      Object.keys(local.minimum).length
-    )
-      return
-    const variants = bodies.map((body, index) => ({ body, image: drafts[index]?.image instanceof File ? drafts[index].image : null }))
-    start.mutate(variants, {
-      onError: (error) => {
-        if (!(error instanceof VariantStartError)) return setProblems({ ...noProblems, form: messages.somethingWentWrong })
-        const placed = placeErrors(fieldErrors(error.reason))
-        const said = nonFieldError(error.reason) ?? detailMessage(error.reason)
-        const name = variantName(error.index)
-        const missing = error.index === drafts.length - 1 ? name : `${name} and the variants after it`
-        if (error.kept) toast(`The test started without ${missing}: ${said ?? 'it was refused'}.`, 'warning')
-        setProblems({
-          variants: drafts.map((_, index) => (index === error.index ? placed.variant : {})),
-          minimum: placed.minimum,
-          split: placed.split,
-          form: said
-            ? `${drafts.length > 1 ? `${name}: ` : ''}${said}`
-            : Object.keys(placed.variant).length + Object.keys(placed.minimum).length > 0 || placed.split
-              ? null
-              : messages.somethingWentWrong,
-        })
+    if (shareProblem(drafts) || local.split || local.form || Object.keys(local.minimum).length) return
+    if (local.variants.some((errors) => Object.keys(errors).length > 0)) return
+    const images = drafts.map((draft) => (draft.image instanceof File ? draft.image : null))
+    start.mutate(
+      { body, images },
+      {
+        onError: (error) => {
+          if (error instanceof VariantImageError) {
+            // The test runs (it started in one call); only that variant's own image is missing.
+            const said = nonFieldError(error.reason) ?? Object.values(fieldErrors(error.reason))[0] ?? detailMessage(error.reason)
+            toast(
+              `The test started, but the image of ${name(error.index)} was not saved${said ? `: ${said}` : ''}. It shows the page’s image.`,
+              'warning',
+            )
+            return
+          }
+          const placed = placeErrors(fieldErrors(error), drafts.length)
+          const said = nonFieldError(error) ?? detailMessage(error) ?? placed.form
+          const anywhere =
+            placed.variants.some((errors) => Object.keys(errors).length > 0) || Object.keys(placed.minimum).length > 0 || placed.split
+          setProblems({ ...placed, form: said ?? (anywhere ? null : messages.somethingWentWrong) })
+        },
       },
-    })
+    )
   }
 
   const summary = [
     `Original ${original === null ? '?' : `${original}%`}`,
-    ...drafts.map((draft, index) => `${variantName(index)} ${draft.weight.trim() || '?'}%`),
+    ...drafts.map((draft, index) => `${name(index)} ${draft.weight.trim() || '?'}%`),
   ].join(' · ')
   const pending = start.isPending
 
@@ -127,7 +113,7 @@ export function SplitTestForm({ offer }: { offer: FreeOffer }) {
       {drafts.map((draft, index) => (
         <SplitVariantFields
           key={draft.key}
-          name={variantName(index)}
+          name={name(index)}
           offer={offer}
           draft={draft}
           errors={problems.variants[index] ?? {}}

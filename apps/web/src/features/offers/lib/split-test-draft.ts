@@ -1,4 +1,4 @@
-import { type FreeOffer, maxVariants, type SplitVariantCreateInput, splitVariantCreateSchema } from '@funnelry/shared'
+import { type FreeOffer, maxVariants, type SplitTestStartInput, splitTestStartSchema, splitVariantName } from '@funnelry/shared'
 import type { ImageValue } from '../../../components/image-drop-zone'
 
 /** A dropdown's value: the page's own add-on, none, or one of the seller's. */
@@ -18,8 +18,11 @@ export type VariantDraft = {
 }
 export type VariantText = 'headline' | 'sub_headline' | 'opt_in_button' | 'bump' | 'upsell' | 'weight'
 
-/** The server names variants "Variant B", "Variant C"… in the order they are made: the form says the same. */
-export const variantName = (index: number) => `Variant ${String.fromCharCode(66 + index)}`
+/**
+ * The server names variants "Variant B", "Variant C"… in the order they are made, on from the
+ * offer's past tests (`first`: how many variants those had): the form says the same.
+ */
+export const variantName = (index: number, first = 0) => splitVariantName(first + index)
 
 let nextKey = 0
 /** A new variant starts as the page: the seller changes only what they test. */
@@ -71,40 +74,59 @@ const addOnChoice = (value: string): string | null | undefined => (value === sam
 
 export type MinimumRun = { minimum_days: string; minimum_visitors: string }
 
-/**
- * The POST bodies that start the test, one per variant, made one after another. Weights must add
- * up to 100 after every call, so each call sets the original's share to what the variants made so
- * far leave (the last call leaves it at its final share); the first also sets the minimum run.
- */
-export function variantBodies(drafts: VariantDraft[], minimum: MinimumRun): SplitVariantCreateInput[] {
-  let taken = 0
-  return drafts.map((draft, index) => {
-    const weight = Number(draft.weight)
-    taken += weight
+/** The one call that starts the test with all its variants; the original gets what they leave. */
+export function startBody(drafts: VariantDraft[], minimum: MinimumRun): SplitTestStartInput {
+  const variants = drafts.map((draft) => {
     const bump = addOnChoice(draft.bump)
     const upsell = addOnChoice(draft.upsell)
     return {
       headline: draft.headline,
       sub_headline: draft.sub_headline,
       opt_in_button: draft.opt_in_button,
-      weight,
-      control_weight: 100 - taken,
+      weight: Number(draft.weight),
       ...(bump !== undefined ? { bump_offer_id: bump } : {}),
       ...(upsell !== undefined ? { upsell_offer_id: upsell } : {}),
-      ...(index === 0 ? { minimum_days: Number(minimum.minimum_days), minimum_visitors: Number(minimum.minimum_visitors) } : {}),
     }
   })
+  return {
+    variants,
+    control_weight: 100 - variants.reduce((sum, variant) => sum + variant.weight, 0),
+    minimum_days: Number(minimum.minimum_days),
+    minimum_visitors: Number(minimum.minimum_visitors),
+  }
 }
 
-/** Each body checked by the shared schema before anything is sent: per variant, its fields' first messages. */
-export function bodyErrors(bodies: SplitVariantCreateInput[]): Record<string, string>[] {
-  return bodies.map((body) => {
-    const parsed = splitVariantCreateSchema.safeParse(body)
-    const errors: Record<string, string> = {}
-    for (const issue of parsed.error?.issues ?? []) {
-      const field = String(issue.path[0] ?? 'non_field_errors')
-      errors[field] ??= issue.message
-    }
-    return errors
-  })
+/** Where a message goes: a variant's field, the minimum run, the split, or the form as a whole. */
+export type PlacedErrors = {
+  variants: Record<string, string>[]
+  minimum: Record<string, string>
+  split: string | null
+  form: string | null
+}
+
+/**
+ * Field errors keyed as the server keys them (`variants.1.headline`, `control_weight`…), placed
+ * where the seller fixes them. The shared schema's issues and the server's answers go through here.
+ */
+export function placeErrors(errors: Record<string, string>, count: number): PlacedErrors {
+  const placed: PlacedErrors = { variants: Array.from({ length: count }, () => ({})), minimum: {}, split: null, form: null }
+  for (const [key, message] of Object.entries(errors)) {
+    const [root, index, field] = key.split('.')
+    const variant = root === 'variants' && field ? placed.variants[Number(index)] : undefined
+    if (variant) variant[field as string] ??= message
+    else if (key === 'minimum_days' || key === 'minimum_visitors') placed.minimum[key] ??= message
+    else if (key === 'control_weight' || key === 'weight') placed.split ??= message
+    else placed.form ??= message
+  }
+  return placed
+}
+
+/** The body checked by the shared schema before anything is sent: each field's first message, keyed as the server would. */
+export function bodyErrors(body: SplitTestStartInput): Record<string, string> {
+  const errors: Record<string, string> = {}
+  for (const issue of splitTestStartSchema.safeParse(body).error?.issues ?? []) {
+    const key = issue.path.length > 0 ? issue.path.map(String).join('.') : 'non_field_errors'
+    errors[key] ??= issue.message
+  }
+  return errors
 }

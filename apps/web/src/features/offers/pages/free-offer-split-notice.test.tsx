@@ -11,6 +11,7 @@ import FreeOfferFormPage from './free-offer-form-page'
 const offer = freeOffer({ headline: 'Seven Recipes' })
 const test = (status: SplitExperiment['status']): SplitExperiment => ({
   id: '00000000-0000-4000-8000-000000000009',
+  number: 1,
   status,
   started_at: '2026-11-01T10:00:00.000Z',
   ended_at: status === 'ended' ? '2026-11-20T10:00:00.000Z' : null,

@@ -2,18 +2,19 @@ import { type SplitExperiment, splitExperimentSchema, splitVariantSchema } from 
 import { screen, waitFor, waitForElementToBeRemoved, within } from '@testing-library/react'
 import { HttpResponse } from 'msw'
 import { afterEach, describe, expect, it } from 'vitest'
+import { z } from 'zod'
 import { freeOffer } from '../../../testing/factories/offers'
 import { resetViewport, setViewportWidth } from '../../../testing/media'
 import { apiHandler, server } from '../../../testing/msw'
 import { renderApp } from '../../../testing/render'
-import { mockDropdowns, mockFreeOffer } from '../testing/offer-api'
+import { mockDropdowns, mockFreeOffer, mockSplitHistory } from '../testing/offer-api'
 import SplitTestPage from './split-test-page'
 
 const offer = freeOffer({ headline: 'Seven Recipes' })
 const arm = (id: string, name: string, overrides: Partial<SplitExperiment['variants'][number]> = {}) => ({
   id,
   name,
-  is_control: name === 'Original',
+  is_control: name.startsWith('Original'),
   weight: 50,
   headline: name === 'Original' ? 'Seven Recipes' : 'Recipes That Pay',
   sub_headline: null,
@@ -37,6 +38,7 @@ const originalId = '00000000-0000-4000-8000-000000000001'
 const variantId = '00000000-0000-4000-8000-000000000002'
 const experiment = (overrides: Partial<SplitExperiment> = {}): SplitExperiment => ({
   id: '00000000-0000-4000-8000-000000000009',
+  number: 1,
   status: 'running',
   started_at: '2026-11-01T10:00:00.000Z',
   ended_at: null,
@@ -56,9 +58,10 @@ const experiment = (overrides: Partial<SplitExperiment> = {}): SplitExperiment =
   ...overrides,
 })
 
-function show(answer: SplitExperiment | null) {
+function show(answer: SplitExperiment | null, past: SplitExperiment[] = []) {
   mockFreeOffer(offer)
   mockDropdowns()
+  mockSplitHistory(past)
   server.use(
     apiHandler('get', '/free-product/:id/experiment/', splitExperimentSchema, () =>
       answer ? HttpResponse.json(answer) : HttpResponse.json({ detail: 'This offer has no split test yet.' }, { status: 404 }),
@@ -73,7 +76,7 @@ describe('the split test page (issue 27)', () => {
   it('starts a test from the page: the fields come filled with the page’s, the original gets the rest of the traffic', async () => {
     const sent: unknown[] = []
     server.use(
-      apiHandler('post', '/free-product/:id/variants/', splitVariantSchema, async ({ request }) => {
+      apiHandler('post', '/free-product/:id/experiment/', z.array(splitVariantSchema), async ({ request }) => {
         sent.push(await request.json())
         return HttpResponse.json({ weight: ['The traffic weights must add up to 100%: these add up to 120%.'] }, { status: 400 })
       }),
@@ -85,14 +88,21 @@ describe('the split test page (issue 27)', () => {
     await user.type(headline, ' Now')
     await user.click(screen.getByText('Start the test'))
     expect(await screen.findByText('The traffic weights must add up to 100%: these add up to 120%.')).toBeInTheDocument()
-    expect(sent[0]).toMatchObject({ headline: 'Seven Recipes Now', weight: 50, minimum_days: 14, minimum_visitors: 200 })
+    expect(sent[0]).toMatchObject({
+      variants: [{ headline: 'Seven Recipes Now', weight: 50 }],
+      control_weight: 50,
+      minimum_days: 14,
+      minimum_visitors: 200,
+    })
   })
 
-  it('gives the variant its own image: the variant is made, then its image uploaded as a form', async () => {
+  it('gives the variant its own image: the test is started, then the variant’s image uploaded as a form', async () => {
     const uploads: { url: string; image: FormDataEntryValue | null }[] = []
     const made = arm(variantId, 'Variant B')
     server.use(
-      apiHandler('post', '/free-product/:id/variants/', splitVariantSchema, () => HttpResponse.json(made, { status: 201 })),
+      apiHandler('post', '/free-product/:id/experiment/', z.array(splitVariantSchema), () =>
+        HttpResponse.json([arm(originalId, 'Original'), made], { status: 201 }),
+      ),
       apiHandler('put', '/free-product/:id/variants/:variantId/image/', splitVariantSchema, async ({ request }) => {
         uploads.push({ url: new URL(request.url).pathname, image: (await request.formData()).get('asset_image') })
         return HttpResponse.json({ ...made, asset_image: '/media/images/photo.png' })
@@ -198,6 +208,40 @@ describe('the split test page (issue 27)', () => {
     expect(await screen.findByRole('heading', { name: 'Ended: Variant B is the page' })).toBeInTheDocument()
     expect(screen.getByRole('heading', { level: 1, name: 'Split test' })).toBeInTheDocument()
     expect(screen.queryByText(/Inconclusive:/)).not.toBeInTheDocument()
+  })
+
+  it('keeps the past tests readable: their dates, winner and final results, and new variants named on from theirs', async () => {
+    const c = '00000000-0000-4000-8000-000000000003'
+    const first = experiment({
+      status: 'ended',
+      winner_variant_id: variantId,
+      ended_at: '2026-11-10T10:00:00.000Z',
+      variants: [arm(originalId, 'Original'), arm(variantId, 'Variant B', { visitors: 321 })],
+    })
+    const second = experiment({
+      id: '00000000-0000-4000-8000-000000000019',
+      number: 2,
+      status: 'ended',
+      started_at: '2026-11-12T10:00:00.000Z',
+      ended_at: '2026-11-20T10:00:00.000Z',
+      winner_variant_id: c,
+      variants: [arm('00000000-0000-4000-8000-000000000005', 'Original (test 2)'), arm(c, 'Variant C')],
+    })
+    const { user } = show(second, [second, first])
+    expect(await screen.findByRole('heading', { name: 'Ended: Variant C is the page' })).toBeInTheDocument()
+    const link = await screen.findByRole('link', { name: /See the past test/ })
+    expect(link).toHaveAttribute('href', '#past-tests')
+    // The test shown above is not listed again; the first one is, with its winner.
+    const past = screen.getByRole('region', { name: 'Past tests' })
+    expect(within(past).queryByText(/^Test 2:/)).not.toBeInTheDocument()
+    await user.click(within(past).getByRole('button', { name: /^Test 1: .* winner Variant B$/ }))
+    const table = within(past).getByRole('table', { name: 'Results of test 1' })
+    const row = within(table).getByRole('row', { name: /Variant B/ })
+    expect(row).toHaveTextContent('Variant B (winner)')
+    expect(row).toHaveTextContent('321')
+    expect(within(table).queryByRole('button', { name: /Make this the page/ })).not.toBeInTheDocument()
+    // B and C are taken on this offer: the next test's first variant is D.
+    expect(await screen.findByRole('region', { name: 'Variant D' })).toBeInTheDocument()
   })
 
   it('hides the verdict behind a warning when the split is broken (SRM)', async () => {

@@ -1,5 +1,5 @@
 import { type FreeOffer, messages, type SplitExperiment } from '@funnelry/shared'
-import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material'
+import { Alert, Box, Button, Link, Paper, Stack, Typography } from '@mui/material'
 import { useState } from 'react'
 import { Link as RouterLink, useParams } from 'react-router'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
@@ -7,11 +7,12 @@ import { paths } from '../../../config/paths'
 import { detailMessage } from '../../../lib/api-error'
 import { toast } from '../../../lib/toast'
 import { useFreeOffer } from '../api/get-free-offer'
-import { usePickWinner, useSplitExperiment } from '../api/split-tests'
+import { usePickWinner, useSplitExperiment, useSplitHistory } from '../api/split-tests'
 import { OfferLoader } from '../components/offer-loader'
 import { RevenuePerVisitorPlot } from '../components/revenue-per-visitor-plot'
 import { SplitResultsTable } from '../components/split-results-table'
 import { SplitTestForm } from '../components/split-test-form'
+import { pastTestsAnchor, SplitTestHistory } from '../components/split-test-history'
 import { pickCaution, verdictSentence } from '../lib/split-verdict'
 
 /** Issue 27: a free offer's split test: start one, read its results, keep the page that earns more. */
@@ -23,7 +24,12 @@ export default function SplitTestPage() {
 
 function SplitTestScreen({ offer }: { offer: FreeOffer }) {
   const experiment = useSplitExperiment(offer.id)
+  const history = useSplitHistory(offer.id)
   const running = experiment.data?.status === 'running'
+  // The test shown above (running, else the latest) is not repeated among the past ones.
+  const past = (history.data ?? []).filter((test) => test.id !== experiment.data?.id)
+  // New variants are named on from every variant the offer's ended tests had.
+  const usedVariants = (history.data ?? []).reduce((sum, test) => sum + test.variants.filter((variant) => !variant.is_control).length, 0)
   return (
     <Box sx={{ maxWidth: 1080 }}>
       <Button component={RouterLink} to={paths.dashboard.editFreeOffer.href(offer.id)} sx={{ mb: 1 }}>
@@ -32,19 +38,31 @@ function SplitTestScreen({ offer }: { offer: FreeOffer }) {
       <Typography variant="h3" component="h1" gutterBottom>
         {experiment.data ? 'Split test' : 'Start a split test'}
       </Typography>
-      <Typography color="text.secondary" sx={{ mb: 3 }}>
+      <Typography color="text.secondary" sx={{ mb: past.length > 0 ? 1 : 3 }}>
         {offer.headline}
       </Typography>
+      {past.length > 0 && (
+        <Typography sx={{ mb: 3 }}>
+          <Link href={`#${pastTestsAnchor}`}>
+            {past.length === 1 ? 'See the past test' : `See the ${past.length} past tests`} (dates, winner, final results)
+          </Link>
+        </Typography>
+      )}
       {experiment.data && <SplitResults offer={offer} experiment={experiment.data} />}
-      {experiment.isSuccess && !running && (
+      {experiment.isSuccess && history.isSuccess && !running && (
         <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, mt: 3, maxWidth: 720 }}>
           <Typography variant="h4" component="h2" gutterBottom>
             {experiment.data ? 'Start a new split test' : 'Your variants'}
           </Typography>
           {/* Its fields start from the page; a picked winner rewrote the page, so a new page is a fresh form. */}
-          <SplitTestForm key={`${offer.headline}\n${offer.sub_headline}\n${offer.opt_in_button}`} offer={offer} />
+          <SplitTestForm
+            key={`${offer.headline}\n${offer.sub_headline}\n${offer.opt_in_button}\n${usedVariants}`}
+            offer={offer}
+            firstVariant={usedVariants}
+          />
         </Paper>
       )}
+      <SplitTestHistory tests={past} />
     </Box>
   )
 }

@@ -2,18 +2,19 @@ import { splitExperimentSchema, splitVariantSchema } from '@funnelry/shared'
 import { screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
+import { z } from 'zod'
 import { freeOffer } from '../../../testing/factories/offers'
-import { apiHandler, noContent, server } from '../../../testing/msw'
+import { apiHandler, server } from '../../../testing/msw'
 import { renderApp } from '../../../testing/render'
-import { mockDropdowns, mockFreeOffer } from '../testing/offer-api'
+import { mockDropdowns, mockFreeOffer, mockSplitHistory } from '../testing/offer-api'
 import SplitTestPage from './split-test-page'
 
 const offer = freeOffer({ headline: 'Seven Recipes', sub_headline: null, opt_in_button: 'Send me the guide' })
-const variantId = (n: number) => `00000000-0000-4000-8000-00000000001${n}`
-const made = (n: number, body: Record<string, unknown>) => ({
-  id: variantId(n),
-  name: `Variant ${String.fromCharCode(65 + n)}`,
-  is_control: false,
+const armId = (n: number) => `00000000-0000-4000-8000-00000000001${n}`
+const arm = (n: number, body: Record<string, unknown>) => ({
+  id: armId(n),
+  name: n === 0 ? 'Original' : `Variant ${String.fromCharCode(65 + n)}`,
+  is_control: n === 0,
   weight: Number(body.weight),
   headline: String(body.headline),
   sub_headline: null,
@@ -21,32 +22,28 @@ const made = (n: number, body: Record<string, unknown>) => ({
   bump_offer_id: null,
   upsell_offer_id: null,
   asset_image: null,
-  preview_url: `http://funnelry.test/free-offer/${offer.id}?isPreview=true&variant=${variantId(n)}`,
+  preview_url: `http://funnelry.test/free-offer/${offer.id}?isPreview=true&variant=${armId(n)}`,
 })
 
 /**
- * The API as the seller meets it: no test yet, each POST makes the next variant (or answers
- * `refuse(n)` for the n-th), each DELETE is recorded.
+ * The API as the seller meets it: no test yet; the one start call records its body and answers the
+ * arms it made, or `refusal` (with `status`).
  */
-function startPage(refuse: (n: number) => Record<string, string[]> | null = () => null, deleteRefused = false) {
-  const posted: Record<string, unknown>[] = []
-  const deleted: string[] = []
+function startPage(refusal: Record<string, string[]> | null = null, status = 400) {
+  const posted: { variants: Record<string, unknown>[]; control_weight: number }[] = []
   mockFreeOffer(offer)
   mockDropdowns()
+  mockSplitHistory()
   server.use(
     apiHandler('get', '/free-product/:id/experiment/', splitExperimentSchema, () =>
       HttpResponse.json({ detail: 'This offer has no split test yet.' }, { status: 404 }),
     ),
-    apiHandler('post', '/free-product/:id/variants/', splitVariantSchema, async ({ request }) => {
-      const body = (await request.json()) as Record<string, unknown>
+    apiHandler('post', '/free-product/:id/experiment/', z.array(splitVariantSchema), async ({ request }) => {
+      const body = (await request.json()) as (typeof posted)[number]
       posted.push(body)
-      const refusal = refuse(posted.length)
-      return refusal ? HttpResponse.json(refusal, { status: 400 }) : HttpResponse.json(made(posted.length, body), { status: 201 })
-    }),
-    apiHandler('delete', '/free-product/:id/variants/:variantId/', noContent, ({ params }) => {
-      if (deleteRefused) return HttpResponse.json({ detail: startedWithVisitors }, { status: 409 })
-      deleted.push(String(params.variantId))
-      return new HttpResponse(null, { status: 204 })
+      if (refusal) return HttpResponse.json(refusal, { status })
+      const original = arm(0, { ...offer, weight: body.control_weight })
+      return HttpResponse.json([original, ...body.variants.map((variant, index) => arm(index + 1, variant))], { status: 201 })
     }),
   )
   const rendered = renderApp(<SplitTestPage />, {
@@ -54,11 +51,9 @@ function startPage(refuse: (n: number) => Record<string, string[]> | null = () =
     path: '/dashboard/split-test/:id',
     signedIn: true,
   })
-  return { ...rendered, posted, deleted }
+  return { ...rendered, posted }
 }
 
-const startedWithVisitors =
-  'This split test already has visitors: its variants and weights can no longer change. Pick a winner to end it, then start a new one.'
 const variant = (name: string) => screen.getByRole('region', { name })
 const split = () => within(screen.getByRole('group', { name: 'Traffic split' }))
 
@@ -132,7 +127,7 @@ describe('starting a split test with several variants (issue 27)', () => {
     expect(split().getByText('Original 34% · Variant B 33% · Variant C 33%')).toBeInTheDocument()
   })
 
-  it('makes the variants one after another, the original’s share set so every step adds up to 100', async () => {
+  it('starts the test in one call with every variant, the original getting the share they leave', async () => {
     const { user, posted } = startPage()
     await screen.findByRole('region', { name: 'Variant B' })
     await user.click(screen.getByRole('button', { name: 'Add another variant' }))
@@ -141,46 +136,35 @@ describe('starting a split test with several variants (issue 27)', () => {
     await user.type(headline, 'Dinner in Ten Minutes')
     await user.click(screen.getByRole('button', { name: 'Start the test' }))
 
-    await waitFor(() => expect(posted).toHaveLength(2))
+    await waitFor(() => expect(posted).toHaveLength(1))
     expect(posted[0]).toEqual({
-      headline: 'Seven Recipes',
-      sub_headline: '',
-      opt_in_button: 'Send me the guide',
-      weight: 33,
-      control_weight: 67,
+      variants: [
+        { headline: 'Seven Recipes', sub_headline: '', opt_in_button: 'Send me the guide', weight: 33 },
+        { headline: 'Dinner in Ten Minutes', sub_headline: '', opt_in_button: 'Send me the guide', weight: 33 },
+      ],
+      control_weight: 34,
       minimum_days: 14,
       minimum_visitors: 200,
     })
-    expect(posted[1]).toEqual({
-      headline: 'Dinner in Ten Minutes',
-      sub_headline: '',
-      opt_in_button: 'Send me the guide',
-      weight: 33,
-      control_weight: 34,
-    })
   })
 
-  it('puts the server’s field errors at the refused variant’s fields and takes back the variants already made', async () => {
-    const { user, posted, deleted } = startPage((n) => (n === 2 ? { headline: ['This field may not be blank.'] } : null))
+  it('puts the server’s field errors at the refused variant’s fields; nothing was started', async () => {
+    const { user, posted } = startPage({ 'variants.1.headline': ['This field may not be blank.'] })
     await screen.findByRole('region', { name: 'Variant B' })
     await user.click(screen.getByRole('button', { name: 'Add another variant' }))
     await user.click(screen.getByRole('button', { name: 'Start the test' }))
 
     expect(await within(variant('Variant C')).findByText('This field may not be blank.')).toBeInTheDocument()
     expect(within(variant('Variant B')).queryByText('This field may not be blank.')).not.toBeInTheDocument()
-    expect(posted).toHaveLength(2)
-    // Variant B was made first: it is deleted, so no half test runs; the form stays to fix and retry.
-    expect(deleted).toEqual([variantId(1)])
+    expect(posted).toHaveLength(1)
     expect(screen.getByRole('heading', { name: 'Start a split test' })).toBeInTheDocument()
   })
 
-  it('says so when a visitor came between the calls: the test runs with the variants made, and which were not', async () => {
-    const { user, deleted } = startPage((n) => (n === 2 ? { detail: [startedWithVisitors] } : null), true)
+  it('says why when a test was started meanwhile (409), keeping the form', async () => {
+    const running = 'A split test is already running on this offer: pick a winner to end it before starting a new one.'
+    const { user } = startPage({ detail: [running] }, 409)
     await screen.findByRole('region', { name: 'Variant B' })
-    await user.click(screen.getByRole('button', { name: 'Add another variant' }))
     await user.click(screen.getByRole('button', { name: 'Start the test' }))
-
-    expect(await screen.findByText(`The test started without Variant C: ${startedWithVisitors}.`)).toBeInTheDocument()
-    expect(deleted).toEqual([])
+    expect(await screen.findByText(running)).toBeInTheDocument()
   })
 })

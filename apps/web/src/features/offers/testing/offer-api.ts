@@ -9,7 +9,9 @@ import {
   offerDropdownSchema,
   offerSourcesSchema,
   offerStatsSchema,
+  type SplitExperiment,
   splitExperimentSchema,
+  splitTestHistorySchema,
   type UpsellOffer,
   upsellOfferSchema,
 } from '@funnelry/shared'
@@ -79,4 +81,9 @@ export function offerStats(overrides: Partial<OfferStats> = {}): OfferStats {
     daily: [],
     ...overrides,
   }
+}
+
+/** GET /free-product/{id}/experiments/: the offer's ended split tests (none by default). */
+export function mockSplitHistory(tests: SplitExperiment[] = []) {
+  server.use(apiHandler('get', '/free-product/:id/experiments/', splitTestHistorySchema, () => HttpResponse.json(tests)))
 }
