@@ -37,7 +37,7 @@ function SplitTestScreen({ offer }: { offer: FreeOffer }) {
       </Typography>
       {experiment.data && <SplitResults offer={offer} experiment={experiment.data} />}
       {experiment.isSuccess && !running && (
-        <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, mt: 3, maxWidth: 720 }}>
+        <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, mt: 3 }}>
           <Typography variant="h4" component="h2" gutterBottom>
             {experiment.data ? 'Start a new split test' : 'Your variants'}
           </Typography>
