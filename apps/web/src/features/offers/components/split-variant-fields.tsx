@@ -82,14 +82,20 @@ export function SplitVariantFields({
               error={Boolean(errors.opt_in_button)}
               helperText={errors.opt_in_button}
             />
-            <ImageDropZone
-              label="Image (leave empty to keep the page’s)"
-              name={`asset_image_${draft.key}`}
-              value={draft.image}
-              onChange={(image: ImageValue) => onChange({ ...draft, image })}
-              disabled={disabled}
-              error={errors.asset_image}
-            />
+            {/* The zone's name is only spoken: the seller reading the two columns sees it too. */}
+            <Stack spacing={0.5}>
+              <Typography variant="body2" color="text.secondary">
+                Image (leave empty to keep the page’s)
+              </Typography>
+              <ImageDropZone
+                label="Image (leave empty to keep the page’s)"
+                name={`asset_image_${draft.key}`}
+                value={draft.image}
+                onChange={(image: ImageValue) => onChange({ ...draft, image })}
+                disabled={disabled}
+                error={errors.asset_image}
+              />
+            </Stack>
           </Stack>
           <Stack spacing={2}>
             <AddOnSelect
