@@ -98,9 +98,13 @@ describe('split tests (issue 27)', () => {
       })
       const offerId = String(offer.id)
 
-      // The seller starts the test from the offer's numbers.
+      // The seller starts the test from the offer page's header, in view without scrolling.
       await page.goto(`/dashboard/edit-free-offer/${offerId}`)
-      await page.getByRole('link', { name: 'Start a split test' }).click()
+      const entry = page.getByRole('link', { name: 'Start a split test' })
+      await entry.waitFor()
+      expect(await entry.evaluate((link) => link.getBoundingClientRect().bottom <= window.innerHeight)).toBe(true)
+      if (process.env.E2E_SCREENSHOT_DIR) await page.screenshot({ path: `${process.env.E2E_SCREENSHOT_DIR}/split-entry-${device}.png` })
+      await entry.click()
       await page.getByRole('heading', { name: 'Start a split test' }).waitFor()
       const variantB = page.getByRole('region', { name: 'Variant B' })
       await variantB.getByLabel('Headline', { exact: true }).fill(variantHeadline)
@@ -126,10 +130,10 @@ describe('split tests (issue 27)', () => {
       const phone = viewport.width < 600
       await page.getByRole(phone ? 'list' : 'table', { name: 'Split test results' }).waitFor()
 
-      // While it runs, the offer's form says what a save would change, and leads back to the results.
+      // While it runs, the offer's form says what a save would change, and its header leads back to the results.
       await page.goto(`/dashboard/edit-free-offer/${offerId}`)
       await page.getByText('A split test is running on this page').waitFor()
-      await page.getByRole('link', { name: 'See the split test results' }).click()
+      await page.getByRole('link', { name: 'Split test results' }).click()
       await page.getByRole(phone ? 'list' : 'table', { name: 'Split test results' }).waitFor()
 
       // Visitors in browsers of their own are split between the pages, each keeping theirs on a reload.

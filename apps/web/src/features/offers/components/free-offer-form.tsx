@@ -26,6 +26,7 @@ import { ActiveSwitchField } from './active-switch-field'
 import { AfterPurchasePanel } from './after-purchase-panel'
 import { FreeOfferAttachmentsPanel } from './free-offer-attachments-panel'
 import { FormPanel, OfferFormLayout } from './offer-form-layout'
+import { SplitTestEntry } from './split-test-entry'
 import { SplitTestNotice } from './split-test-notice'
 
 type FreeOfferFormProps = {
@@ -107,6 +108,7 @@ export function FreeOfferForm({ offer, initialValues, carriesChanges, onKeepDraf
       guard={guard}
       columns={2}
       notice={offer && <SplitTestNotice offerId={offer.id} />}
+      headerActions={offer && <SplitTestEntry offerId={offer.id} />}
       extraActions={
         <Button onClick={preview} startIcon={<OpenInNew />} disabled={saving} sx={{ mr: 'auto' }}>
           Preview

@@ -14,6 +14,8 @@ type OfferFormLayoutProps = {
   guard: UnsavedChangesGuard
   /** Buttons before Cancel and Save, e.g. the free offer's Preview. */
   extraActions?: ReactNode
+  /** Beside the title, for what a seller does with the saved offer (e.g. its split test), seen before the long form. */
+  headerActions?: ReactNode
   /** Said under the title before any field, e.g. that a split test runs on the page. */
   notice?: ReactNode
   /** Panels, as `FormPanel`s; two of them sit side by side on wide screens. */
@@ -30,15 +32,23 @@ export function OfferFormLayout({
   formError,
   guard,
   extraActions,
+  headerActions,
   notice,
   children,
   columns = 1,
 }: OfferFormLayoutProps) {
   return (
     <Stack component="form" noValidate onSubmit={onSubmit} spacing={3} sx={{ maxWidth: columns === 2 ? 1200 : 840 }}>
-      <Typography variant="h1" sx={{ fontSize: { xs: 24, sm: 28 } }}>
-        {title}
-      </Typography>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ justifyContent: 'space-between', alignItems: { xs: 'flex-start', sm: 'center' } }}
+      >
+        <Typography variant="h1" sx={{ fontSize: { xs: 24, sm: 28 } }}>
+          {title}
+        </Typography>
+        {headerActions}
+      </Stack>
       {notice}
       {formError && <Alert severity="error">{formError}</Alert>}
       <Box

@@ -4,7 +4,6 @@ import { Link as RouterLink } from 'react-router'
 import { type Attached, FunnelChart } from '../../../components/funnel-chart'
 import { paths } from '../../../config/paths'
 import { type OfferStatsRange, useOfferSources, useOfferStats } from '../../../lib/offer-stats'
-import { useSplitExperiment } from '../api/split-tests'
 import { AfterPurchaseTable } from './after-purchase-table'
 import { DailyFunnelChart } from './daily-funnel-chart'
 import { OfferSourcesTable } from './offer-sources-table'
@@ -20,7 +19,6 @@ export function OfferFunnelPanel({ offerId, attached }: { offerId: string; attac
   const [range, setRange] = useState<OfferStatsRange>({})
   const stats = useOfferStats(offerId, range)
   const sources = useOfferSources(offerId, range)
-  const splitTest = useSplitExperiment(offerId)
   const from = range.from ?? stats.data?.from ?? ''
   const to = range.to ?? stats.data?.to ?? ''
   // A half-typed or reversed range is not sent: the server would refuse it.
@@ -81,9 +79,6 @@ export function OfferFunnelPanel({ offerId, attached }: { offerId: string; attac
           </Button>
           <Button component={RouterLink} to={paths.dashboard.orders.href({ free_offer: offerId })}>
             See orders
-          </Button>
-          <Button component={RouterLink} to={paths.dashboard.splitTest.href(offerId)}>
-            {splitTest.data?.status === 'running' ? 'Split test results' : 'Start a split test'}
           </Button>
         </Stack>
       </Stack>

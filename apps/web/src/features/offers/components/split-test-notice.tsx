@@ -1,6 +1,4 @@
-import { Alert, AlertTitle, Link } from '@mui/material'
-import { Link as RouterLink } from 'react-router'
-import { paths } from '../../../config/paths'
+import { Alert, AlertTitle } from '@mui/material'
 import { useSplitExperiment } from '../api/split-tests'
 
 /**
@@ -18,10 +16,7 @@ export function SplitTestNotice({ offerId }: { offerId: string }) {
       Saving here changes the original page at once, for the visitors it gets in the test. The variants keep their own headline,
       sub-headline, button text, BUMP and OTO, and their own image if they have one; the logo, the download, the after-purchase offers, the
       page’s image on variants without one and switching the page off apply to every variant. Changing the original during the test mixes
-      two versions into its results.{' '}
-      <Link component={RouterLink} to={paths.dashboard.splitTest.href(offerId)}>
-        See the split test results
-      </Link>
+      two versions into its results.
     </Alert>
   )
 }

@@ -1,5 +1,5 @@
 import type { FreeOffer } from '@funnelry/shared'
-import { Button, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material'
+import { Box, Button, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material'
 import type { ChangeEvent } from 'react'
 import { ImageDropZone, type ImageValue } from '../../../components/image-drop-zone'
 import { noneChosen, samePage, type VariantDraft, type VariantText } from '../lib/split-test-draft'
@@ -48,67 +48,87 @@ export function SplitVariantFields({
             </Button>
           )}
         </Stack>
-        <TextField
-          label="Headline"
-          value={draft.headline}
-          onChange={set('headline')}
-          disabled={disabled}
-          error={Boolean(errors.headline)}
-          helperText={errors.headline}
-        />
-        <TextField
-          label="Sub-headline"
-          value={draft.sub_headline}
-          onChange={set('sub_headline')}
-          disabled={disabled}
-          error={Boolean(errors.sub_headline)}
-          helperText={errors.sub_headline}
-        />
-        <TextField
-          label="Button text"
-          value={draft.opt_in_button}
-          onChange={set('opt_in_button')}
-          disabled={disabled}
-          error={Boolean(errors.opt_in_button)}
-          helperText={errors.opt_in_button}
-        />
-        <ImageDropZone
-          label="Image (leave empty to keep the page’s)"
-          name={`asset_image_${draft.key}`}
-          value={draft.image}
-          onChange={(image: ImageValue) => onChange({ ...draft, image })}
-          disabled={disabled}
-          error={errors.asset_image}
-        />
-        <AddOnSelect
-          label="BUMP offer"
-          none="No BUMP offer"
-          value={draft.bump}
-          onChange={set('bump')}
-          disabled={disabled}
-          error={errors.bump_offer_id}
-          choices={bumps}
-        />
-        <AddOnSelect
-          label="OTO offer"
-          none="No OTO offer"
-          value={draft.upsell}
-          onChange={set('upsell')}
-          disabled={disabled}
-          error={errors.upsell_offer_id}
-          choices={upsells}
-        />
-        <TextField
-          label="Share of visitors for this variant (%)"
-          type="number"
-          value={draft.weight}
-          onChange={set('weight')}
-          disabled={disabled}
-          error={Boolean(errors.weight)}
-          helperText={errors.weight}
-          slotProps={{ htmlInput: { min: 1, max: 99, step: 1 } }}
-        />
-        <SplitVariantPreview name={name} offer={offer} draft={draft} bumps={bumps} upsells={upsells} />
+        {/* Two columns on wide screens (what the page says | what it sells, its share and the preview), one on a phone. */}
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 2,
+            alignItems: 'start',
+            gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
+          }}
+        >
+          <Stack spacing={2}>
+            <TextField
+              label="Headline"
+              value={draft.headline}
+              onChange={set('headline')}
+              disabled={disabled}
+              error={Boolean(errors.headline)}
+              helperText={errors.headline}
+            />
+            <TextField
+              label="Sub-headline"
+              value={draft.sub_headline}
+              onChange={set('sub_headline')}
+              disabled={disabled}
+              error={Boolean(errors.sub_headline)}
+              helperText={errors.sub_headline}
+            />
+            <TextField
+              label="Button text"
+              value={draft.opt_in_button}
+              onChange={set('opt_in_button')}
+              disabled={disabled}
+              error={Boolean(errors.opt_in_button)}
+              helperText={errors.opt_in_button}
+            />
+            {/* The zone's name is only spoken: the seller reading the two columns sees it too. */}
+            <Stack spacing={0.5}>
+              <Typography variant="body2" color="text.secondary">
+                Image (leave empty to keep the page’s)
+              </Typography>
+              <ImageDropZone
+                label="Image (leave empty to keep the page’s)"
+                name={`asset_image_${draft.key}`}
+                value={draft.image}
+                onChange={(image: ImageValue) => onChange({ ...draft, image })}
+                disabled={disabled}
+                error={errors.asset_image}
+              />
+            </Stack>
+          </Stack>
+          <Stack spacing={2}>
+            <AddOnSelect
+              label="BUMP offer"
+              none="No BUMP offer"
+              value={draft.bump}
+              onChange={set('bump')}
+              disabled={disabled}
+              error={errors.bump_offer_id}
+              choices={bumps}
+            />
+            <AddOnSelect
+              label="OTO offer"
+              none="No OTO offer"
+              value={draft.upsell}
+              onChange={set('upsell')}
+              disabled={disabled}
+              error={errors.upsell_offer_id}
+              choices={upsells}
+            />
+            <TextField
+              label="Share of visitors for this variant (%)"
+              type="number"
+              value={draft.weight}
+              onChange={set('weight')}
+              disabled={disabled}
+              error={Boolean(errors.weight)}
+              helperText={errors.weight}
+              slotProps={{ htmlInput: { min: 1, max: 99, step: 1 } }}
+            />
+            <SplitVariantPreview name={name} offer={offer} draft={draft} bumps={bumps} upsells={upsells} />
+          </Stack>
+        </Box>
       </Stack>
     </Paper>
   )

@@ -44,19 +44,26 @@ function editWith(experiment: SplitExperiment | null) {
 }
 
 describe('editing an offer while a split test runs on it (issue 27)', () => {
-  it('says what a save changes (the original only, at once) and links to the results', async () => {
+  it('says what a save changes (the original only, at once), the header leading to the results', async () => {
     editWith(test('running'))
     const notice = await screen.findByRole('alert')
     expect(notice).toHaveTextContent('A split test is running on this page')
     expect(notice).toHaveTextContent('Saving here changes the original page at once')
     expect(notice).toHaveTextContent('The variants keep their own headline, sub-headline, button text, BUMP and OTO')
-    expect(screen.getByRole('link', { name: 'See the split test results' })).toHaveAttribute('href', `/dashboard/split-test/${offer.id}`)
+    // One way to the test, in the page's header, before the long form.
+    const entry = screen.getByRole('link', { name: 'Split test results' })
+    expect(entry).toHaveAttribute('href', `/dashboard/split-test/${offer.id}`)
+    expect(entry.compareDocumentPosition(notice) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+    expect(screen.getAllByRole('link', { name: /split test/i })).toEqual([entry])
   })
 
   it('says nothing once the test has ended', async () => {
     editWith(test('ended'))
     await screen.findByRole('heading', { name: 'Edit Free Offer' })
-    expect(await screen.findByRole('link', { name: 'Start a split test' })).toBeInTheDocument()
+    const entry = await screen.findByRole('link', { name: 'Start a split test' })
+    // Before the form's first field, where a seller looks, and the only way there.
+    expect(entry.compareDocumentPosition(screen.getByRole('region', { name: 'Details' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+    expect(screen.getAllByRole('link', { name: /split test/i })).toHaveLength(1)
     expect(screen.queryByText('A split test is running on this page')).not.toBeInTheDocument()
   })
 })

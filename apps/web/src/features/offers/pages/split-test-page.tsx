@@ -50,7 +50,7 @@ function SplitTestScreen({ offer }: { offer: FreeOffer }) {
       )}
       {experiment.data && <SplitResults offer={offer} experiment={experiment.data} />}
       {experiment.isSuccess && history.isSuccess && !running && (
-        <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, mt: 3, maxWidth: 720 }}>
+        <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, mt: 3 }}>
           <Typography variant="h4" component="h2" gutterBottom>
             {experiment.data ? 'Start a new split test' : 'Your variants'}
           </Typography>
