@@ -192,6 +192,7 @@ export async function createApiModules({
     businessName: async (sellerId) => (await sellers.services.sellers.findById(sellerId))?.businessName ?? '',
     publishableKey: config.STRIPE_PUBLISHABLE_KEY,
     addOrderLine: orders.services.lines.addPostPurchaseLine,
+    addOrderLines: orders.services.lines.addPostPurchaseLines,
     ownedOrder: orders.services.ownedOrder,
     orderLines: orders.services.lines.ofOrders,
   })

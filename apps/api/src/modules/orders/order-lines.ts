@@ -36,6 +36,29 @@ export const orderLineRepository = {
    * returns the line the first one stored and changes nothing. Pass the transaction that records
    * the charge so the line and the charge commit together.
    */
+  /**
+   * `addPostPurchaseLine` for many charges recorded together (issue 26: buyers accepting at once),
+   * in two statements: the lines, then their orders' totals. A line already stored changes nothing.
+   */
+  async addPostPurchaseLines(db: Executor, lines: PostPurchaseLine[]): Promise<void> {
+    if (lines.length === 0) return
+    const inserted = await db
+      .insert(orderLines)
+      .values(lines.map((line) => ({ ...line, kind: 'post_purchase' as const })))
+      .onConflictDoNothing()
+      .returning({ orderId: orderLines.orderId, amountCents: orderLines.amountCents })
+    if (inserted.length === 0) return
+    const added = sql.join(
+      inserted.map((line) => sql`(${line.orderId}::uuid, ${line.amountCents}::int)`),
+      sql`, `,
+    )
+    await db.execute(sql`
+      with added (order_id, cents) as (values ${added}),
+           per_order as (select order_id, sum(cents)::int as cents from added group by order_id)
+      update ${orders} o set post_purchase_cents = o.post_purchase_cents + a.cents
+        from per_order a where o.id = a.order_id`)
+  },
+
   async addPostPurchaseLine(db: Executor, line: PostPurchaseLine): Promise<OrderLineRow> {
     const [inserted] = await db
       .insert(orderLines)

@@ -88,7 +88,11 @@ function createOrderServices({
      * (D34; idempotent per order and offer, in the caller's transaction); `ofOrders` reads lines
      * for the orders list and view.
      */
-    lines: { addPostPurchaseLine: orderLineRepository.addPostPurchaseLine, ofOrders: orderLinesOf },
+    lines: {
+      addPostPurchaseLine: orderLineRepository.addPostPurchaseLine,
+      addPostPurchaseLines: orderLineRepository.addPostPurchaseLines,
+      ofOrders: orderLinesOf,
+    },
     /** Decision D35: refunds of an order's lines through the provider. */
     refunds: createOrderRefunds({ db, payments, now, deliver: createRefundDelivery({ jobs, webhooks, names }) }),
     /** The orders that keep an offer from being deleted. */

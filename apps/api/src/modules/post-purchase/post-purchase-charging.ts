@@ -1,6 +1,7 @@
 import { currencyById, type PostPurchaseAcceptResult, postPurchaseMessages } from '@funnelry/shared'
 import type { Database, Executor } from '../../db/client.js'
 import type { JobQueue } from '../../jobs/queue.js'
+import { batchedWrites } from '../../lib/batched-calls.js'
 import { PaymentError } from '../../lib/errors.js'
 import { createSellerCache } from '../../lib/seller-cache.js'
 import type { SellerChanges } from '../../lib/seller-changes.js'
@@ -14,12 +15,36 @@ export type ChargingDeps = {
   db: Database
   now: () => Date
   payments: Pick<PaymentServices, 'provider' | 'accountOf'>
-  jobs: Pick<JobQueue, 'send' | 'poke' | 'requestsWaiting'>
+  jobs: Pick<JobQueue, 'send' | 'sendMany' | 'poke' | 'requestsWaiting'>
   /** Drops the cached payment accounts of a seller whose data changed (in any process). */
   changes: SellerChanges
   publishableKey?: string | undefined
   /** Decision D35: the order line each accepted charge adds to its order (the orders module's, idempotent). */
   addOrderLine: (tx: Executor, line: PostPurchaseLine) => Promise<unknown>
+  /** The same for many charges recorded together (one statement for the lines, one for the totals). */
+  addOrderLines: (tx: Executor, lines: PostPurchaseLine[]) => Promise<unknown>
+}
+
+type Sale = { steps: PostPurchaseSteps; screen: Pick<OnScreen, 'offer'> }
+type Intent = { intentId: string | null; clientSecret: string | null }
+/** A claimed step the provider charged, to be recorded as paid. */
+type PaidCharge = { order: OrderRow; row: PostPurchaseRow; intent: Intent; sale: Sale }
+type ClaimValues = Parameters<typeof repo.insertFirst>[1]
+type Recorded = { row: PostPurchaseRow; queued: boolean }
+
+const stepKey = (row: { orderId: string; step: number }) => `${row.orderId}/${row.step}`
+
+/**
+ * Pairs rows answered by a statement over many steps with the list that named them: each row goes
+ * to the first entry naming its step; any other entry (a step named twice, or not moved) gets none.
+ */
+function pairRows<T extends { orderId: string; step: number }>(entries: T[], rows: PostPurchaseRow[]) {
+  const byStep = new Map(rows.map((row) => [stepKey(row), row]))
+  return entries.map((entry) => {
+    const row = byStep.get(stepKey(entry))
+    byStep.delete(stepKey(entry))
+    return row
+  })
 }
 
 /** A downsell's claim of a row whose upsell's charge was refused: that charge's intent is not this one's. */
@@ -35,7 +60,16 @@ const pollMs = 25
  * its outcome and answers the same. The provider's idempotency key names the (order, step) too, so
  * even a charge whose answer was lost (a process that died) is asked again, never made twice.
  */
-export function createPostPurchaseCharging({ db, now, payments, jobs, changes, publishableKey, addOrderLine }: ChargingDeps) {
+export function createPostPurchaseCharging({
+  db,
+  now,
+  payments,
+  jobs,
+  changes,
+  publishableKey,
+  addOrderLine,
+  addOrderLines,
+}: ChargingDeps) {
   const { provider } = payments
   // A downsell is charged only after its upsell's charge was refused or declined: its own key, so the
   // provider never answers it with the refused upsell's charge.
@@ -46,6 +80,16 @@ export function createPostPurchaseCharging({ db, now, payments, jobs, changes, p
     const account = await payments.accountOf(db, sellerId)
     return account && { sellerId, value: account }
   })
+
+  /**
+   * Issue 26: upsell claims of presses made together go out as one insert (the unique row per
+   * (order, step) still lets exactly one press of a step claim it); a failed batch is redone one
+   * claim at a time.
+   */
+  const claimUpsell = batchedWrites(
+    async (claims: ClaimValues[]) => pairRows(claims, await repo.insertFirstMany(db, claims)),
+    (claim) => repo.insertFirst(db, claim),
+  )
 
   const accountId = async (order: OrderRow) => {
     const account = await accounts.get(order.sellerId)
@@ -67,58 +111,110 @@ export function createPostPurchaseCharging({ db, now, payments, jobs, changes, p
     return { status: 'failed', message: postPurchaseMessages.notCharged }
   }
 
+  const lineOf = ({ order, sale }: PaidCharge, paid: PostPurchaseRow): PostPurchaseLine => ({
+    orderId: order.id,
+    offerId: paid.offerId ?? sale.screen.offer.view.id,
+    headline: sale.screen.offer.headline,
+    amountCents: paid.amountCents ?? 0,
+    currency: paid.currency ?? 1,
+    paymentRef: paid.intentId ?? '',
+  })
+  const followUpsOf = ({ sale }: PaidCharge, paid: PostPurchaseRow) => {
+    const { offer } = sale.screen
+    const { freeOffer } = sale.steps
+    return {
+      chargeId: paid.id,
+      sellerId: paid.sellerId,
+      offer: { id: offer.view.id, headline: offer.headline, url: offer.url },
+      freeOffer: { headline: freeOffer.headline, url: freeOffer.url },
+    }
+  }
+
   /**
-   * Stores the provider's outcome on the claimed row. A paid charge gets its order line (D35) and
-   * one `post-purchase-follow-ups` job in the same transaction (issue 26): the buyer's answer waits
-   * for nothing else, and a crash after the commit still owes the email, webhook and conversions.
+   * A paid charge gets its order line (D35) and one `post-purchase-follow-ups` job in the same
+   * transaction as its `succeeded` (issue 26): the buyer's answer waits for nothing else, and a
+   * crash after the commit still owes the email, webhook and conversions.
    */
+  async function recordPaidOne(paid: PaidCharge, from: 'charging' | 'requires_action'): Promise<Recorded> {
+    const { order, row, intent } = paid
+    return db.transaction(async (tx) => {
+      const moved = await repo.move(tx, order.id, row.step, from, { state: 'succeeded', paidAt: now(), followUpsOwed: true, ...intent })
+      if (!moved) return { row: (await repo.find(tx, order.id, row.step)) ?? row, queued: false }
+      // Orders shows it with its first order, and a refund gives it back against its own payment.
+      await addOrderLine(tx, lineOf(paid, moved))
+      await jobs.send('post-purchase-follow-ups', followUpsOf(paid, moved), { tx })
+      return { row: moved, queued: true }
+    })
+  }
+
+  /**
+   * Issue 26: buyers accepting at once have their paid charges recorded together, in one
+   * transaction of four statements (the steps, the lines, the orders' totals, the jobs) instead of
+   * four each: the pool's connections are what 50 simultaneous accepts wait for. A batch that fails
+   * is redone one charge at a time (`batchedWrites`), so one bad charge fails only its own accept.
+   */
+  const recordPaid = batchedWrites<PaidCharge, Recorded>(
+    async (charges) => {
+      const moved = await db.transaction(async (tx) => {
+        const rows = await repo.markPaidMany(
+          tx,
+          charges.map(({ order, row, intent }) => ({ orderId: order.id, step: row.step, ...intent })),
+          now(),
+        )
+        const paired = pairRows(
+          charges.map((paid) => ({ orderId: paid.order.id, step: paid.row.step })),
+          rows,
+        )
+        const paidNow = charges.flatMap((paid, i) => {
+          const row = paired[i]
+          return row ? [{ paid, row }] : []
+        })
+        await addOrderLines(
+          tx,
+          paidNow.map(({ paid, row }) => lineOf(paid, row)),
+        )
+        await jobs.sendMany(
+          'post-purchase-follow-ups',
+          paidNow.map(({ paid, row }) => ({ data: followUpsOf(paid, row) })),
+          { tx },
+        )
+        return paired
+      })
+      // A step another press recorded first answers with what that press stored.
+      return Promise.all(
+        charges.map(async (paid, i) => {
+          const row = moved[i]
+          if (row) return { row, queued: true }
+          return { row: (await repo.find(db, paid.order.id, paid.row.step)) ?? paid.row, queued: false }
+        }),
+      )
+    },
+    (paid) => recordPaidOne(paid, 'charging'),
+  )
+
+  /** Stores the provider's outcome on the claimed row. */
   async function record(
     order: OrderRow,
     row: PostPurchaseRow,
     from: 'charging' | 'requires_action',
     charge: SavedCardCharge,
-    sale: { steps: PostPurchaseSteps; screen: Pick<OnScreen, 'offer'> },
+    sale: Sale,
   ): Promise<PostPurchaseRow> {
-    const at = now()
-    const recorded = await db.transaction(async (tx) => {
-      const intent = { intentId: charge.intent?.id ?? row.intentId, clientSecret: charge.intent?.clientSecret ?? row.clientSecret }
-      if (charge.status === 'succeeded') {
-        const paid = await repo.move(tx, order.id, row.step, from, { state: 'succeeded', paidAt: at, followUpsOwed: true, ...intent })
-        if (!paid) return { row: (await repo.find(tx, order.id, row.step)) ?? row, queued: false }
-        const { offer } = sale.screen
-        // Orders shows it with its first order, and a refund gives it back against its own payment.
-        await addOrderLine(tx, {
-          orderId: order.id,
-          offerId: paid.offerId ?? offer.view.id,
-          headline: offer.headline,
-          amountCents: paid.amountCents ?? 0,
-          currency: paid.currency ?? 1,
-          paymentRef: paid.intentId ?? '',
-        })
-        const { freeOffer } = sale.steps
-        await jobs.send(
-          'post-purchase-follow-ups',
-          {
-            chargeId: paid.id,
-            sellerId: paid.sellerId,
-            offer: { id: offer.view.id, headline: offer.headline, url: offer.url },
-            freeOffer: { headline: freeOffer.headline, url: freeOffer.url },
-          },
-          { tx },
-        )
-        return { row: paid, queued: true }
-      }
-      const state = charge.status === 'requires_action' ? ('requires_action' as const) : failedState(sale.steps.steps, row.step, row.kind)
-      if (state === from) return { row, queued: false }
-      const moved = await repo.move(tx, order.id, row.step, from, {
-        state,
-        ...intent,
-        failureMessage: charge.status === 'failed' ? charge.message : null,
-      })
-      return { row: moved ?? (await repo.find(tx, order.id, row.step)) ?? row, queued: false }
+    const intent = { intentId: charge.intent?.id ?? row.intentId, clientSecret: charge.intent?.clientSecret ?? row.clientSecret }
+    if (charge.status === 'succeeded') {
+      const paid = { order, row, intent, sale }
+      const recorded = from === 'charging' ? await recordPaid(paid) : await recordPaidOne(paid, from)
+      if (recorded.queued) followUpsWaiting = true
+      return recorded.row
+    }
+    const state = charge.status === 'requires_action' ? ('requires_action' as const) : failedState(sale.steps.steps, row.step, row.kind)
+    if (state === from) return row
+    const moved = await repo.move(db, order.id, row.step, from, {
+      state,
+      ...intent,
+      failureMessage: charge.status === 'failed' ? charge.message : null,
     })
-    if (recorded.queued) followUpsWaiting = true
-    return recorded.row
+    return moved ?? (await repo.find(db, order.id, row.step)) ?? row
   }
 
   /** The winner's charge of the saved card; a provider that cannot be reached leaves the step answerable again. */
@@ -173,7 +269,7 @@ export function createPostPurchaseCharging({ db, now, payments, jobs, changes, p
     }
     const claimed =
       screen.kind === 'upsell'
-        ? await repo.insertFirst(db, { ...claim, state: 'charging' })
+        ? await claimUpsell({ ...claim, state: 'charging' })
         : await repo.move(db, order.id, screen.step, existing?.state === 'upsell_failed' ? 'upsell_failed' : 'upsell_declined', {
             ...claim,
             ...noIntent,

@@ -27,6 +27,7 @@ type Deps = {
   businessName: (sellerId: string) => Promise<string>
   publishableKey?: string | undefined
   addOrderLine: ChargingDeps['addOrderLine']
+  addOrderLines: ChargingDeps['addOrderLines']
   /** A seller's order by its id, for a charge's follow-ups (the orders module's). */
   ownedOrder: OrderServices['ownedOrder']
   /** Issue 26: whether each charge's order line is still paid (refunds drop out of revenue). */

@@ -1,10 +1,23 @@
-import { and, asc, eq } from 'drizzle-orm'
+import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client.js'
 import { postPurchaseCharges, postPurchaseShown } from './post-purchase-tables.js'
 
 export type PostPurchaseRow = typeof postPurchaseCharges.$inferSelect
 export type PostPurchaseState = PostPurchaseRow['state']
 type Claim = Pick<PostPurchaseRow, 'orderId' | 'sellerId' | 'step' | 'kind' | 'offerId' | 'amountCents' | 'currency' | 'provider'>
+
+/** A row as the database wrote it (snake_case columns), as the rows drizzle's own queries answer. */
+function rowOfRaw(raw: Record<string, unknown>): PostPurchaseRow {
+  const row: Record<string, unknown> = {}
+  for (const [key, column] of Object.entries(getTableColumns(postPurchaseCharges))) {
+    const value = raw[column.name]
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value)
+  }
+  return row as PostPurchaseRow
+}
+
+/** A claimed step's paid charge: the provider's intent that paid it. */
+export type PaidStep = { orderId: string; step: number; intentId: string | null; clientSecret: string | null }
 
 const stepOf = (orderId: string, step: number) => and(eq(postPurchaseCharges.orderId, orderId), eq(postPurchaseCharges.step, step))
 
@@ -23,6 +36,33 @@ export const postPurchaseRepository = {
   async insertFirst(db: Executor, values: Claim & { state: PostPurchaseState }) {
     const [row] = await db.insert(postPurchaseCharges).values(values).onConflictDoNothing().returning()
     return row
+  },
+
+  /**
+   * `insertFirst` of many presses at once (issue 26: buyers accepting together), in one statement.
+   * Answers the rows stored; a step named twice in the list, or already answered, is stored once.
+   */
+  insertFirstMany: (db: Executor, values: (Claim & { state: PostPurchaseState })[]) =>
+    db.insert(postPurchaseCharges).values(values).onConflictDoNothing().returning(),
+
+  /**
+   * Many claimed steps paid at once, in one statement: each moves from `charging` to `succeeded`
+   * (follow-ups owed) only if still `charging`, as `move` does. Answers the rows moved.
+   */
+  async markPaidMany(db: Executor, paid: PaidStep[], at: Date): Promise<PostPurchaseRow[]> {
+    const rows = sql.join(
+      paid.map((p) => sql`(${p.orderId}::uuid, ${p.step}::smallint, ${p.intentId}::text, ${p.clientSecret}::text)`),
+      sql`, `,
+    )
+    const moved = await db.execute<Record<string, unknown>>(sql`
+      with paid (order_id, step, intent_id, client_secret) as (values ${rows})
+      update ${postPurchaseCharges} c
+         set state = 'succeeded', paid_at = ${at}::timestamptz, follow_ups_owed = true,
+             intent_id = p.intent_id, client_secret = p.client_secret, updated_at = now()
+        from paid p
+       where c.order_id = p.order_id and c.step = p.step and c.state = 'charging'
+      returning c.*`)
+    return moved.rows.map(rowOfRaw)
   },
 
   /** Moves a step from one state to another, only if it is still in the first: the row, or undefined when another press got there first. */

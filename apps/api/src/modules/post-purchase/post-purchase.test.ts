@@ -6,12 +6,13 @@ import { configureWebhook } from '../../../test/funnel-factories.js'
 import { createConnectedSellerSession, createUpsell, sendForm, validFree } from '../offers/offer-test-kit.js'
 import { upsellOffers } from '../offers/offers-tables.js'
 import { emailsTo, insertFunnel, orderPaidDeliveries, visitor } from '../orders/checkout-test-kit.js'
-import { orderLines } from '../orders/orders-tables.js'
+import { orderLines, orders } from '../orders/orders-tables.js'
 import {
   accept,
   challenge,
   chargesOf,
   decline,
+  followUpJobs,
   followUpsRun,
   insertPostPurchaseFunnel,
   payFirstOrder,
@@ -102,6 +103,33 @@ describe('post-purchase offers', () => {
     // A replay later (a reload, a retried request) answers the same and charges nothing.
     expect((await accept(ctx, reference, { step: 1, kind: 'upsell' })).json()).toEqual({ status: 'succeeded' })
     expect(await providerChargesOf(ctx, orderId)).toHaveLength(1)
+  })
+
+  test('buyers accepting at once (their claims and charges recorded together) are each charged once; a refused card in the batch fails only its own', async () => {
+    const paid = [] as Awaited<ReturnType<typeof pay>>[]
+    for (let n = 0; n < 6; n += 1) paid.push(await pay())
+    const refusedBuyer = await pay(localTestCards.declinedLater)
+    // Every buyer presses twice at the same moment: each step is named twice in the same batches.
+    const presses = [...paid, refusedBuyer].flatMap(({ reference }) => [reference, reference])
+    const answers = await Promise.all(presses.map((reference) => accept(ctx, reference, { step: 1, kind: 'upsell' })))
+    const refused = { status: 'failed', message: postPurchaseMessages.notCharged }
+    expect(answers.map((answer) => answer.json())).toEqual([
+      ...paid.flatMap(() => [{ status: 'succeeded' }, { status: 'succeeded' }]),
+      refused,
+      refused,
+    ])
+    for (const { orderId } of paid) {
+      expect((await providerChargesOf(ctx, orderId)).map((intent) => intent.status)).toEqual(['succeeded'])
+      expect(await chargesOf(ctx, orderId)).toMatchObject([{ step: 1, state: 'succeeded', amountCents: 4900, followUpsOwed: true }])
+      const lines = await ctx.db.select().from(orderLines).where(eq(orderLines.orderId, orderId))
+      expect(lines.filter((line) => line.kind === 'post_purchase')).toMatchObject([{ offerId: funnel.course.id, amountCents: 4900 }])
+      const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId))
+      expect(order?.postPurchaseCents).toBe(4900)
+    }
+    expect(await chargesOf(ctx, refusedBuyer.orderId)).toMatchObject([{ step: 1, state: 'upsell_failed' }])
+    expect((await stateOf(ctx, refusedBuyer.reference)).json()).toMatchObject({ step: 1, kind: 'downsell' })
+    // One follow-up job per paid charge, none for the refused one.
+    expect(await followUpJobs(ctx)).toHaveLength(paid.length)
   })
 
   test('a price in the body is refused; a step out of order is a 409; an unknown reference a 404', async () => {
