@@ -101,19 +101,36 @@ describe.each([390, 1280])('one-click offers after the payment at %i px', (width
     expect((await waitForEmail(server, email, 'purchase')).text).toContain('$')
   })
 
-  it('Back from a step leads to the offer page afresh, never to a card form ready to pay the paid order again', async () => {
+  it('Back from a step shows that this order is paid and leads to it, never to a form ready to pay again', async () => {
     const { page } = journey
     await pay(page, '4242 4242 4242 4242')
-    // The step took the card form's place in the history (docs/decisions/post-purchase-offers.md).
+    // The step took the card form's place in the history (docs/decisions/post-purchase-offers.md);
+    // the offer page before it says the order is paid (docs/decisions/0030).
     await page.goBack()
     await page.waitForURL(`**${offerPath}`)
-    await page.getByRole('button', { name: 'Send Me The Free Guide' }).waitFor()
-    await page.waitForLoadState('networkidle')
+    await page.getByRole('heading', { name: 'You have already paid for this order' }).waitFor()
     expect(await page.getByLabel('Card number').count()).toBe(0)
     expect(await page.getByRole('button', { name: 'Pay $19.00' }).count()).toBe(0)
-    // Forward returns to the step, still unanswered.
-    await page.goForward()
+    expect(await page.getByRole('button', { name: 'Send Me The Free Guide' }).isVisible()).toBe(false)
+    // The note leads to the order: the step, still unanswered.
+    await page.getByRole('link', { name: 'See your order' }).click()
     await page.getByRole('button', { name: 'Yes, add it — $49.00' }).waitFor()
+  })
+
+  it('Back from the thank-you page shows the paid order, and a new order only when asked for', async () => {
+    const { page } = journey
+    await pay(page, '4242 4242 4242 4242')
+    await page.getByRole('button', { name: 'No thanks' }).click()
+    await page.getByRole('button', { name: 'Yes, add it — $19.00' }).waitFor()
+    await page.getByRole('button', { name: 'No thanks' }).click()
+    await page.getByRole('button', { name: 'Yes, add it — $29.00' }).waitFor()
+    await page.getByRole('button', { name: 'No thanks' }).click()
+    await thankYou(page)
+    await page.goBack()
+    await page.getByRole('heading', { name: 'You have already paid for this order' }).waitFor()
+    expect(await page.getByRole('button', { name: 'Pay $19.00' }).count()).toBe(0)
+    await page.getByRole('button', { name: 'Start a new order' }).click()
+    await page.getByRole('button', { name: 'Send Me The Free Guide' }).waitFor()
   })
 
   it('declines step 1 and accepts its downsell', async () => {

@@ -86,7 +86,7 @@ describe('a seller refunds one line of an order', () => {
         await page.getByRole('listitem', { name: 'Launch checklists' }).waitFor()
         await expectAccessible(page, `Order (${width} px)`)
 
-        await page.getByRole('checkbox', { name: 'Launch checklists' }).check()
+        await page.getByRole('checkbox', { name: 'Launch checklists $19.00', exact: true }).check()
         await page.getByRole('button', { name: 'Refund $19.00' }).click()
         const dialog = page.getByRole('dialog', { name: 'Refund $19.00?' })
         await expect(dialog.textContent()).resolves.toContain(

@@ -52,6 +52,11 @@ describe('FunnelChart', () => {
     expect(steps().slice(-2)).toEqual([`With bump${percent(0)} of completed checkouts`, 'With OTONo OTO attached'])
   })
 
+  it('names the after-purchase steps where an offer has them and no OTO', () => {
+    render(<FunnelChart stats={stats} attached={{ bump: true, upsell: false, afterPurchaseSteps: 2 }} />)
+    expect(steps().at(-1)).toBe('With OTOAfter purchase: 2 steps')
+  })
+
   it('shows revenue and revenue per view with the currency symbol', () => {
     render(<FunnelChart stats={stats} title="Ultimate Guide funnel" />)
 

@@ -11,8 +11,11 @@ type FunnelChartProps = {
   attached?: Attached
 }
 
+/** Without an OTO, the after-purchase steps (D34) are what follows the checkout, if any. */
+const noOtoNote = (steps: number) => (steps > 0 ? `After purchase: ${steps} ${steps === 1 ? 'step' : 'steps'}` : 'No OTO attached')
+
 /** The free offer's add-ons, as its `bump_offer_id` and `upsell_offer_id` say. */
-export type Attached = { bump: boolean; upsell: boolean }
+export type Attached = { bump: boolean; upsell: boolean; afterPurchaseSteps?: number }
 
 type Step = {
   label: string
@@ -67,7 +70,7 @@ export function funnelSteps(stats: OfferStats, attached: Attached = { bump: true
           of: 'checkouts shown the OTO',
           width: completed * clamp(stats.upsell_take_rate),
         }
-      : { label: 'With OTO', note: 'No OTO attached', width: 0 },
+      : { label: 'With OTO', note: noOtoNote(attached.afterPurchaseSteps ?? 0), width: 0 },
   ]
 }
 

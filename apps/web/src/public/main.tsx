@@ -1,5 +1,5 @@
 import { type PublicPage, publicPageElementId } from '@funnelry/shared/funnel/public-page'
-import { checkoutMemory, countPageViewOnce, startSellerTracking } from '../features/funnel'
+import { checkoutMemory, countPageViewOnce, paidVisit, startSellerTracking } from '../features/funnel'
 
 /**
  * The public pages' first script (issue 11), a few kilobytes with no React in it, loaded once the
@@ -31,7 +31,8 @@ if (page?.kind === 'offer') {
   }
   // Pressed the opt-in button already (the inline script answered): the visitor is typing now. Or a
   // reload in the middle of a checkout (issue 22): its details, choices and order come back at once.
-  if (window.__fyOptedIn || (!page.preview && checkoutMemory.read(page.offer.id))) start()
+  // Or Back after paying (decision 0030): the note leading to the order replaces the form at once.
+  if (window.__fyOptedIn || (!page.preview && (checkoutMemory.read(page.offer.id) || paidVisit.read(page.offer.id)))) start()
   else for (const type of firstInteraction) addEventListener(type, start, { capture: true, passive: true })
 } else if (page?.kind === 'thank-you' && page.step && page.order) {
   // Issue 26: a post-purchase step works without React; React comes only when it is needed.

@@ -8,6 +8,7 @@ export { ThankYouView } from './components/thank-you-view'
 export { checkoutMemory } from './lib/checkout-memory'
 export { earlyOptInScript } from './lib/early-opt-in'
 export { countPageViewOnce } from './lib/page-view-once'
+export { paidVisit } from './lib/paid-visit'
 export { type AnsweredPress, startPostPurchasePage } from './lib/post-purchase-first-script'
 export { startSellerTracking } from './tracking/start-seller-tracking'
 

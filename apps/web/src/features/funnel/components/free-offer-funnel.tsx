@@ -7,11 +7,13 @@ import { usePaymentIntoView } from '../hooks/use-payment-into-view'
 import { useVisitorDetails } from '../hooks/use-visitor-details'
 import { takeEarlyOptIn } from '../lib/early-opt-in'
 import type { FunnelOffer } from '../lib/funnel-offer'
+import { paidVisit } from '../lib/paid-visit'
 import { BumpCard } from './bump-card'
 import { CallToAction } from './call-to-action'
 import { DetailsPanel } from './details-panel'
 import { OfferHero } from './offer-hero'
 import { OfferLayout } from './offer-layout'
+import { PaidVisitNotice } from './paid-visit-notice'
 import { PaymentSection } from './payment-section'
 import { PriceBlock } from './price-block'
 
@@ -32,6 +34,17 @@ export function FreeOfferFunnel({ offer, mode }: { offer: FunnelOffer; mode: Che
   const formElement = useRef<HTMLFormElement>(null)
   useFunnelSteps({ offerId: offer.id, checkout, details, enabled: mode === 'live' })
   usePaymentIntoView(checkout.paymentVisible, formElement)
+
+  // Back after paying, or the page restored: this tab's paid order, not an empty form (decision 0030).
+  // Read after hydration, as the server's HTML knows nothing of this tab.
+  const [paidOrder, setPaidOrder] = useState<string | null>(null)
+  useEffect(() => {
+    if (mode === 'live') setPaidOrder(paidVisit.read(offer.id))
+  }, [mode, offer.id])
+  const startAgain = () => {
+    paidVisit.forget(offer.id)
+    setPaidOrder(null)
+  }
 
   // Pressed before hydration: the first script already showed the panel; the page takes over as is.
   const { openDetails } = checkout
@@ -79,8 +92,9 @@ export function FreeOfferFunnel({ offer, mode }: { offer: FunnelOffer; mode: Che
 
   return (
     <OfferLayout logo={offer.logo} brand={offer.headline} storeLinks={offer.store_links} preview={mode === 'preview'}>
+      {paidOrder && <PaidVisitNotice orderReference={paidOrder} onStartAgain={startAgain} />}
       {/* Hidden rather than unmounted during the upsell, so a card number already typed survives. */}
-      <div hidden={checkout.view !== 'free'}>
+      <div hidden={checkout.view !== 'free' || paidOrder !== null}>
         <form ref={formElement} noValidate className="fy-stack" onSubmit={checkout.submit}>
           <OfferHero image={offer.asset_image} headline={offer.headline} subHeadline={offer.sub_headline} />
           <PriceBlock summary={summary} />

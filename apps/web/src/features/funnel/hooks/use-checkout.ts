@@ -10,6 +10,7 @@ import type { FunnelOffer } from '../lib/funnel-offer'
 import { funnelToast as toast } from '../lib/funnel-toast'
 import { intentErrorMessage, isNotFound, isOfferUnavailable } from '../lib/intent-errors'
 import { orderSummary } from '../lib/order-total'
+import { paidVisit } from '../lib/paid-visit'
 import { trackLead, useCheckoutTracking } from '../tracking/use-checkout-tracking'
 import { type CheckoutChoice, useIntentQueue } from './use-intent-queue'
 import type { VisitorDetailsState } from './use-visitor-details'
@@ -86,6 +87,8 @@ export function useCheckout({ offer, mode, details }: Options) {
   const thankYou = (type: 'free-offer' | 'oto-offer', order: PaymentIntentResponse | null) => {
     finished.current = true
     checkoutMemory.forget(offer.id)
+    // Decision 0030: this tab paid; the offer page shown again leads to the order, not to a new one.
+    if (type === 'oto-offer' && order?.order_reference) paidVisit.remember(offer.id, order.order_reference)
     // Issue 26: the thank-you page (or the post-purchase step) takes the offer page's place in the
     // history, so Back never returns to a card form ready to pay again for a paid order.
     navigate(paths.thankYouPurchase.href(type, order?.order_reference ?? undefined), { replace: true })

@@ -69,7 +69,7 @@ function parse(raw: string, now: number): CheckoutMemory | null {
  * visit: opening the offer's link again, even in the same tab, starts afresh (issue 22). Without
  * the browser's navigation entry (tests' DOM), it counts as coming back.
  */
-function cameBack(): boolean {
+export function cameBack(): boolean {
   if (typeof performance === 'undefined' || typeof performance.getEntriesByType !== 'function') return true
   const [entry] = performance.getEntriesByType('navigation')
   return !(entry && 'type' in entry && entry.type === 'navigate')

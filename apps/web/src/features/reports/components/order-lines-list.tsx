@@ -57,6 +57,7 @@ function OrderLineRow({
   disabled: boolean
 }) {
   const labelId = useId()
+  const amountId = useId()
   const refundable = canRefund(line)
   return (
     <Stack
@@ -73,7 +74,8 @@ function OrderLineRow({
             checked={checked}
             onChange={() => onToggle(line.id)}
             disabled={disabled}
-            slotProps={{ input: { 'aria-labelledby': labelId } }}
+            // Named by the line's product and amount, as a screen reader user chooses what to refund.
+            slotProps={{ input: { 'aria-labelledby': `${labelId} ${amountId}` } }}
           />
         )}
       </Box>
@@ -85,7 +87,7 @@ function OrderLineRow({
           {orderLineKindLabels[line.kind]}
         </Typography>
       </Stack>
-      <Typography component="span" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+      <Typography id={amountId} component="span" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
         {formatMoney(currencySymbol(line.currency), line.amount)}
       </Typography>
       <Chip

@@ -40,7 +40,7 @@ describe('Order page: refunds (decision D35)', () => {
     mockOrderRefund(bought, (body) => refundedFor(body.line_ids ?? []))
     open()
     expect(await rowOf('Workbook')).toHaveTextContent('WorkbookBUMP offer$3.50Paid')
-    expect(within(await rowOf('The Course')).getByRole('checkbox', { name: 'The Course' })).not.toBeChecked()
+    expect(within(await rowOf('The Course')).getByRole('checkbox', { name: 'The Course $49.00' })).not.toBeChecked()
     expect(within(await rowOf(guide.headline)).queryByRole('checkbox')).toBeNull()
     expect(screen.getByRole('button', { name: 'Refund selected' })).toBeDisabled()
     expect(screen.getByRole('button', { name: 'Refund all ($52.50)' })).toBeEnabled()
@@ -49,7 +49,7 @@ describe('Order page: refunds (decision D35)', () => {
   it('refunds a chosen line after a confirm that names the amount, the buyer and the item', async () => {
     const sent = mockOrderRefund(bought, (body) => refundedFor(body.line_ids ?? []))
     const { user } = open()
-    await user.click(within(await rowOf('Workbook')).getByRole('checkbox', { name: 'Workbook' }))
+    await user.click(within(await rowOf('Workbook')).getByRole('checkbox', { name: 'Workbook $3.50' }))
     await user.click(screen.getByRole('button', { name: 'Refund $3.50' }))
 
     const dialog = await screen.findByRole('dialog', { name: 'Refund $3.50?' })
@@ -77,7 +77,7 @@ describe('Order page: refunds (decision D35)', () => {
     })
     mockOrderRefund(bought, (body) => pendingFor(body.line_ids ?? []))
     const { user } = open()
-    await user.click(within(await rowOf('The Course')).getByRole('checkbox', { name: 'The Course' }))
+    await user.click(within(await rowOf('The Course')).getByRole('checkbox', { name: 'The Course $49.00' }))
     await user.click(screen.getByRole('button', { name: 'Refund $49.00' }))
     await user.click(within(await screen.findByRole('dialog', { name: 'Refund $49.00?' })).getByRole('button', { name: 'Refund' }))
 
@@ -108,7 +108,7 @@ describe('Order page: refunds (decision D35)', () => {
   it('says why a refund was refused (a line refunded meanwhile)', async () => {
     mockOrderRefund(bought, () => bought, { status: 409, detail: 'This has already been refunded.' })
     const { user } = open()
-    await user.click(within(await rowOf('The Course')).getByRole('checkbox', { name: 'The Course' }))
+    await user.click(within(await rowOf('The Course')).getByRole('checkbox', { name: 'The Course $49.00' }))
     await user.click(screen.getByRole('button', { name: 'Refund $49.00' }))
     await user.click(within(await screen.findByRole('dialog', { name: 'Refund $49.00?' })).getByRole('button', { name: 'Refund' }))
     expect(await screen.findByText('This has already been refunded.')).toBeInTheDocument()

@@ -5,7 +5,7 @@ import type { PaymentFormProps } from './payment-form-types'
 
 export const localCardTexts = {
   notice: 'Test mode — no real payment is taken.',
-  hint: '4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined',
+  hint: '4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0000 0000 9995 succeeds then declines one-click add-ons, 4000 0027 6000 3184 asks for authentication',
   missing: 'Enter a card number.',
 } as const
 
