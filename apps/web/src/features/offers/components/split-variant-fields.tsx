@@ -7,6 +7,13 @@ import { SplitVariantPreview } from './split-variant-preview'
 
 type Choices = { id: string; headline: string | null }[] | undefined
 
+/** The page's texts a variant may change, in the order the form shows them. */
+const textFields = [
+  ['headline', 'Headline'],
+  ['sub_headline', 'Sub-headline'],
+  ['opt_in_button', 'Button text'],
+] as const satisfies readonly (readonly [VariantText, string])[]
+
 /**
  * One variant of "Start a split test": the page's fields it changes, its share of the visitors and a
  * preview of what its visitors will see. `errors` are this variant's (the browser's or the server's).
@@ -58,30 +65,17 @@ export function SplitVariantFields({
           }}
         >
           <Stack spacing={2}>
-            <TextField
-              label="Headline"
-              value={draft.headline}
-              onChange={set('headline')}
-              disabled={disabled}
-              error={Boolean(errors.headline)}
-              helperText={errors.headline}
-            />
-            <TextField
-              label="Sub-headline"
-              value={draft.sub_headline}
-              onChange={set('sub_headline')}
-              disabled={disabled}
-              error={Boolean(errors.sub_headline)}
-              helperText={errors.sub_headline}
-            />
-            <TextField
-              label="Button text"
-              value={draft.opt_in_button}
-              onChange={set('opt_in_button')}
-              disabled={disabled}
-              error={Boolean(errors.opt_in_button)}
-              helperText={errors.opt_in_button}
-            />
+            {textFields.map(([field, label]) => (
+              <TextField
+                key={field}
+                label={label}
+                value={draft[field]}
+                onChange={set(field)}
+                disabled={disabled}
+                error={Boolean(errors[field])}
+                helperText={errors[field]}
+              />
+            ))}
             {/* The zone's name is only spoken: the seller reading the two columns sees it too. */}
             <Stack spacing={0.5}>
               <Typography variant="body2" color="text.secondary">
