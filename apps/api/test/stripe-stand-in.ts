@@ -38,7 +38,7 @@ type StoredIntent = {
   customer: string | null
   payment_method: string | null
   setup_future_usage: string | null
-  last_payment_error: { message: string } | null
+  last_payment_error: { message: string; code?: string; decline_code?: string } | null
   next_action: { type: string } | null
 }
 
@@ -121,7 +121,7 @@ export async function startStripeStandIn() {
     if (intent.payment_method === standInPaymentMethods.insufficientFunds) {
       const message = 'Your card has insufficient funds.'
       intent.status = 'requires_payment_method'
-      intent.last_payment_error = { message }
+      intent.last_payment_error = { message, code: 'card_declined', decline_code: 'insufficient_funds' }
       return {
         status: 402,
         body: { error: { type: 'card_error', code: 'card_declined', decline_code: 'insufficient_funds', message, payment_intent: intent } },

@@ -17,6 +17,9 @@ export const postPurchaseMessages = {
   unpricedStepOffer: (headline: string) => `The OTO offer "${headline}" has no price above 0. Give it a price before adding it.`,
   expired: 'This offer has expired.',
   notCharged: 'The add-on was not charged. Your first order stands.',
+  /** A refused one-click charge: which offer and why (the reason in plain words, from the server), then `notCharged`. */
+  notAdded: (headline: string, reason: string) =>
+    `“${headline}” was not added: ${reason}. The add-on was not charged. Your first order stands.`,
   authenticationFailed: 'Your bank did not confirm this payment. The add-on was not charged. Your first order stands.',
   notThisStep: 'This offer is not the one on screen any more. Please reload the page.',
   notFound: 'There is no offer after this order.',

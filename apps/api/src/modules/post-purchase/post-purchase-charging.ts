@@ -8,6 +8,7 @@ import type { SellerChanges } from '../../lib/seller-changes.js'
 import type { PostPurchaseSteps } from '../offers/offers-module.js'
 import type { OrderRow, PostPurchaseLine } from '../orders/orders-module.js'
 import { type PaymentServices, ProviderUnavailableError, type SavedCardCharge, savedCardChargeOf } from '../payments/payments-module.js'
+import { declineReason } from './decline-reasons.js'
 import { failedState, type OnScreen } from './post-purchase-flow.js'
 import { type PostPurchaseRow, postPurchaseRepository as repo } from './post-purchase-repository.js'
 
@@ -108,7 +109,8 @@ export function createPostPurchaseCharging({
         ...(provider.name === 'stripe' ? { account_id: account, ...(publishableKey ? { publishable_key: publishableKey } : {}) } : {}),
       }
     }
-    return { status: 'failed', message: postPurchaseMessages.notCharged }
+    // Which offer and why, stored with the refusal, so a replay of the press hears the same.
+    return { status: 'failed', message: row.failureMessage ?? postPurchaseMessages.notCharged }
   }
 
   const lineOf = ({ order, sale }: PaidCharge, paid: PostPurchaseRow): PostPurchaseLine => ({
@@ -212,7 +214,8 @@ export function createPostPurchaseCharging({
     const moved = await repo.move(db, order.id, row.step, from, {
       state,
       ...intent,
-      failureMessage: charge.status === 'failed' ? charge.message : null,
+      failureMessage:
+        charge.status === 'failed' ? postPurchaseMessages.notAdded(sale.screen.offer.headline, declineReason(charge.declineCode)) : null,
     })
     return moved ?? (await repo.find(db, order.id, row.step)) ?? row
   }

@@ -88,7 +88,8 @@ export function createPostPurchaseService({ db, now, receipts, offers, charging,
       if (!screen || screen.step !== choice.step || screen.kind !== choice.kind) {
         const row = alreadyAnswered(loaded, choice)
         if (row.state === 'succeeded') return { status: 'succeeded' }
-        if (row.state === 'failed' || row.state === 'upsell_failed') return { status: 'failed', message: postPurchaseMessages.notCharged }
+        if (row.state === 'failed' || row.state === 'upsell_failed')
+          return { status: 'failed', message: row.failureMessage ?? postPurchaseMessages.notCharged }
         throw new ConflictError(postPurchaseMessages.notThisStep)
       }
       // A charge waiting for the bank is re-checked even late: the buyer may have authenticated in time.

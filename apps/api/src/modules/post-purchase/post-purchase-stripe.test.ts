@@ -95,7 +95,7 @@ describe('post-purchase offers with Stripe', () => {
     const { reference, orderId } = await payFirst(standInPaymentMethods.insufficientFunds)
     expect((await accept(ctx, reference, { step: 1, kind: 'upsell' })).json()).toEqual({
       status: 'failed',
-      message: postPurchaseMessages.notCharged,
+      message: postPurchaseMessages.notAdded('The Course', 'your card was declined (insufficient funds)'),
     })
     expect((await accept(ctx, reference, { step: 1, kind: 'upsell' })).json()).toMatchObject({ status: 'failed' })
     expect(stripe.find('POST', '/v1/payment_intents').filter((request) => request.form.confirm === 'true')).toHaveLength(1)

@@ -112,7 +112,10 @@ describe('post-purchase offers', () => {
     // Every buyer presses twice at the same moment: each step is named twice in the same batches.
     const presses = [...paid, refusedBuyer].flatMap(({ reference }) => [reference, reference])
     const answers = await Promise.all(presses.map((reference) => accept(ctx, reference, { step: 1, kind: 'upsell' })))
-    const refused = { status: 'failed', message: postPurchaseMessages.notCharged }
+    const refused = {
+      status: 'failed',
+      message: postPurchaseMessages.notAdded('The Course', 'your card was declined (insufficient funds)'),
+    }
     expect(answers.map((answer) => answer.json())).toEqual([
       ...paid.flatMap(() => [{ status: 'succeeded' }, { status: 'succeeded' }]),
       refused,
@@ -175,13 +178,13 @@ describe('post-purchase offers', () => {
     expect((await challenge(ctx, asked.client_secret, 'fail')).json()).toEqual({ status: 'failed' })
     expect((await accept(ctx, reference, { step: 1, kind: 'upsell' })).json()).toEqual({
       status: 'failed',
-      message: postPurchaseMessages.notCharged,
+      message: postPurchaseMessages.notAdded('The Course', 'your bank did not confirm the payment'),
     })
     // As after a decline: this step's downsell; a replay of the refused press hears the same answer.
     expect((await stateOf(ctx, reference)).json()).toMatchObject({ step: 1, kind: 'downsell', offer: { id: funnel.lite.id } })
     expect((await accept(ctx, reference, { step: 1, kind: 'upsell' })).json()).toEqual({
       status: 'failed',
-      message: postPurchaseMessages.notCharged,
+      message: postPurchaseMessages.notAdded('The Course', 'your bank did not confirm the payment'),
     })
     expect((await chargesOf(ctx, orderId))[0]).toMatchObject({ state: 'upsell_failed' })
     expect((await decline(ctx, reference, { step: 1, kind: 'downsell' })).json()).toEqual({ ok: true })
@@ -193,12 +196,22 @@ describe('post-purchase offers', () => {
 
   test("4000 0000 0000 9995 pays the first order and is declined later: not charged, the step's downsell, then the next step", async () => {
     const { reference, orderId } = await pay(localTestCards.declinedLater)
-    const refused = { status: 'failed', message: postPurchaseMessages.notCharged }
+    const refusedWith = (headline: string) => ({
+      status: 'failed',
+      message: postPurchaseMessages.notAdded(headline, 'your card was declined (insufficient funds)'),
+    })
+    const refused = refusedWith('The Course')
+    // Issue 26: which offer and why, in plain words, before the words D34 quotes.
+    expect(refused.message).toBe(
+      '“The Course” was not added: your card was declined (insufficient funds). The add-on was not charged. Your first order stands.',
+    )
+    expect((await accept(ctx, reference, { step: 1, kind: 'upsell' })).json()).toEqual(refused)
+    // A replay of the refused press hears the same.
     expect((await accept(ctx, reference, { step: 1, kind: 'upsell' })).json()).toEqual(refused)
     // D34: the flow goes on as after a decline, to this step's downsell.
     expect((await stateOf(ctx, reference)).json()).toMatchObject({ step: 1, kind: 'downsell', offer: { id: funnel.lite.id } })
     // The downsell is its own charge attempt (its own idempotency key), refused by this card too.
-    expect((await accept(ctx, reference, { step: 1, kind: 'downsell' })).json()).toEqual(refused)
+    expect((await accept(ctx, reference, { step: 1, kind: 'downsell' })).json()).toEqual(refusedWith('The Course Lite'))
     expect((await stateOf(ctx, reference)).json()).toMatchObject({ step: 2, kind: 'upsell' })
     const intents = await providerChargesOf(ctx, orderId)
     expect(intents.map((intent) => `${intent.metadata.post_purchase_kind} ${intent.status}`).sort()).toEqual([
@@ -206,7 +219,7 @@ describe('post-purchase offers', () => {
       'upsell requires_payment_method',
     ])
     // Step 2 has no downsell: its refusal ends the steps.
-    expect((await accept(ctx, reference, { step: 2, kind: 'upsell' })).json()).toEqual(refused)
+    expect((await accept(ctx, reference, { step: 2, kind: 'upsell' })).json()).toEqual(refusedWith('Coaching'))
     expect((await stateOf(ctx, reference)).json()).toEqual({ done: true })
     expect((await ctx.db.select().from(orderLines).where(eq(orderLines.orderId, orderId))).map((line) => line.kind)).not.toContain(
       'post_purchase',

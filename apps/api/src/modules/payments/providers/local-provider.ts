@@ -9,7 +9,7 @@ import { localPaymentIntents } from '../payments-tables.js'
 import type { LinkSigner } from './link-signer.js'
 import { confirmLocalIntent, type LocalConfirmResult, payWaitingBatched } from './local-confirm.js'
 import { refundLocalPayment } from './local-refunds.js'
-import { answerLocalChallenge, chargeLocalSavedCard } from './local-saved-card.js'
+import { answerLocalChallenge, chargeLocalSavedCard, localDeclineCode } from './local-saved-card.js'
 import {
   type CreateIntentRequest,
   type PaymentIntent,
@@ -66,6 +66,7 @@ export function createLocalPaymentProvider({ db, publicUrl, signer, now, settleL
     currency: toCurrencyCode(row.currency),
     metadata: row.metadata,
     lastError: row.lastError,
+    declineCode: localDeclineCode(row.lastError),
   })
 
   const findIntent = async (accountId: string, intentId: string) => {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { localTestCards } from '@funnelry/shared'
+import { localTestCards, paymentMessages } from '@funnelry/shared'
 import { and, eq } from 'drizzle-orm'
 import type { Database } from '../../../db/client.js'
 import { firstRow } from '../../../db/first-row.js'
@@ -14,6 +14,17 @@ export const localSavedCardMessages = {
   notSaved: 'The card of this order was not saved.',
   authenticationFailed: 'The authentication of this payment failed.',
 } as const
+
+/**
+ * The code Stripe gives with each of those failures: the local intents store only the message, and
+ * each message is one failure, so its code is known from it.
+ */
+export function localDeclineCode(lastError: string | null): string | null {
+  if (lastError === localSavedCardMessages.insufficientFunds) return 'insufficient_funds'
+  if (lastError === localSavedCardMessages.authenticationFailed) return 'payment_intent_authentication_failure'
+  if (lastError === paymentMessages.cardDeclined) return 'generic_decline'
+  return null
+}
 
 const token = (bytes: number) => randomBytes(bytes).toString('base64url').replace(/[-_]/g, '0')
 

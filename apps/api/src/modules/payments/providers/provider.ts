@@ -46,6 +46,8 @@ export type PaymentIntent = {
   metadata: Record<string, string>
   /** Why the last attempt failed (a declined card, a failed authentication), when it did. */
   lastError?: string | null
+  /** The provider's code for that failure (Stripe's `decline_code`, else its error `code`), put in plain words for the buyer. */
+  declineCode?: string | null
 }
 
 export type CreateIntentRequest = {
@@ -78,7 +80,7 @@ export type SavedCardChargeRequest = {
 /** What a charge of a saved card came to: paid, waiting for the buyer's bank, or refused (nothing charged). */
 export type SavedCardCharge =
   | { status: 'succeeded' | 'requires_action'; intent: PaymentIntent }
-  | { status: 'failed'; intent: PaymentIntent | null; message: string }
+  | { status: 'failed'; intent: PaymentIntent | null; message: string; declineCode?: string | null }
 
 export type UpdateIntentRequest = {
   accountId: string
@@ -191,5 +193,5 @@ export function toIntentStatus(status: string): IntentStatus {
 export function savedCardChargeOf(intent: PaymentIntent): SavedCardCharge {
   if (intent.status === 'succeeded' || intent.status === 'processing') return { status: 'succeeded', intent }
   if (intent.status === 'requires_action') return { status: 'requires_action', intent }
-  return { status: 'failed', intent, message: intent.lastError ?? 'Your card was declined.' }
+  return { status: 'failed', intent, message: intent.lastError ?? 'Your card was declined.', declineCode: intent.declineCode ?? null }
 }

@@ -73,6 +73,7 @@ export function createStripePaymentProvider(options: StripeProviderOptions): Pay
       currency: toCurrencyCode(intent.currency),
       metadata: intent.metadata,
       lastError: intent.last_payment_error?.message ?? null,
+      declineCode: intent.last_payment_error?.decline_code ?? intent.last_payment_error?.code ?? null,
     }
   }
 

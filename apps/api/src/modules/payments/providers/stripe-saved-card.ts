@@ -48,7 +48,7 @@ export async function chargeStripeSavedCard(
     return savedCardChargeOf(toIntent(intent, request.accountId))
   } catch (error) {
     if (error instanceof Stripe.errors.StripeCardError) {
-      return { status: 'failed', intent: null, message: error.message }
+      return { status: 'failed', intent: null, message: error.message, declineCode: error.decline_code ?? error.code ?? null }
     }
     if (error instanceof Stripe.errors.StripeError) throw new ProviderUnavailableError(`Stripe: ${error.message}`)
     throw error

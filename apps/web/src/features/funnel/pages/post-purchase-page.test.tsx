@@ -113,11 +113,14 @@ describe('the one-click offers after the payment (D34)', () => {
     expect(calls).toEqual(['decline {"step":1,"kind":"upsell"}'])
   })
 
-  it("a declined charge says the add-on was not charged and the first order stands, then goes on to the step's downsell", async () => {
-    const calls = mockSequence({ status: 'failed', message: postPurchaseMessages.notCharged })
+  it("a declined charge says which offer, why, that it was not charged and the first order stands, then goes on to the step's downsell", async () => {
+    const message = postPurchaseMessages.notAdded('The Course', 'your card was declined (insufficient funds)')
+    const calls = mockSequence({ status: 'failed', message })
     renderApp(<ThankYouPurchasePage />, { url: `/thank-you-purchase?order=${reference}` })
     await userEvent.click(await screen.findByRole('button', { name: 'Yes, add it — $49.00' }))
-    expect(await screen.findByRole('alert')).toHaveTextContent(postPurchaseMessages.notCharged)
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent('“The Course” was not added: your card was declined (insufficient funds).')
+    expect(alert).toHaveTextContent(postPurchaseMessages.notCharged)
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }))
     // As after "No thanks": the server's next offer, this step's downsell.
     expect(await screen.findByRole('button', { name: 'Yes, add it — $19.00' })).toBeInTheDocument()
