@@ -57,3 +57,7 @@ export const localChallengeSchema = z.strictObject({
   outcome: z.enum(['complete', 'fail']),
 })
 export const localChallengeResultSchema = z.object({ status: z.enum(['succeeded', 'failed']) })
+export const localChallengeQuerySchema = z.strictObject({ client_secret: z.string().min(1).max(200) })
+/** What the challenge page shows, as a bank's would: who charges, and how much (from the stored charge, never the page). */
+export const localChallengeDetailsSchema = z.object({ merchant: z.string(), amount: z.string(), currency: z.string() })
+export type LocalChallengeDetails = z.infer<typeof localChallengeDetailsSchema>

@@ -1,4 +1,11 @@
-import { detailErrorSchema, localChallengeResultSchema, localChallengeSchema } from '@funnelry/shared'
+import {
+  centsToAmount,
+  detailErrorSchema,
+  localChallengeDetailsSchema,
+  localChallengeQuerySchema,
+  localChallengeResultSchema,
+  localChallengeSchema,
+} from '@funnelry/shared'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { NotFoundError } from '../../lib/errors.js'
 import type { LocalPaymentProvider } from './providers/local-provider.js'
@@ -8,7 +15,38 @@ import type { LocalPaymentProvider } from './providers/local-provider.js'
  * `4000 0027 6000 3184`. The page shows Complete and Fail; the charge's owner then asks the provider
  * again (the server re-checks, never the page's word).
  */
-export const localChallengeRoutes: FastifyPluginAsyncZod<{ provider: LocalPaymentProvider }> = async (app, { provider }) => {
+type Options = {
+  provider: LocalPaymentProvider
+  /** The business name of the seller owning this local account: who is charging, as a bank's page says. */
+  merchantOf: (accountId: string) => Promise<string | null>
+}
+
+const notWaiting = 'No payment waits for authentication here.'
+
+export const localChallengeRoutes: FastifyPluginAsyncZod<Options> = async (app, { provider, merchantOf }) => {
+  app.get(
+    '/payments/local/challenge/',
+    {
+      config: { publicPage: {} },
+      schema: {
+        tags: ['payments'],
+        summary: 'Local test provider: who charges how much, for the payment waiting for authentication',
+        querystring: localChallengeQuerySchema,
+        response: { 200: localChallengeDetailsSchema, 404: detailErrorSchema },
+      },
+    },
+    async (request) => {
+      const intent = await provider.findChallenge(request.query.client_secret)
+      if (!intent) throw new NotFoundError(notWaiting)
+      // The stored charge's amount, as the bank would show it: the page never says what is charged.
+      return {
+        merchant: (await merchantOf(intent.accountId)) ?? 'Funnelry test seller',
+        amount: centsToAmount(intent.amountCents),
+        currency: intent.currency.toUpperCase(),
+      }
+    },
+  )
+
   app.post(
     '/payments/local/challenge/',
     {
@@ -23,7 +61,7 @@ export const localChallengeRoutes: FastifyPluginAsyncZod<{ provider: LocalPaymen
     },
     async (request) => {
       const intent = await provider.answerChallenge(request.body.client_secret, request.body.outcome === 'complete')
-      if (!intent) throw new NotFoundError('No payment waits for authentication here.')
+      if (!intent) throw new NotFoundError(notWaiting)
       return { status: intent.status === 'succeeded' ? ('succeeded' as const) : ('failed' as const) }
     },
   )

@@ -89,7 +89,13 @@ export async function createPaymentsModule(deps: Deps): Promise<ApiModule<Paymen
       // The onboarding page and the test card form exist only while the local test provider is the one in use.
       if (isLocalProvider(payments.provider)) {
         await api.register(localOnboardingRoutes, { provider: payments.provider, publicUrl })
-        await api.register(localChallengeRoutes, { provider: payments.provider })
+        await api.register(localChallengeRoutes, {
+          provider: payments.provider,
+          merchantOf: async (accountId: string) => {
+            const account = await paymentAccountRepository.findByAccount(deps.db, 'local', accountId)
+            return account ? ((await deps.sellers.findById(account.sellerId))?.businessName ?? null) : null
+          },
+        })
         await api.register(localConfirmRoutes, {
           provider: payments.provider,
           cardTesting: payments.cardTesting,

@@ -162,6 +162,10 @@ describe('post-purchase offers', () => {
     const { reference, orderId } = await pay(localTestCards.authenticates)
     const asked = (await accept(ctx, reference, { step: 1, kind: 'upsell' })).json()
     expect(asked).toMatchObject({ status: 'requires_action', provider: 'local', client_secret: expect.any(String) })
+    // The challenge page says who charges how much: the seller and the stored charge's amount.
+    const shown = await ctx.app.inject({ url: `/api/v1/payments/local/challenge/?client_secret=${asked.client_secret}` })
+    expect(shown.json()).toEqual({ merchant: funnel.businessName, amount: '49.00', currency: 'USD' })
+    expect((await ctx.app.inject({ url: '/api/v1/payments/local/challenge/?client_secret=nope' })).statusCode).toBe(404)
     // Pressing again before authenticating asks again; nothing is charged twice.
     expect((await accept(ctx, reference, { step: 1, kind: 'upsell' })).json()).toMatchObject({ status: 'requires_action' })
     expect((await stateOf(ctx, reference)).json()).toMatchObject({ step: 1, kind: 'upsell' })

@@ -38,6 +38,8 @@ export type LocalPaymentProvider = PaymentProvider & {
   confirmWithTestCard(clientSecret: string, cardNumber: string): Promise<LocalConfirmResult>
   /** The local challenge page (decision D34): Complete pays the intent waiting for authentication, Fail refuses it. */
   answerChallenge(clientSecret: string, complete: boolean): Promise<PaymentIntent | null>
+  /** The payment waiting for authentication under this secret, or null. */
+  findChallenge(clientSecret: string): Promise<PaymentIntent | null>
 }
 
 export const localOnboardingPath = '/api/v1/payments/local/onboarding/'
@@ -177,6 +179,16 @@ export function createLocalPaymentProvider({ db, publicUrl, signer, now, settleL
 
     refund: (request) => refundLocalPayment(db, request),
     chargeSavedCard: (request) => chargeLocalSavedCard(db, request, toIntent),
+
+    async findChallenge(clientSecret) {
+      const row = await firstRow(
+        db
+          .select()
+          .from(localPaymentIntents)
+          .where(and(eq(localPaymentIntents.clientSecret, clientSecret), eq(localPaymentIntents.status, 'requires_action'))),
+      )
+      return row ? toIntent(row) : null
+    },
 
     async answerChallenge(clientSecret, complete) {
       const row = await answerLocalChallenge(db, clientSecret, complete, now())

@@ -1,4 +1,9 @@
-import type { PostPurchaseAcceptResult, PostPurchaseChoice, PostPurchaseState } from '@funnelry/shared/funnel/post-purchase-schemas'
+import type {
+  LocalChallengeDetails,
+  PostPurchaseAcceptResult,
+  PostPurchaseChoice,
+  PostPurchaseState,
+} from '@funnelry/shared/funnel/post-purchase-schemas'
 import { publicRequest } from '../lib/public-request'
 
 /** Decision D34's calls; the thank-you page's reference is the key (no auth). */
@@ -16,3 +21,12 @@ export const declinePostPurchase = (reference: string, choice: PostPurchaseChoic
 /** The local test provider's challenge page: Complete or Fail (decision D34). */
 export const answerLocalChallenge = (clientSecret: string, outcome: 'complete' | 'fail') =>
   publicRequest<{ status: 'succeeded' | 'failed' }>('POST', '/payments/local/challenge/', { client_secret: clientSecret, outcome })
+
+/** Who charges how much, for the payment the challenge page confirms (the server's figures). */
+export const getLocalChallenge = (clientSecret: string, signal?: AbortSignal) =>
+  publicRequest<LocalChallengeDetails>(
+    'GET',
+    `/payments/local/challenge/?client_secret=${encodeURIComponent(clientSecret)}`,
+    undefined,
+    signal,
+  )

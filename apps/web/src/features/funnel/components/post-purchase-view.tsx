@@ -115,7 +115,7 @@ export function PostPurchaseView({ reference, state, onNext, onFinish, answered 
       </section>
     )
   }
-  if (challenge) return <LocalChallenge onAnswer={(answer) => void answerChallenge(answer)} busy={busy} />
+  if (challenge) return <LocalChallenge clientSecret={challenge} onAnswer={(answer) => void answerChallenge(answer)} busy={busy} />
   return (
     <section aria-label="One-click offer" className="fy-stack" data-fy-pp="offer">
       {/* Read with the banner, which takes the focus on each new offer. */}

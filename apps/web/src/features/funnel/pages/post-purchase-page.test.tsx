@@ -1,5 +1,6 @@
 import {
   freeOfferSchema,
+  localChallengeDetailsSchema,
   type OrderReceipt,
   orderReceiptSchema,
   type PostPurchaseAcceptResult,
@@ -126,6 +127,22 @@ describe('the one-click offers after the payment (D34)', () => {
     expect(await screen.findByRole('button', { name: 'Yes, add it — $19.00' })).toBeInTheDocument()
     expect(screen.queryByRole('alert')).not.toBeInTheDocument()
     expect(calls).toEqual(['accept {"step":1,"kind":"upsell"}'])
+  })
+
+  it("the local challenge page says who charges how much, from the server's figures", async () => {
+    mockSequence({ status: 'requires_action', provider: 'local', client_secret: 'pi_local_1_secret_2' })
+    server.use(
+      apiHandler('get', '/payments/local/challenge/', localChallengeDetailsSchema, ({ request }) =>
+        new URL(request.url).searchParams.get('client_secret') === 'pi_local_1_secret_2'
+          ? HttpResponse.json({ merchant: 'Acme Studio', amount: '49.00', currency: 'USD' })
+          : HttpResponse.json({ detail: 'No payment waits for authentication here.' }, { status: 404 }),
+      ),
+    )
+    renderApp(<ThankYouPurchasePage />, { url: `/thank-you-purchase?order=${reference}` })
+    await userEvent.click(await screen.findByRole('button', { name: 'Yes, add it — $49.00' }))
+    const panel = await screen.findByRole('region', { name: 'Confirm this payment' })
+    expect(await within(panel).findByText('Acme Studio is charging 49.00 USD.')).toBeInTheDocument()
+    expect(within(panel).getByRole('button', { name: 'Complete' })).toBeEnabled()
   })
 
   it("says which step of how many, read with the offer's banner, the downsell being the same step", async () => {
