@@ -8,7 +8,7 @@ import { acceptPostPurchase, answerLocalChallenge, declinePostPurchase } from '.
 import { funnelToast } from '../lib/funnel-toast'
 import { completeStripeAction } from '../lib/post-purchase-authentication'
 import type { AnsweredPress } from '../lib/post-purchase-first-script'
-import { postPurchaseTexts } from '../lib/post-purchase-texts'
+import { newOfferPauseMs, postPurchaseTexts } from '../lib/post-purchase-texts'
 import { FunnelImage } from './funnel-image'
 import { LocalChallenge } from './local-challenge'
 import { columnImageSizes } from './offer-hero'
@@ -29,6 +29,8 @@ type Props = {
    * authentication, a refusal, an error): React carries on from that answer.
    */
   answered?: AnsweredPress | null
+  /** When the page last answered a press (performance.now()): the offer shown next waits from then. */
+  answeredAt?: number
 }
 
 /**
@@ -36,15 +38,24 @@ type Props = {
  * (nothing to type); a card that asks for authentication is completed here and the server asked
  * again; a refusal says the add-on was not charged and the first order stands, and the flow goes on.
  */
-export function PostPurchaseView({ reference, state, onNext, onFinish, answered = null }: Props) {
+export function PostPurchaseView({ reference, state, onNext, onFinish, answered = null, answeredAt = Number.NEGATIVE_INFINITY }: Props) {
   const { offer, step, kind } = state
   const price = formatMoney(currencySymbol(offer.currency), offer.product_price)
   const [busy, setBusy] = useState(false)
   const [notice, setNotice] = useState<Notice | null>(null)
   const [challenge, setChallenge] = useState<string | null>(null)
   const banner = useRef<HTMLHeadingElement>(null)
+  // An offer shown just after a press was answered takes none for a moment (newOfferPauseMs).
+  const [settling, setSettling] = useState(() => performance.now() - answeredAt < newOfferPauseMs)
   // biome-ignore lint/correctness/useExhaustiveDependencies: focus moves to each new offer shown
-  useEffect(() => banner.current?.focus(), [step, kind])
+  useEffect(() => {
+    banner.current?.focus()
+    const left = newOfferPauseMs - (performance.now() - answeredAt)
+    if (left <= 0) return setSettling(false)
+    setSettling(true)
+    const timer = setTimeout(() => setSettling(false), left)
+    return () => clearTimeout(timer)
+  }, [step, kind])
 
   const outcome = async (result: PostPurchaseAcceptResult, asked = false) => {
     if (result.status === 'succeeded') {
@@ -155,13 +166,13 @@ export function PostPurchaseView({ reference, state, onNext, onFinish, answered 
         className="fy-button fy-button-success"
         data-fy-pp="accept"
         onClick={() => void accept()}
-        disabled={busy}
+        disabled={busy || settling}
         aria-busy={busy || undefined}
       >
         {postPurchaseTexts.accept(price)}
       </button>
       <div className="fy-center">
-        <button type="button" className="fy-link" data-fy-pp="decline" onClick={() => void decline()} disabled={busy}>
+        <button type="button" className="fy-link" data-fy-pp="decline" onClick={() => void decline()} disabled={busy || settling}>
           {postPurchaseTexts.decline}
         </button>
       </div>

@@ -61,6 +61,12 @@ export function ThankYouView({ type, order, step = null, answered = null }: Than
   useThankYouTracking(receipt)
   // Issue 26: a step carries the seller's logo, so the server's HTML paints with it; it stays
   // after the steps until the receipt's offer is read (the thank-you page's own branding).
+  // When the last press was answered: the next offer waits a moment from then (newOfferPauseMs), however it is mounted.
+  const answeredAt = useRef(Number.NEGATIVE_INFINITY)
+  const nextOffer = () => {
+    answeredAt.current = performance.now()
+    return postPurchase.reload()
+  }
   const stepLogo = useRef<{ logo: string; name: string } | null>(null)
   if (flow.kind === 'offer') stepLogo.current = flow.state.logo ? { logo: flow.state.logo, name: flow.state.business_name } : null
   const logoBar = flow.kind === 'offer' || !branding?.logo ? stepLogo.current : { logo: branding.logo, name: branding.brand }
@@ -74,7 +80,8 @@ export function ThankYouView({ type, order, step = null, answered = null }: Than
           <PostPurchaseView
             reference={order}
             state={flow.state}
-            onNext={postPurchase.reload}
+            onNext={nextOffer}
+            answeredAt={answeredAt.current}
             onFinish={postPurchase.finish}
             answered={flow.state === step ? answered : null}
           />

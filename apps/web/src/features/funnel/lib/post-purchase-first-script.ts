@@ -6,7 +6,7 @@ import { imageSrcSet } from '@funnelry/shared/offers/image-variants'
 import { getOrderReceipt } from '../api/get-order-receipt'
 import { startThankYouTracking } from '../tracking/thank-you-tracking'
 import { funnelToast, keepFunnelToastsAtBottom, replayRecentToasts } from './funnel-toast'
-import { postPurchaseTexts } from './post-purchase-texts'
+import { newOfferPauseMs, postPurchaseTexts } from './post-purchase-texts'
 import { publicRequest } from './public-request'
 
 /** A "Yes" the first script sent whose answer needs React: the server's answer, or the error instead. */
@@ -95,7 +95,8 @@ export function startPostPurchasePage(
       return leave(null, null)
     }
     if (next.done || !show(next)) return leave(next.done ? null : next, null)
-    setBusy(false)
+    // The new offer's buttons take a press only after a moment (newOfferPauseMs): extra taps meant for the last one.
+    setTimeout(() => setBusy(false), newOfferPauseMs)
     // The pressed button was disabled while waiting, which drops focus to the page: as React does
     // for each new offer (post-purchase-view.tsx), focus and announce the offer's banner.
     document.querySelector<HTMLElement>('[data-fy-pp="offer"] .fy-banner h2')?.focus()

@@ -8,3 +8,10 @@ export const postPurchaseTexts = {
   /** Where the buyer is among the steps they see at most (a step's downsell is the same step). */
   progress: (step: number, count: number) => `Step ${step} of ${count}`,
 } as const
+
+/**
+ * How long a newly shown offer's buttons stay disabled: the next step's "Yes" appears where the
+ * last one was, and a buyer's extra taps on a phone would otherwise buy an offer they never saw
+ * (found in a browser review: three taps 150 ms apart bought step 2 too).
+ */
+export const newOfferPauseMs = 700

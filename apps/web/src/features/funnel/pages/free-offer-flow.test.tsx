@@ -4,6 +4,7 @@ import { HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { bump, makeOffer, offerId, upsell } from '../../../testing/factories/funnel'
 import { findElsewhere } from '../../../testing/render'
+import { localCardTexts } from '../components/payment/local-card-form'
 import { mockFunnelApi } from '../testing/mock-funnel-api'
 import { optIn, payWithCard, renderOfferPage, visitor } from '../testing/render-funnel'
 
@@ -91,7 +92,7 @@ describe('public free offer flow', () => {
     ])
     expect(screen.getByTestId('order-total')).toHaveTextContent('$33.50')
     expect(screen.getByText('Test mode — no real payment is taken.')).toBeInTheDocument()
-    expect(screen.getByText('4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined')).toBeInTheDocument()
+    expect(screen.getByText(localCardTexts.hint)).toBeInTheDocument()
 
     await payWithCard(user, '4242 4242 4242 4242', 'Pay $33.50')
     expect(await screen.findByText(messages.paymentSucceeded)).toBeInTheDocument()
