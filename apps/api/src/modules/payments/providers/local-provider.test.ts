@@ -53,6 +53,7 @@ describe('the local test provider', () => {
       currency: 'gbp',
       metadata: { order_id: 'o1' },
       lastError: null,
+      declineCode: null,
     })
     expect(await provider.createIntent(request)).toEqual(intent)
 

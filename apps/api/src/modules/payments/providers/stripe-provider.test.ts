@@ -56,6 +56,7 @@ describe('the Stripe provider (real SDK, local stand-in)', () => {
       currency: 'usd',
       metadata: { order_id: 'order-1' },
       lastError: null,
+      declineCode: null,
     })
     const [sent] = stand.find('POST', '/v1/payment_intents')
     expect(sent?.headers['stripe-account']).toBe(accountId)
