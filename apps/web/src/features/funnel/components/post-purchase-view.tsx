@@ -29,8 +29,8 @@ type Props = {
    * authentication, a refusal, an error): React carries on from that answer.
    */
   answered?: AnsweredPress | null
-  /** When the page last answered a press (performance.now()): the offer shown next waits from then. */
-  answeredAt?: number
+  /** A press was answered on this page: this offer waits a moment from when it shows. */
+  afterPress?: boolean
 }
 
 /**
@@ -38,22 +38,21 @@ type Props = {
  * (nothing to type); a card that asks for authentication is completed here and the server asked
  * again; a refusal says the add-on was not charged and the first order stands, and the flow goes on.
  */
-export function PostPurchaseView({ reference, state, onNext, onFinish, answered = null, answeredAt = Number.NEGATIVE_INFINITY }: Props) {
+export function PostPurchaseView({ reference, state, onNext, onFinish, answered = null, afterPress = false }: Props) {
   const { offer, step, kind } = state
   const price = formatMoney(currencySymbol(offer.currency), offer.product_price)
   const [busy, setBusy] = useState(false)
   const [notice, setNotice] = useState<Notice | null>(null)
   const [challenge, setChallenge] = useState<string | null>(null)
   const banner = useRef<HTMLHeadingElement>(null)
-  // An offer shown just after a press was answered takes none for a moment (newOfferPauseMs).
-  const [settling, setSettling] = useState(() => performance.now() - answeredAt < newOfferPauseMs)
+  // An offer shown after a press takes none for a moment from when it shows (newOfferPauseMs).
+  const [settling, setSettling] = useState(afterPress)
   // biome-ignore lint/correctness/useExhaustiveDependencies: focus moves to each new offer shown
   useEffect(() => {
     banner.current?.focus()
-    const left = newOfferPauseMs - (performance.now() - answeredAt)
-    if (left <= 0) return setSettling(false)
+    if (!afterPress) return
     setSettling(true)
-    const timer = setTimeout(() => setSettling(false), left)
+    const timer = setTimeout(() => setSettling(false), newOfferPauseMs)
     return () => clearTimeout(timer)
   }, [step, kind])
 

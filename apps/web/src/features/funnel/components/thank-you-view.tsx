@@ -61,10 +61,10 @@ export function ThankYouView({ type, order, step = null, answered = null }: Than
   useThankYouTracking(receipt)
   // Issue 26: a step carries the seller's logo, so the server's HTML paints with it; it stays
   // after the steps until the receipt's offer is read (the thank-you page's own branding).
-  // When the last press was answered: the next offer waits a moment from then (newOfferPauseMs), however it is mounted.
-  const answeredAt = useRef(Number.NEGATIVE_INFINITY)
+  // Once a press has been answered, each offer shown next waits a moment from when it shows (newOfferPauseMs).
+  const afterPress = useRef(false)
   const nextOffer = () => {
-    answeredAt.current = performance.now()
+    afterPress.current = true
     return postPurchase.reload()
   }
   const stepLogo = useRef<{ logo: string; name: string } | null>(null)
@@ -81,7 +81,7 @@ export function ThankYouView({ type, order, step = null, answered = null }: Than
             reference={order}
             state={flow.state}
             onNext={nextOffer}
-            answeredAt={answeredAt.current}
+            afterPress={afterPress.current}
             onFinish={postPurchase.finish}
             answered={flow.state === step ? answered : null}
           />

@@ -10,7 +10,7 @@ import {
   postPurchaseMessages,
   postPurchaseStateSchema,
 } from '@funnelry/shared'
-import { screen, waitFor, within } from '@testing-library/react'
+import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
@@ -112,21 +112,6 @@ describe('the one-click offers after the payment (D34)', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'No thanks' }))
     expect(await screen.findByRole('button', { name: 'Yes, add it — $19.00' })).toBeInTheDocument()
     expect(calls).toEqual(['decline {"step":1,"kind":"upsell"}'])
-  })
-
-  it('a new offer takes no press for a moment: extra taps meant for the last one buy nothing', async () => {
-    const calls = mockSequence({ status: 'succeeded' })
-    renderApp(<ThankYouPurchasePage />, { url: `/thank-you-purchase?order=${reference}` })
-    await userEvent.click(await screen.findByRole('button', { name: 'No thanks' }))
-    const downsell = await screen.findByRole('button', { name: 'Yes, add it — $19.00' })
-    // A tap landing as the downsell appears, where "No thanks"' page had its buttons.
-    expect(downsell).toBeDisabled()
-    await userEvent.click(downsell)
-    expect(calls).toEqual(['decline {"step":1,"kind":"upsell"}'])
-    // Then it is the buyer's to press.
-    await waitFor(() => expect(downsell).toBeEnabled())
-    await userEvent.click(downsell)
-    await waitFor(() => expect(calls).toEqual(['decline {"step":1,"kind":"upsell"}', 'accept {"step":1,"kind":"downsell"}']))
   })
 
   it("a declined charge says which offer, why, that it was not charged and the first order stands, then goes on to the step's downsell", async () => {
