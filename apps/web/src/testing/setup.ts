@@ -7,8 +7,10 @@ import { resetMockApi, startMockApi, stopMockApi } from './msw'
 installMatchMedia()
 // What a test waits for often sits behind a lazily loaded screen and a few MSW round trips; on a
 // busy 2-core machine that takes longer than Testing Library's 1 s default. A wait ends as soon as
-// its condition holds, so the longer bound costs a passing test nothing.
-configure({ asyncUtilTimeout: 5000 })
+// its condition holds, so the longer bound costs a passing test nothing. 15 s, not 5: one query by
+// role walks a whole page (Settings: every card) computing names and visibility, and at load 11 a
+// few such attempts took the whole 5 s before the dialog they looked for was found (shuffled runs).
+configure({ asyncUtilTimeout: 15_000 })
 beforeAll(startMockApi)
 
 afterEach(() => {

@@ -90,7 +90,7 @@ describe('thank-you page (/thank-you-purchase)', () => {
     expect(await screen.findByText('Your payment is being confirmed.')).toBeInTheDocument()
     // The provider's event reaches the server; the page's next read sees the payment.
     eventArrived = true
-    await waitFor(() => expect(screen.queryByText('Your payment is being confirmed.')).not.toBeInTheDocument(), { timeout: 5000 })
+    await waitFor(() => expect(screen.queryByText('Your payment is being confirmed.')).not.toBeInTheDocument())
   })
 
   it('shows the free download of a free order and pushes no purchase', async () => {
@@ -146,7 +146,7 @@ describe('thank-you page (/thank-you-purchase)', () => {
     expect(screen.getByRole('link', { name: 'Refund Policy & Customer Service' })).toHaveAttribute('href', 'mailto:help@acme.example')
 
     eventArrived = true
-    expect(await within(order).findByRole('link', { name: 'Download The checklist pack' }, { timeout: 5000 })).toHaveAttribute(
+    expect(await within(order).findByRole('link', { name: 'Download The checklist pack' })).toHaveAttribute(
       'href',
       'https://acme.example/checklists.zip',
     )

@@ -8,9 +8,8 @@ import BumpOffersPage from './bump-offers-page'
 import FreeOffersPage from './free-offers-page'
 import UpsellOffersPage from './upsell-offers-page'
 
-// The first list of a test may take more than the default second on a loaded machine.
-const card = async (headline: string) =>
-  (await screen.findByRole('heading', { name: headline }, { timeout: 5000 })).closest('li') as HTMLElement
+// The first list of a test waits for the lazily loaded list screen (the wait's bound is in testing/setup.ts).
+const card = async (headline: string) => (await screen.findByRole('heading', { name: headline })).closest('li') as HTMLElement
 const menuOf = async (headline: string) => within(await card(headline)).getByRole('button', { name: `More actions for ${headline}` })
 
 // Free offer cards show their funnel numbers (issue 6); these tests are about other things.
@@ -124,7 +123,7 @@ describe('offer lists: search and order (issue 15)', slow, () => {
     await user.type(screen.getByRole('searchbox', { name: 'Search headlines' }), 'gui')
 
     await waitFor(() => expect(router.state.location.search).toBe('?search=gui'))
-    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Checklist' })).not.toBeInTheDocument(), { timeout: 5000 })
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Checklist' })).not.toBeInTheDocument())
     expect(screen.getByRole('heading', { name: 'Guide' })).toBeInTheDocument()
     // Not a count of requests: on a loaded machine a pause between two keys may well search twice.
     expect(api.state.listed.at(-1)?.get('search')).toBe('gui')
@@ -134,10 +133,10 @@ describe('offer lists: search and order (issue 15)', slow, () => {
     mockOfferLifecycle('upsell', [upsellOffer({ headline: 'Course' })])
     const { user } = renderApp(<UpsellOffersPage />, { url: '/dashboard/upsell-offers?search=guix', signedIn: true })
 
-    expect(await screen.findByText('No offers match "guix".', {}, { timeout: 5000 })).toBeInTheDocument()
+    expect(await screen.findByText('No offers match "guix".', {})).toBeInTheDocument()
     await user.clear(screen.getByRole('searchbox', { name: 'Search headlines' }))
     await user.click(screen.getByRole('button', { name: 'Archived' }))
-    expect(await screen.findByText(/^No archived offers\./, {}, { timeout: 5000 })).toBeInTheDocument()
+    expect(await screen.findByText(/^No archived offers\./, {})).toBeInTheDocument()
   })
 
   it('reads search, order and view from the URL and changes the order from the Sort select', async () => {

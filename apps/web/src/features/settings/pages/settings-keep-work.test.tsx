@@ -5,8 +5,6 @@ import { mockSettingsApi } from '../testing/mock-settings-api'
 import { findSection, renderSettings } from '../testing/render-settings'
 
 const leaveQuestion = () => screen.queryByRole('dialog', { name: 'Leave without saving?' })
-/** The dialog's entrance or a navigation; on a busy machine that takes more than a second. */
-const slow = { timeout: 5000 }
 
 describe('leaving Settings with a card not saved', () => {
   it("asks first; 'Stay' keeps the edits, and after saving the card leaving no longer asks", async () => {
@@ -17,14 +15,14 @@ describe('leaving Settings with a card not saved', () => {
     await user.type(company.getByRole('textbox', { name: 'Support Link' }), 'https://h.io')
     await router.navigate('/dashboard/leads')
 
-    const question = await screen.findByRole('dialog', { name: 'Leave without saving?' }, slow)
+    const question = await screen.findByRole('dialog', { name: 'Leave without saving?' })
     expect(question).toHaveAccessibleDescription('Your changes in Settings will be lost.')
     await user.click(screen.getByRole('button', { name: 'Stay' }))
     await waitFor(() => expect(leaveQuestion()).not.toBeInTheDocument())
     expect(company.getByRole('textbox', { name: 'Support Link' })).toHaveValue('https://h.io')
 
     await user.click(company.getByRole('button', { name: 'Save' }))
-    expect(await screen.findByText('Company Data was successfully updated.', {}, slow)).toBeInTheDocument()
+    expect(await screen.findByText('Company Data was successfully updated.')).toBeInTheDocument()
     await router.navigate('/dashboard/leads')
 
     expect(await findElsewhere()).toBe('/dashboard/leads')
@@ -38,7 +36,7 @@ describe('leaving Settings with a card not saved', () => {
 
     await user.type(webhook.getByRole('textbox', { name: 'Webhook URL' }), 'https://h.io')
     await router.navigate('/dashboard/leads')
-    await user.click(await screen.findByRole('button', { name: 'Leave' }, slow))
+    await user.click(await screen.findByRole('button', { name: 'Leave' }))
 
     expect(await findElsewhere()).toBe('/dashboard/leads')
   })
