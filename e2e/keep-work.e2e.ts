@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { expectAccessible } from './support/accessibility.js'
 import { inviteSeller, type Journey, logIn, signUpThroughForm, startJourney } from './support/journey.js'
-import { followMenuLink, leaveQuestion } from './support/keep-work.js'
+import { followMenuLink, leaveQuestion, waitForLeaveQuestion } from './support/keep-work.js'
 import { field } from './support/offers.js'
 
 const widths = [
@@ -49,13 +49,14 @@ describe.each(widths)('a seller keeps their work on the offer forms ($name)', ({
 
     // Another menu link asks first: 'Stay' keeps the edits, 'Leave' goes.
     await followMenuLink(page, 'Settings')
-    await leaveQuestion(page).waitFor()
+    await waitForLeaveQuestion(page)
     await expectAccessible(page, 'Leave without saving?')
     await page.getByRole('button', { name: 'Stay' }).click()
     await leaveQuestion(page).waitFor({ state: 'detached' })
     expect(new URL(page.url()).pathname).toBe('/dashboard/add-free-offer')
     expect(await field(page, 'Headline').inputValue()).toBe('The Ultimate Guide')
     await followMenuLink(page, 'Settings')
+    await waitForLeaveQuestion(page)
     await page.getByRole('button', { name: 'Leave' }).click()
     await page.waitForURL('**/dashboard/settings')
 
