@@ -1,5 +1,5 @@
 import { Alert, AlertTitle, Link } from '@mui/material'
-import { useId } from 'react'
+import { useEffect, useId, useRef } from 'react'
 
 /** Where the running test's results sit on the split test page. */
 export const runningTestAnchor = 'running-test'
@@ -11,8 +11,12 @@ export const runningTestAnchor = 'running-test'
  */
 export function SplitAlreadyRunning({ message }: { message: string }) {
   const titleId = useId()
+  const ref = useRef<HTMLDivElement>(null)
+  // The seller clicked "Start the test" at the foot of a long form: the notice at its top would be
+  // out of sight. Optional call: jsdom has no scrollIntoView.
+  useEffect(() => ref.current?.scrollIntoView?.({ block: 'start' }), [])
   return (
-    <Alert severity="warning" aria-labelledby={titleId}>
+    <Alert ref={ref} severity="warning" aria-labelledby={titleId} sx={{ scrollMarginTop: 88 }}>
       <AlertTitle id={titleId}>Your variants were not started</AlertTitle>
       {message} Your variants stay below as you typed them.{' '}
       <Link href={`#${runningTestAnchor}`} color="inherit">

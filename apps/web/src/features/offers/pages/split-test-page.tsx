@@ -97,7 +97,12 @@ function SplitResults({ offer, experiment }: { offer: FreeOffer; experiment: Spl
   const verdict = experiment.status === 'running' ? verdictSentence(experiment) : null
   const caution = asking ? pickCaution(experiment, asking) : null
   return (
-    <Paper id={experiment.status === 'running' ? runningTestAnchor : undefined} variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
+    // Its top clears the sticky app bar when a link leads here.
+    <Paper
+      id={experiment.status === 'running' ? runningTestAnchor : undefined}
+      variant="outlined"
+      sx={{ p: { xs: 2, md: 3 }, scrollMarginTop: 88 }}
+    >
       <Stack spacing={2}>
         <Typography variant="h4" component="h2">
           {experiment.status === 'running' ? 'Results so far' : `Ended: ${winner?.name ?? 'a variant'} is the page`}
