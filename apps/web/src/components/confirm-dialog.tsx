@@ -23,9 +23,14 @@ export function ConfirmDialog({ open, title, text, confirmLabel, cancelLabel = '
   const textId = useId()
   return (
     <Dialog open={open} onClose={onCancel} aria-labelledby={titleId} aria-describedby={textId}>
-      <DialogTitle id={titleId}>{title}</DialogTitle>
+      {/* Titles and texts carry the seller's own names (a variant, an offer), maybe one long word: they wrap inside the dialog. */}
+      <DialogTitle id={titleId} sx={{ overflowWrap: 'anywhere' }}>
+        {title}
+      </DialogTitle>
       <DialogContent>
-        <DialogContentText id={textId}>{text}</DialogContentText>
+        <DialogContentText id={textId} sx={{ overflowWrap: 'anywhere' }}>
+          {text}
+        </DialogContentText>
       </DialogContent>
       <DialogActions>
         <Button onClick={onCancel} autoFocus>

@@ -74,7 +74,8 @@ export function RevenuePerVisitorPlot({ experiment }: { experiment: SplitExperim
       </Box>
       <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }} component="figcaption">
         {experiment.series.map((arm, index) => (
-          <Stack key={arm.variant_id} direction="row" spacing={0.75} sx={{ alignItems: 'center' }}>
+          // A long one-word variant name wraps inside the figure instead of widening the page.
+          <Stack key={arm.variant_id} direction="row" spacing={0.75} sx={{ alignItems: 'center', minWidth: 0, maxWidth: '100%' }}>
             <Box component="svg" viewBox="0 0 24 12" aria-hidden sx={{ width: 24, height: 12, flex: 'none' }}>
               <line
                 x1={0}
@@ -86,7 +87,10 @@ export function RevenuePerVisitorPlot({ experiment }: { experiment: SplitExperim
                 strokeDasharray={armStyle(index).dash || undefined}
               />
             </Box>
-            <Typography variant="body2">{`${nameOf(arm.variant_id)}: ${perVisitor(arm.points.at(-1)?.revenue_per_visitor ?? 0)}`}</Typography>
+            <Typography
+              variant="body2"
+              sx={{ minWidth: 0, overflowWrap: 'anywhere' }}
+            >{`${nameOf(arm.variant_id)}: ${perVisitor(arm.points.at(-1)?.revenue_per_visitor ?? 0)}`}</Typography>
           </Stack>
         ))}
         <Typography variant="body2" color="text.secondary">

@@ -27,11 +27,12 @@ export function SplitResultsCards({
           sx={{ p: 1.5, bgcolor: row.winner ? 'action.selected' : undefined }}
         >
           <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'baseline', mb: 1 }}>
-            <Typography sx={{ fontWeight: 600 }}>
+            {/* A variant's name is the seller's own (up to 60 characters, maybe one long word): it wraps, never pushes the card wider. */}
+            <Typography sx={{ fontWeight: 600, minWidth: 0, overflowWrap: 'anywhere' }}>
               {row.name}
               {row.note}
             </Typography>
-            <Link href={row.previewUrl} target="_blank" rel="noopener" variant="body2">
+            <Link href={row.previewUrl} target="_blank" rel="noopener" variant="body2" sx={{ flexShrink: 0, ml: 1 }}>
               Preview
             </Link>
           </Stack>

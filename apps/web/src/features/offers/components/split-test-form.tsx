@@ -1,8 +1,8 @@
-import { type FreeOffer, maxVariants, messages, splitTestMessages } from '@funnelry/shared'
+import { type FreeOffer, maxVariants, messages, splitOriginalName, splitTestMessages } from '@funnelry/shared'
 import Add from '@mui/icons-material/Add'
 import { Alert, Button, Stack, TextField, Typography } from '@mui/material'
 import { type FormEvent, useState } from 'react'
-import { detailMessage, fieldErrors, nonFieldError } from '../../../lib/api-error'
+import { detailMessage, fieldErrors, isApiError, nonFieldError } from '../../../lib/api-error'
 import { toast } from '../../../lib/toast'
 import { usePaidAddOnDropdown } from '../api/get-paid-add-on-dropdown'
 import { useStartSplitTest, VariantImageError } from '../api/split-tests'
@@ -20,6 +20,7 @@ import {
   variantFromPage,
   variantName,
 } from '../lib/split-test-draft'
+import { SplitAlreadyRunning } from './split-already-running'
 import { SplitVariantFields } from './split-variant-fields'
 
 /** What went wrong, placed where the seller fixes it. */
@@ -31,19 +32,39 @@ const apiField: Partial<Record<keyof VariantDraft, string>> = { bump: 'bump_offe
 const changedFields = (before: VariantDraft, after: VariantDraft) =>
   (Object.keys(after) as (keyof VariantDraft)[]).filter((key) => before[key] !== after[key]).map((key) => apiField[key] ?? key)
 
+/** The server's 409 when a test was started meanwhile (another tab): the shared text is the contract. */
+const isAlreadyRunning = (error: unknown) =>
+  isApiError(error) && error.status === 409 && detailMessage(error) === splitTestMessages.alreadyRunning
+
 /**
  * Issue 27: "Start a split test": one to four variants made from the page, each with the fields the
  * seller changes (prefilled with the page's), its share of the visitors and a preview, and the
  * minimum run before any verdict. The original page gets the share the variants leave.
- * `firstVariant`: how many variants the offer's past tests had, so the names go on from theirs.
+ * `firstVariant`: how many variants the offer's tests had, so the names go on from theirs;
+ * `testNumber`: the number the test will have, which names its original. `onAlreadyRunning`: the
+ * start was refused because a test runs now; the page must keep this form (and what it holds) shown.
+ * `onStarted`: this form's test runs.
  */
-export function SplitTestForm({ offer, firstVariant = 0 }: { offer: FreeOffer; firstVariant?: number }) {
+export function SplitTestForm({
+  offer,
+  firstVariant = 0,
+  testNumber,
+  onAlreadyRunning,
+  onStarted,
+}: {
+  offer: FreeOffer
+  firstVariant?: number
+  testNumber: number
+  onAlreadyRunning: () => void
+  onStarted: () => void
+}) {
   const start = useStartSplitTest(offer.id)
   const bumps = usePaidAddOnDropdown('bump')
   const upsells = usePaidAddOnDropdown('upsell')
   const [drafts, setDrafts] = useState<VariantDraft[]>(() => [variantFromPage(offer, evenWeights(1).variants[0] ?? 50)])
   const [minimum, setMinimum] = useState({ minimum_days: '14', minimum_visitors: '200' })
   const [problems, setProblems] = useState<Problems>(noProblems)
+  const [refused, setRefused] = useState(false)
   const original = originalShare(drafts)
   const split = shareProblem(drafts) ?? problems.split
 
@@ -71,14 +92,23 @@ export function SplitTestForm({ offer, firstVariant = 0 }: { offer: FreeOffer; f
     const body = startBody(drafts, minimum)
     const local = placeErrors(bodyErrors(body), drafts.length)
     setProblems(local)
+    setRefused(false)
     if (shareProblem(drafts) || local.split || local.form || Object.keys(local.minimum).length) return
     if (local.variants.some((errors) => Object.keys(errors).length > 0)) return
     const images = drafts.map((draft) => (draft.image instanceof File ? draft.image : null))
     start.mutate(
       { body, images },
       {
+        onSuccess: onStarted,
         onError: (error) => {
+          if (isAlreadyRunning(error)) {
+            // Said once, above the form, with the way to the running test; nothing typed is touched.
+            setRefused(true)
+            onAlreadyRunning()
+            return
+          }
           if (error instanceof VariantImageError) {
+            onStarted()
             // The test runs (it started in one call); only that variant's own image is missing.
             const said = nonFieldError(error.reason) ?? Object.values(fieldErrors(error.reason))[0] ?? detailMessage(error.reason)
             toast(
@@ -98,7 +128,7 @@ export function SplitTestForm({ offer, firstVariant = 0 }: { offer: FreeOffer; f
   }
 
   const summary = [
-    `Original ${original === null ? '?' : `${original}%`}`,
+    `${splitOriginalName(testNumber)} ${original === null ? '?' : `${original}%`}`,
     ...drafts.map((draft, index) => `${name(index)} ${draft.weight.trim() || '?'}%`),
   ].join(' · ')
   const pending = start.isPending
@@ -109,6 +139,7 @@ export function SplitTestForm({ offer, firstVariant = 0 }: { offer: FreeOffer; f
         Each variant starts as a copy of the page as it is now: change what you want to test. A variant keeps its copy while the test runs
         (editing the page later changes the original only). Visitors are split by the shares below and keep seeing the same page.
       </Typography>
+      {refused && <SplitAlreadyRunning message={splitTestMessages.alreadyRunning} />}
       {problems.form && <Alert severity="error">{problems.form}</Alert>}
       {drafts.map((draft, index) => (
         <SplitVariantFields

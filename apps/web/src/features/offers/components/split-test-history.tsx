@@ -19,7 +19,13 @@ export const pastTestTitle = (test: SplitExperiment) =>
 export function SplitTestHistory({ tests }: { tests: SplitExperiment[] }) {
   if (tests.length === 0) return null
   return (
-    <Paper id={pastTestsAnchor} variant="outlined" component="section" aria-label="Past tests" sx={{ p: { xs: 2, md: 3 }, mt: 3 }}>
+    <Paper
+      id={pastTestsAnchor}
+      variant="outlined"
+      component="section"
+      aria-label="Past tests"
+      sx={{ p: { xs: 2, md: 3 }, mt: 3, scrollMarginTop: 88 }}
+    >
       <Stack spacing={2}>
         <Typography variant="h4" component="h2">
           Past tests

@@ -240,8 +240,38 @@ describe('the split test page (issue 27)', () => {
     expect(row).toHaveTextContent('Variant B (winner)')
     expect(row).toHaveTextContent('321')
     expect(within(table).queryByRole('button', { name: /Make this the page/ })).not.toBeInTheDocument()
-    // B and C are taken on this offer: the next test's first variant is D.
+    // B and C are taken on this offer: the next test's first variant is D, and its original is test 3's.
     expect(await screen.findByRole('region', { name: 'Variant D' })).toBeInTheDocument()
+    expect(
+      within(screen.getByRole('group', { name: 'Traffic split' })).getByText('Original (test 3) 50% · Variant D 50%'),
+    ).toBeInTheDocument()
+  })
+
+  it('names a second test’s original “Original (test 2)” in the results, the plot’s legend and the phone cards alike', async () => {
+    const c = '00000000-0000-4000-8000-000000000003'
+    const original = '00000000-0000-4000-8000-000000000005'
+    const second = experiment({
+      id: '00000000-0000-4000-8000-000000000019',
+      number: 2,
+      variants: [
+        arm(original, 'Original (test 2)', { lift: null, chance_to_beat_control: null, expected_loss: null }),
+        arm(c, 'Variant C', { revenue_per_visitor: '0.56' }),
+      ],
+      series: [
+        { variant_id: original, points: [day('2026-11-01', 0.4), day('2026-11-02', 0.42)] },
+        { variant_id: c, points: [day('2026-11-01', 0.5), day('2026-11-02', 0.55)] },
+      ],
+    })
+    const first = experiment({ status: 'ended', winner_variant_id: variantId, ended_at: '2026-11-10T10:00:00.000Z' })
+    show(second, [first])
+    const table = await screen.findByRole('table', { name: 'Split test results' })
+    expect(within(table).getByRole('row', { name: /Original \(test 2\)/ })).toHaveTextContent('—')
+    const legend = screen
+      .getByRole('img', { name: /Revenue per visitor over time/ })
+      .closest('figure')
+      ?.querySelector('figcaption')
+    expect(legend).toHaveTextContent('Original (test 2): $0.42')
+    expect(screen.getByRole('button', { name: 'Make this the page: Original (test 2)' })).toBeInTheDocument()
   })
 
   it('hides the verdict behind a warning when the split is broken (SRM)', async () => {

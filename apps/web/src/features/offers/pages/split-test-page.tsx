@@ -10,6 +10,7 @@ import { useFreeOffer } from '../api/get-free-offer'
 import { usePickWinner, useSplitExperiment, useSplitHistory } from '../api/split-tests'
 import { OfferLoader } from '../components/offer-loader'
 import { RevenuePerVisitorPlot } from '../components/revenue-per-visitor-plot'
+import { runningTestAnchor } from '../components/split-already-running'
 import { SplitResultsTable } from '../components/split-results-table'
 import { SplitTestForm } from '../components/split-test-form'
 import { pastTestsAnchor, SplitTestHistory } from '../components/split-test-history'
@@ -28,8 +29,18 @@ function SplitTestScreen({ offer }: { offer: FreeOffer }) {
   const running = experiment.data?.status === 'running'
   // The test shown above (running, else the latest) is not repeated among the past ones.
   const past = (history.data ?? []).filter((test) => test.id !== experiment.data?.id)
-  // New variants are named on from every variant the offer's ended tests had.
-  const usedVariants = (history.data ?? []).reduce((sum, test) => sum + test.variants.filter((variant) => !variant.is_control).length, 0)
+  const variantsOf = (test: SplitExperiment) => test.variants.filter((variant) => !variant.is_control).length
+  // New variants are named on from every variant the offer's tests had, a running one's included.
+  const usedVariants = (history.data ?? []).reduce((sum, test) => sum + variantsOf(test), 0)
+  const takenVariants = usedVariants + (running && experiment.data ? variantsOf(experiment.data) : 0)
+  // The test the form starts comes after the latest one: its number names its original (shared splitOriginalName).
+  const testNumber = (experiment.data?.number ?? 0) + 1
+  // Its fields start from the page; a picked winner rewrote the page, so a new page is a fresh form...
+  const pageKey = `${offer.headline}\n${offer.sub_headline}\n${offer.opt_in_button}\n${usedVariants}`
+  // ...unless the form holds variants whose start was refused because another tab started a test:
+  // it then stays, under the key it had, until its own test starts, so nothing the seller typed is lost.
+  const [heldKey, setHeldKey] = useState<string | null>(null)
+  const showForm = experiment.isSuccess && history.isSuccess && (!running || heldKey !== null)
   return (
     <Box sx={{ maxWidth: 1080 }}>
       <Button component={RouterLink} to={paths.dashboard.editFreeOffer.href(offer.id)} sx={{ mb: 1 }}>
@@ -49,16 +60,18 @@ function SplitTestScreen({ offer }: { offer: FreeOffer }) {
         </Typography>
       )}
       {experiment.data && <SplitResults offer={offer} experiment={experiment.data} />}
-      {experiment.isSuccess && history.isSuccess && !running && (
+      {showForm && (
         <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, mt: 3 }}>
           <Typography variant="h4" component="h2" gutterBottom>
-            {experiment.data ? 'Start a new split test' : 'Your variants'}
+            {running ? 'Your variants (not started)' : experiment.data ? 'Start a new split test' : 'Your variants'}
           </Typography>
-          {/* Its fields start from the page; a picked winner rewrote the page, so a new page is a fresh form. */}
           <SplitTestForm
-            key={`${offer.headline}\n${offer.sub_headline}\n${offer.opt_in_button}\n${usedVariants}`}
+            key={heldKey ?? pageKey}
             offer={offer}
-            firstVariant={usedVariants}
+            firstVariant={takenVariants}
+            testNumber={testNumber}
+            onAlreadyRunning={() => setHeldKey(heldKey ?? pageKey)}
+            onStarted={() => setHeldKey(null)}
           />
         </Paper>
       )}
@@ -84,7 +97,12 @@ function SplitResults({ offer, experiment }: { offer: FreeOffer; experiment: Spl
   const verdict = experiment.status === 'running' ? verdictSentence(experiment) : null
   const caution = asking ? pickCaution(experiment, asking) : null
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
+    // Its top clears the sticky app bar when a link leads here.
+    <Paper
+      id={experiment.status === 'running' ? runningTestAnchor : undefined}
+      variant="outlined"
+      sx={{ p: { xs: 2, md: 3 }, scrollMarginTop: 88 }}
+    >
       <Stack spacing={2}>
         <Typography variant="h4" component="h2">
           {experiment.status === 'running' ? 'Results so far' : `Ended: ${winner?.name ?? 'a variant'} is the page`}

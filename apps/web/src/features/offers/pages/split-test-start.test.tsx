@@ -1,4 +1,4 @@
-import { splitExperimentSchema, splitVariantSchema } from '@funnelry/shared'
+import { type SplitExperiment, splitExperimentSchema, splitTestMessages, splitVariantSchema } from '@funnelry/shared'
 import { screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
@@ -160,11 +160,82 @@ describe('starting a split test with several variants (issue 27)', () => {
     expect(screen.getByRole('heading', { name: 'Start a split test' })).toBeInTheDocument()
   })
 
-  it('says why when a test was started meanwhile (409), keeping the form', async () => {
-    const running = 'A split test is already running on this offer: pick a winner to end it before starting a new one.'
-    const { user } = startPage({ detail: [running] }, 409)
+  it('when another tab started a test meanwhile (409): says so, keeps everything typed, and links to the running test', async () => {
+    // The offer as the API holds it: no test when this tab opened, then one started from another tab.
+    let running: SplitExperiment | null = null
+    const posted: unknown[] = []
+    mockFreeOffer(offer)
+    mockDropdowns()
+    mockSplitHistory()
+    server.use(
+      apiHandler('get', '/free-product/:id/experiment/', splitExperimentSchema, () =>
+        running ? HttpResponse.json(running) : HttpResponse.json({ detail: 'This offer has no split test yet.' }, { status: 404 }),
+      ),
+      apiHandler('post', '/free-product/:id/experiment/', z.array(splitVariantSchema), async ({ request }) => {
+        posted.push(await request.json())
+        return HttpResponse.json({ detail: splitTestMessages.alreadyRunning }, { status: 409 })
+      }),
+    )
+    const { user } = renderApp(<SplitTestPage />, {
+      url: `/dashboard/split-test/${offer.id}`,
+      path: '/dashboard/split-test/:id',
+      signedIn: true,
+    })
     await screen.findByRole('region', { name: 'Variant B' })
+    await user.click(screen.getByRole('button', { name: 'Add another variant' }))
+    const headline = within(variant('Variant C')).getByLabelText('Headline')
+    await user.clear(headline)
+    await user.type(headline, 'Dinner in Ten Minutes')
+    await user.clear(screen.getByLabelText('Minimum run (days)'))
+    await user.type(screen.getByLabelText('Minimum run (days)'), '21')
+
+    running = runningTest()
     await user.click(screen.getByRole('button', { name: 'Start the test' }))
-    expect(await screen.findByText(running)).toBeInTheDocument()
+
+    const notice = await screen.findByRole('alert', { name: 'Your variants were not started' })
+    expect(notice).toHaveTextContent(splitTestMessages.alreadyRunning)
+    expect(within(notice).getByRole('link', { name: 'Go to the running test' })).toHaveAttribute('href', '#running-test')
+    // The running test is on the page, and the form is still there with everything typed.
+    expect(await screen.findByRole('table', { name: 'Split test results' })).toBeInTheDocument()
+    expect(document.getElementById('running-test')).toContainElement(screen.getByRole('table', { name: 'Split test results' }))
+    expect(posted).toHaveLength(1)
+    // The running test took "Variant B" and "Variant C": this tab's variants are named on from them.
+    expect(within(variant('Variant E')).getByLabelText('Headline')).toHaveValue('Dinner in Ten Minutes')
+    expect(within(variant('Variant D')).getByLabelText('Headline')).toHaveValue('Seven Recipes')
+    expect(screen.getByLabelText('Minimum run (days)')).toHaveValue(21)
+    expect(split().getByText('Original (test 2) 34% · Variant D 33% · Variant E 33%')).toBeInTheDocument()
   })
 })
+
+/** The test another tab started: its original and two variants, no visitors yet. */
+function runningTest(): SplitExperiment {
+  const result = (n: number, name: string) => ({
+    ...arm(n, { ...offer, weight: n === 0 ? 34 : 33 }),
+    name,
+    visitors: 0,
+    opt_ins: 0,
+    orders: 0,
+    revenue: '0.00',
+    revenue_per_visitor: '0.00',
+    lift: null,
+    chance_to_beat_control: null,
+    expected_loss: null,
+  })
+  return {
+    id: '00000000-0000-4000-8000-000000000099',
+    number: 1,
+    status: 'running',
+    started_at: '2026-11-01T10:00:00.000Z',
+    ended_at: null,
+    winner_variant_id: null,
+    minimum_days: 14,
+    minimum_visitors: 200,
+    minimum_reached: false,
+    verdict: 'inconclusive',
+    currency: 1,
+    variants: [result(0, 'Original'), result(1, 'Variant B'), result(2, 'Variant C')],
+    srm_p_value: null,
+    srm_warning: false,
+    series: [],
+  }
+}
