@@ -22,9 +22,9 @@ const firstScriptModules =
  * post-purchase steps): grouped here, the offer page downloaded them with the details open.
  */
 const publicModules =
-  /[\\/]src[\\/](public[\\/](hydrate|hydrate-offer)\.tsx|features[\\/]funnel[\\/](components|hooks|lib|api|styles)[\\/]|features[\\/]funnel[\\/]tracking[\\/]use-(seller|checkout)-tracking\.ts|lib[\\/](toast-duration|toast-placement)|config[\\/]paths)|[\\/]packages[\\/]shared[\\/]src[\\/](money-format|currency-table|messages|offers[\\/]image-variants|funnel[\\/](visitor-details-rules|post-purchase-messages))\.ts/
+  /[\\/]src[\\/](public[\\/](hydrate|hydrate-offer)\.tsx|features[\\/]funnel[\\/](components|hooks|lib|api|styles)[\\/]|features[\\/]funnel[\\/]tracking[\\/]use-(seller|checkout)-tracking\.ts|lib[\\/](toast-duration|toast-placement)|config[\\/]public-paths)|[\\/]packages[\\/]shared[\\/]src[\\/](money-format|currency-table|messages|offers[\\/]image-variants|funnel[\\/](visitor-details-rules|post-purchase-messages))\.ts/
 const notPublic =
-  /(page-view-once|checkout-memory|paid-visit|seller-pixels|inject-pixels|count-page-view|public-request|thank-you|order-receipt|receipt-branding|post-purchase-view|use-post-purchase|post-purchase-authentication|api[\\/]post-purchase|local-challenge|live-offer|draft-offer-preview|load-failed|get-free-offer|get-bump-offer|get-upsell-offer|inlined-offer|upsell-view|upsell-video|video-embed|stripe-payment-form|load-stripe|\.test\.)/
+  /(page-view-once|checkout-memory|paid-visit\.|seller-pixels|inject-pixels|count-page-view|public-request|thank-you|order-receipt|receipt-branding|post-purchase-view|use-post-purchase|post-purchase-authentication|api[\\/]post-purchase|local-challenge|live-offer|draft-offer-preview|load-failed|get-free-offer|get-bump-offer|get-upsell-offer|inlined-offer|upsell-view|upsell-video|video-embed|stripe-payment-form|load-stripe|\.test\.)/
 
 /**
  * Issue 26: what a post-purchase step's first script runs (no React), in a file of its own that the

@@ -1,12 +1,7 @@
 import type { OrderStatus } from '@funnelry/shared'
+import { publicPaths, withQuery } from './public-paths'
 
-/** Adds query parameters to a path; empty values are left out. */
-export function withQuery(path: string, params: Record<string, string | undefined>): string {
-  const query = new URLSearchParams()
-  for (const [key, value] of Object.entries(params)) if (value) query.set(key, value)
-  const search = query.toString()
-  return search ? `${path}${path.includes('?') ? '&' : '?'}${search}` : path
-}
+export { withQuery }
 
 /**
  * Query parameters of the free offer form's 'Add New' round trip: the BUMP or OTO add screen is
@@ -17,7 +12,7 @@ export const offerReturnParams = { returnTo: 'returnTo', selectBump: 'selectBump
 
 type OfferSelection = { selectBump?: string; selectUpsell?: string }
 
-/** Every URL of the app in one place. `href` builds a link; `path` is the router pattern. */
+/** Every URL of the app in one place (the public funnel's in public-paths.ts). `href` builds a link; `path` is the router pattern. */
 export const paths = {
   login: { path: '/', href: () => '/' },
   signUp: { path: '/sign-up', href: () => '/sign-up' },
@@ -25,19 +20,7 @@ export const paths = {
   forgotPassword: { path: '/forgot-password', href: (email?: string) => withQuery('/forgot-password', { email }) },
   /** The reset email's link: `PUBLIC_URL/reset-password?token=…`. */
   resetPassword: { path: '/reset-password', href: (token: string) => withQuery('/reset-password', { token }) },
-  thankYouStripe: { path: '/thank-you-stripe', href: () => '/thank-you-stripe' },
-  thankYouPurchase: {
-    path: '/thank-you-purchase',
-    /** `order` is the order's thank-you reference (never its id), for the summary of what was bought. */
-    href: (type: 'free-offer' | 'oto-offer', order?: string) => withQuery('/thank-you-purchase', { type, order }),
-  },
-  freeOfferPublic: {
-    path: '/free-offer/:id?',
-    href: (id?: string, options: { preview?: boolean } = {}) =>
-      `/free-offer${id ? `/${id}` : ''}${options.preview ? '?isPreview=true' : ''}`,
-  },
-  upsellOfferPreview: { path: '/oto-offer/:id', href: (id: string) => `/oto-offer/${id}` },
-  notFound: { path: '/404', href: () => '/404' },
+  ...publicPaths,
   dashboard: {
     root: { path: '/dashboard', href: () => '/dashboard' },
     freeOffers: {

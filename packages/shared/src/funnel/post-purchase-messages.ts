@@ -5,9 +5,14 @@
  */
 export const maxAfterPurchaseSteps = 3
 
+/**
+ * The exact consent line of D34, under the Pay button of an offer with after-purchase steps. A
+ * constant of its own: the offer page's script needs only this line, not every message below.
+ */
+export const postPurchaseConsent = 'Your card will be saved so that you can add offers on the next pages with one click.'
+
 export const postPurchaseMessages = {
-  /** The exact consent line of D34, under the Pay button of an offer with after-purchase steps. */
-  consent: 'Your card will be saved so that you can add offers on the next pages with one click.',
+  consent: postPurchaseConsent,
   tooManySteps: `Add at most ${maxAfterPurchaseSteps} steps after the purchase.`,
   malformedSteps: 'Send the steps as a JSON array of {upsell_offer_id, downsell_offer_id}.',
   chooseStepOffer: 'Choose one of your OTO offers for each step.',

@@ -1,4 +1,4 @@
-import { postPurchaseMessages } from '@funnelry/shared/funnel/post-purchase-messages'
+import { postPurchaseConsent } from '@funnelry/shared/funnel/post-purchase-messages'
 import { formatMoney } from '@funnelry/shared/money-format'
 import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { type CheckoutMode, useCheckout } from '../hooks/use-checkout'
@@ -136,7 +136,7 @@ export function FreeOfferFunnel({ offer, mode }: { offer: FunnelOffer; mode: Che
           {/* Decision D34: the card is kept for the one-click offers only when this line was shown. */}
           {checkout.paymentVisible && offer.after_purchase.length > 0 && (
             <p className="fy-muted fy-center" data-testid="save-card-consent">
-              {postPurchaseMessages.consent}
+              {postPurchaseConsent}
             </p>
           )}
         </form>

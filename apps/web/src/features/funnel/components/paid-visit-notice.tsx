@@ -1,4 +1,4 @@
-import { paths } from '../../../config/paths'
+import { publicPaths } from '../../../config/public-paths'
 
 export const paidVisitTexts = {
   title: 'You have already paid for this order',
@@ -11,7 +11,7 @@ export function PaidVisitNotice({ orderReference, onStartAgain }: { orderReferen
   return (
     <section className="fy-stack fy-center" aria-labelledby="fy-paid-title" data-testid="paid-visit-notice">
       <h2 id="fy-paid-title">{paidVisitTexts.title}</h2>
-      <a className="fy-button" href={paths.thankYouPurchase.href('oto-offer', orderReference)}>
+      <a className="fy-button" href={publicPaths.thankYouPurchase.href('oto-offer', orderReference)}>
         {paidVisitTexts.receipt}
       </a>
       <button type="button" className="fy-link" onClick={onStartAgain}>

@@ -1,7 +1,7 @@
 import type { PaymentIntentResponse, VisitorDetails } from '@funnelry/shared'
 import { messages } from '@funnelry/shared/messages'
 import { type FormEvent, useCallback, useRef, useState } from 'react'
-import { paths } from '../../../config/paths'
+import { publicPaths } from '../../../config/public-paths'
 import { captureLead } from '../api/capture-lead'
 import { isPayable, type PaymentFormHandle } from '../components/payment/payment-form-types'
 import { type CheckoutMemory, checkoutMemory, type FunnelStep } from '../lib/checkout-memory'
@@ -91,7 +91,7 @@ export function useCheckout({ offer, mode, details }: Options) {
     if (type === 'oto-offer' && order?.order_reference) paidVisit.remember(offer.id, order.order_reference)
     // Issue 26: the thank-you page (or the post-purchase step) takes the offer page's place in the
     // history, so Back never returns to a card form ready to pay again for a paid order.
-    navigate(paths.thankYouPurchase.href(type, order?.order_reference ?? undefined), { replace: true })
+    navigate(publicPaths.thankYouPurchase.href(type, order?.order_reference ?? undefined), { replace: true })
   }
 
   /**
@@ -157,7 +157,7 @@ export function useCheckout({ offer, mode, details }: Options) {
       } catch (error) {
         // Spec section 8: on the upsell update path a 404 goes to /404, and an error also disables payment.
         if (accepted && isNotFound(error)) {
-          navigate(paths.notFound.href(), { replace: true })
+          navigate(publicPaths.notFound.href(), { replace: true })
           return
         }
         if (accepted) setPaymentDisabled(true)
