@@ -9,8 +9,7 @@
  * press is timed on a 4x slowed CPU.
  * `npm run bench -- lighthouse` (after `npm run build:web`). Exits 1 when a goal is missed.
  */
-import * as chromeLauncher from 'chrome-launcher'
-import { chromiumFlags, launchBrowser } from '../e2e/support/browser.js'
+import { launchBrowser } from '../e2e/support/browser.js'
 import {
   addPixel,
   createBumpOffer,
@@ -24,7 +23,14 @@ import {
   setVariantImage,
 } from '../e2e/support/funnel.js'
 import { type RunningServer, startServer } from '../e2e/support/server.js'
-import { type LighthouseFigures, type LongTask, lighthouseFigures, lighthouseLoad, medianFigures } from './support/lighthouse-runs.js'
+import {
+  inNewChrome,
+  type LighthouseFigures,
+  type LongTask,
+  lighthouseFigures,
+  lighthouseLoad,
+  medianFigures,
+} from './support/lighthouse-runs.js'
 import { connectLocalPayments } from './support/local-payments.js'
 import { median } from './support/measure.js'
 import { optInToPanelMs } from './support/opt-in-timing.js'
@@ -32,23 +38,7 @@ import { startStaticTwin } from './support/static-twin.js'
 
 const pairs = 5
 
-/**
- * One measured load in a Chrome of its own (a new profile). A Chrome that had loaded the host
- * before opened a second connection to it ahead of time (its loading predictor); when the hero
- * image went out on that one, Lighthouse's simulation charged it a new connection, one more
- * round trip (about 150 ms of LCP), at random, on the page and its static twin alike. A visitor
- * arriving from an ad has not loaded the host before.
- */
-async function inNewChrome<T>(load: (port: number) => Promise<T>): Promise<T> {
-  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags })
-  try {
-    return await load(chrome.port)
-  } finally {
-    chrome.kill()
-  }
-}
 const goals = { score: 98, lcpRatio: 1.15, tbtMs: 50, cls: 0, scriptKb: 75, optInMs: 100 }
-const chromeFlags = ['--headless=new', ...chromiumFlags]
 
 /** The measured offer: logo, image, headline, bump, company links, as a seller makes it. */
 async function createMealPlanOffer(server: RunningServer, seller: Seller) {
@@ -82,7 +72,6 @@ async function createMealPlanOffer(server: RunningServer, seller: Seller) {
 const server = await startServer()
 let twin: Awaited<ReturnType<typeof startStaticTwin>> | undefined
 let variantTwin: Awaited<ReturnType<typeof startStaticTwin>> | undefined
-let chrome: chromeLauncher.LaunchedChrome | undefined
 try {
   const offer = await createMealPlanOffer(server, await createSeller(server, 'lighthouse@example.com'))
   // Decision D28: the IDs as a seller pastes them; the page runs Meta's and Google's loaders.
@@ -106,14 +95,14 @@ try {
   variantTwin = await startStaticTwin(server.pagesUrl, `/free-offer/${splitOffer.id}`, variantHeaders)
   const twinUrl = twin.url
   const variantTwinUrl = variantTwin.url
-  chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags })
-
   // One unmeasured load of each: image variants made, caches of the servers warm.
-  await lighthouseFigures(chrome.port, pageUrl)
-  await lighthouseFigures(chrome.port, pixelPageUrl)
-  await lighthouseFigures(chrome.port, twin.url)
-  await lighthouseFigures(chrome.port, variantPageUrl, variantHeaders)
-  await lighthouseFigures(chrome.port, variantTwin.url)
+  await inNewChrome(async (port) => {
+    await lighthouseFigures(port, pageUrl)
+    await lighthouseFigures(port, pixelPageUrl)
+    await lighthouseFigures(port, twinUrl)
+    await lighthouseFigures(port, variantPageUrl, variantHeaders)
+    await lighthouseFigures(port, variantTwinUrl)
+  })
   const runs: Record<'page' | 'pixels' | 'twin' | 'variant' | 'variantTwin', LighthouseFigures[]> = {
     page: [],
     pixels: [],
@@ -136,8 +125,6 @@ try {
       `pair ${pair + 1}: page ${JSON.stringify(runs.page.at(-1))}\n        page long tasks: ${tasks}\n        pixels ${JSON.stringify(runs.pixels.at(-1))}\n        pixels long tasks: ${named(pixelLoad.longTasks)}\n        static ${JSON.stringify(runs.twin.at(-1))}\n        variant ${JSON.stringify(runs.variant.at(-1))}\n        variant static ${JSON.stringify(runs.variantTwin.at(-1))}`,
     )
   }
-  await chrome.kill()
-  chrome = undefined
 
   const medians = medianFigures
   const page = medians(runs.page)
@@ -213,7 +200,6 @@ try {
     process.exitCode = 1
   } else console.log('All goals met.')
 } finally {
-  await chrome?.kill()
   await twin?.close()
   await variantTwin?.close()
   await server.stop()

@@ -7,12 +7,11 @@
  * on a 4x slowed CPU, the press of "Yes, add it" to step 2's offer on screen: median <= 300 ms.
  * `npm run bench -- post-purchase-page` (after `npm run build`). Exits 1 when a goal is missed.
  */
-import * as chromeLauncher from 'chrome-launcher'
-import { chromiumFlags, launchBrowser } from '../e2e/support/browser.js'
+import { launchBrowser } from '../e2e/support/browser.js'
 import { createBumpOffer, createFreeOffer, createSeller, createUpsellOffer, logoImage, productImage } from '../e2e/support/funnel.js'
 import { startServer } from '../e2e/support/server.js'
 import { acceptToNextStepMs, renderedDocument } from './support/accept-timing.js'
-import { type LighthouseFigures, lighthouseFigures, medianFigures } from './support/lighthouse-runs.js'
+import { inNewChrome, type LighthouseFigures, lighthouseFigures, medianFigures } from './support/lighthouse-runs.js'
 import { connectLocalPayments } from './support/local-payments.js'
 import { median } from './support/measure.js'
 import { payAsBuyer } from './support/paid-buyer.js'
@@ -26,7 +25,6 @@ const step2Accept = 'Yes, add it — $29.00'
 
 const server = await startServer({ LOG_LEVEL: 'warn', TRUST_PROXY: 'true' })
 let twin: Awaited<ReturnType<typeof startStaticTwinOf>> | undefined
-let chrome: chromeLauncher.LaunchedChrome | undefined
 try {
   const seller = await createSeller(server, 'post-purchase-page@example.com')
   await connectLocalPayments(server, seller)
@@ -77,21 +75,19 @@ try {
     await browser.close()
   }
 
-  chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    chromeFlags: ['--headless=new', ...chromiumFlags],
-  })
+  const twinUrl = twin.url
   // One unmeasured load of each: image variants made, caches of the servers warm.
-  await lighthouseFigures(chrome.port, await freshPageUrl())
-  await lighthouseFigures(chrome.port, twin.url)
+  await inNewChrome(async (port) => {
+    await lighthouseFigures(port, await freshPageUrl())
+    await lighthouseFigures(port, twinUrl)
+  })
   const runs: { page: LighthouseFigures[]; twin: LighthouseFigures[] } = { page: [], twin: [] }
   for (let pair = 0; pair < pairs; pair += 1) {
-    runs.page.push(await lighthouseFigures(chrome.port, await freshPageUrl()))
-    runs.twin.push(await lighthouseFigures(chrome.port, twin.url))
+    const pageUrl = await freshPageUrl()
+    runs.page.push(await inNewChrome((port) => lighthouseFigures(port, pageUrl)))
+    runs.twin.push(await inNewChrome((port) => lighthouseFigures(port, twinUrl)))
     console.log(`pair ${pair + 1}: page ${JSON.stringify(runs.page.at(-1))}\n        static ${JSON.stringify(runs.twin.at(-1))}`)
   }
-  await chrome.kill()
-  chrome = undefined
   const page = medianFigures(runs.page)
   const anchor = medianFigures(runs.twin)
 
@@ -132,7 +128,6 @@ try {
     process.exitCode = 1
   } else console.log('All goals met.')
 } finally {
-  await chrome?.kill()
   await twin?.close()
   await server.stop()
 }

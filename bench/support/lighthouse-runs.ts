@@ -1,5 +1,7 @@
 import { writeFile } from 'node:fs/promises'
+import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
+import { chromiumFlags } from '../../e2e/support/browser.js'
 import { median } from './measure.js'
 
 /** What one Lighthouse load (mobile, default simulated throttling) says of a page. */
@@ -75,5 +77,24 @@ export function medianFigures(runs: LighthouseFigures[]): LighthouseFigures {
     cls: of('cls'),
     scriptKb: of('scriptKb'),
     requests: of('requests'),
+  }
+}
+
+/**
+ * One measured load in a Chrome of its own (a new profile). A Chrome that had loaded the host
+ * before opened a second connection to it ahead of time (its loading predictor); when the hero
+ * image went out on that one, Lighthouse's simulation charged it a new connection, one more
+ * round trip (about 150 ms of LCP), at random, on the page and its static twin alike. A visitor
+ * arriving from an ad has not loaded the host before.
+ */
+export async function inNewChrome<T>(load: (port: number) => Promise<T>): Promise<T> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', ...chromiumFlags],
+  })
+  try {
+    return await load(chrome.port)
+  } finally {
+    chrome.kill()
   }
 }
