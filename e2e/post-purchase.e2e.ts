@@ -60,6 +60,14 @@ describe.each([390, 1280])('one-click offers after the payment at %i px', (width
   })
   afterAll(() => journey?.close())
 
+  const authenticatingCard = '4000 0027 6000 3184'
+  /** Decision D34: 3184 asks for authentication on every charge, the first payment's too: the card form shows the challenge. */
+  async function completeFirstAuthentication(page: Page, answer: 'Complete' | 'Fail' = 'Complete') {
+    const challenge = page.getByRole('region', { name: 'Confirm this payment' })
+    await challenge.getByText('is charging 19.00 USD.', { exact: false }).waitFor()
+    await challenge.getByRole('button', { name: answer }).click()
+  }
+
   /** A new visitor pays $19.00 for the bump with `card`; the page then shows the first one-click offer. */
   async function pay(page: Page, card: string) {
     visitors += 1
@@ -76,6 +84,7 @@ describe.each([390, 1280])('one-click offers after the payment at %i px', (width
     // The consent line of D34, exactly, with the Pay button of an offer with steps.
     await page.getByText(postPurchaseMessages.consent, { exact: true }).waitFor()
     await page.getByRole('button', { name: 'Pay $19.00' }).click()
+    if (card === authenticatingCard) await completeFirstAuthentication(page)
     await page.waitForURL('**/thank-you-purchase?**')
     await page.getByRole('button', { name: 'Yes, add it — $49.00' }).waitFor()
     return email
@@ -147,9 +156,29 @@ describe.each([390, 1280])('one-click offers after the payment at %i px', (width
     expect(await total(page).textContent()).toBe('$38.00')
   })
 
+  it('4000 0027 6000 3184 on the first payment: Fail says so and charges nothing, another card then pays', async () => {
+    const { page } = journey
+    visitors += 1
+    await page.goto(offerPath)
+    await page.getByRole('checkbox', { name: 'Add to order' }).focus()
+    await page.waitForLoadState('networkidle')
+    await page.getByRole('checkbox', { name: 'Add to order' }).check()
+    await optIn(page, 'Send Me The Free Guide', { fullName: 'Grace Hopper', email: `buyer-${width}-${visitors}@example.com` })
+    await page.getByRole('button', { name: 'Send Me The Free Guide' }).click()
+    await page.getByLabel('Card number').fill(authenticatingCard)
+    await page.getByRole('button', { name: 'Pay $19.00' }).click()
+    await completeFirstAuthentication(page, 'Fail')
+    await page.getByText('The authentication of this payment failed.').waitFor()
+    expect(new URL(page.url()).pathname).toBe(offerPath)
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242')
+    await page.getByRole('button', { name: 'Pay $19.00' }).click()
+    await page.waitForURL('**/thank-you-purchase?**')
+    await page.getByRole('button', { name: 'Yes, add it — $49.00' }).waitFor()
+  })
+
   it('4000 0027 6000 3184: the authentication is completed in the page, then the next step', async () => {
     const { page } = journey
-    await pay(page, '4000 0027 6000 3184')
+    await pay(page, authenticatingCard)
     await page.getByRole('button', { name: 'Yes, add it — $49.00' }).click()
     await page.getByRole('button', { name: 'Complete' }).click()
     await page.getByRole('button', { name: 'Yes, add it — $29.00' }).waitFor()
@@ -157,7 +186,7 @@ describe.each([390, 1280])('one-click offers after the payment at %i px', (width
 
   it("4000 0027 6000 3184: a failed authentication says the add-on was not charged, and the flow goes on to the step's downsell", async () => {
     const { page } = journey
-    await pay(page, '4000 0027 6000 3184')
+    await pay(page, authenticatingCard)
     await page.getByRole('button', { name: 'Yes, add it — $49.00' }).click()
     await page.getByRole('button', { name: 'Fail' }).click()
     await page.getByRole('alert').filter({ hasText: postPurchaseMessages.notCharged }).waitFor()

@@ -19,6 +19,8 @@ export const paymentMessages = {
   bumpNotOffered: 'This BUMP offer is not part of this offer.',
   upsellNotOffered: 'This OTO offer is not part of this offer.',
   cardDeclined: 'Your card was declined.',
+  /** Decision D34: the local challenge page's Fail (4000 0027 6000 3184), as a bank refusing 3-D Secure. */
+  authenticationFailed: 'The authentication of this payment failed.',
   useTestCard: 'Use the test card 4242 4242 4242 4242 (or 4000 0000 0000 0002 to see a decline).',
   providerUnavailable: 'The payment provider did not answer. Please try again in a moment.',
 } as const
@@ -131,7 +133,12 @@ export const localConfirmSchema = z.strictObject({
 })
 export type LocalConfirmInput = z.input<typeof localConfirmSchema>
 
-export const localConfirmSuccessSchema = z.object({ status: z.literal('succeeded') })
+/**
+ * Paid, or (decision D34, 4000 0027 6000 3184) waiting for the buyer to answer the local challenge
+ * page: the card form shows it, and the answer (`POST /payments/local/challenge/`) pays or refuses.
+ */
+export const localConfirmSuccessSchema = z.object({ status: z.enum(['succeeded', 'requires_action']) })
+export type LocalConfirmSuccess = z.infer<typeof localConfirmSuccessSchema>
 /** A declined or unusable card (400) or an unknown or closed payment (404 / 400); `detail` repeats `error` (the one error envelope). */
 export const localConfirmFailureSchema = z.object({ status: z.literal('failed'), error: z.string(), detail: z.string() })
 export const localConfirmResponseSchema = z.union([localConfirmSuccessSchema, localConfirmFailureSchema])

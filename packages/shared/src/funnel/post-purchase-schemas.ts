@@ -56,7 +56,9 @@ export const localChallengeSchema = z.strictObject({
   client_secret: z.string().min(1).max(200),
   outcome: z.enum(['complete', 'fail']),
 })
-export const localChallengeResultSchema = z.object({ status: z.enum(['succeeded', 'failed']) })
+/** `message`, on a failure: what the buyer is told (the bank did not confirm the payment). */
+export const localChallengeResultSchema = z.object({ status: z.enum(['succeeded', 'failed']), message: z.string().optional() })
+export type LocalChallengeResult = z.infer<typeof localChallengeResultSchema>
 export const localChallengeQuerySchema = z.strictObject({ client_secret: z.string().min(1).max(200) })
 /** What the challenge page shows, as a bank's would: who charges, and how much (from the stored charge, never the page). */
 export const localChallengeDetailsSchema = z.object({ merchant: z.string(), amount: z.string(), currency: z.string() })

@@ -11,8 +11,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { clientAddressKey } from '../../http/client-address.js'
 import type { CardTestingGuard } from './card-testing-limits.js'
+import { localEventDelivery } from './local-event-delivery.js'
 import type { PaymentIntentEvent } from './provider-webhook-routes.js'
-import type { SignedEvent } from './providers/local-confirm.js'
 import type { LocalPaymentProvider } from './providers/local-provider.js'
 
 type Options = {
@@ -31,12 +31,7 @@ type Options = {
 const intentOfSecret = (clientSecret: string) => clientSecret.split('_secret_')[0] ?? clientSecret
 
 export const localConfirmRoutes: FastifyPluginAsyncZod<Options> = async (app, { provider, cardTesting, onPaymentEvent }) => {
-  const deliver = async ({ rawBody, signature }: SignedEvent) => {
-    const event = provider.parseWebhook(rawBody, signature)
-    if (onPaymentEvent && (event.type === 'payment_intent.succeeded' || event.type === 'payment_intent.payment_failed')) {
-      await onPaymentEvent(event)
-    }
-  }
+  const deliver = localEventDelivery(provider, onPaymentEvent)
 
   app.post(
     '/payments/local/confirm/',
@@ -45,7 +40,8 @@ export const localConfirmRoutes: FastifyPluginAsyncZod<Options> = async (app, { 
       config: { publicPage: {} },
       schema: {
         tags: ['payments'],
-        summary: 'Local test provider: pay with 4242 4242 4242 4242, or see a decline with 4000 0000 0000 0002',
+        summary:
+          'Local test provider: pay with 4242 4242 4242 4242, see a decline with 4000 0000 0000 0002, or an authentication with 4000 0027 6000 3184',
         body: localConfirmSchema,
         // A 400 is a refused card or, as on every route, field errors or a `detail` for a malformed body.
         response: {
@@ -64,6 +60,8 @@ export const localConfirmRoutes: FastifyPluginAsyncZod<Options> = async (app, { 
       const delayMs = await cardTesting.delayFor(address)
       if (delayMs > 0) await wait(delayMs)
       const result = await provider.confirmWithTestCard(request.body.client_secret, request.body.card_number)
+      // Decision D34: the card form shows the local challenge page; its answer pays or refuses.
+      if (result.status === 'requires_action') return { status: 'requires_action' as const }
       if (result.status === 'failed' && result.error === paymentMessages.cardDeclined) await cardTesting.recordCardDecline(card, address)
       // The event's handler counts the decline against the intent and the email, and ends an intent declined too often.
       if (result.event) await deliver(result.event)

@@ -79,6 +79,53 @@ describe('the local test card form (POST /payments/local/confirm/)', () => {
     expect(await orderOf(ctx, order.intent_id)).toMatchObject({ status: 'paid' })
   })
 
+  /** The local challenge page's answer (decision D34). */
+  const answerChallenge = (clientSecret: string, outcome: 'complete' | 'fail') =>
+    ctx.app.inject({ method: 'POST', url: '/api/v1/payments/local/challenge/', payload: { client_secret: clientSecret, outcome } })
+
+  test('4000 0027 6000 3184 asks for authentication first; Complete pays and fulfils once, a replay changes nothing', async () => {
+    const order = await openOrder()
+    const asked = await confirmLocal(ctx, { client_secret: order.client_secret, card_number: '4000 0027 6000 3184' })
+    expect(asked.json()).toEqual({ status: 'requires_action' })
+    expect(await orderOf(ctx, order.intent_id)).toMatchObject({ paidAt: null })
+    // Pressing Pay again before answering asks again; nothing is paid.
+    expect((await confirmLocal(ctx, { client_secret: order.client_secret, card_number: '4000002760003184' })).json()).toEqual({
+      status: 'requires_action',
+    })
+    const challenge = await ctx.app.inject({ url: `/api/v1/payments/local/challenge/?client_secret=${order.client_secret}` })
+    expect(challenge.json()).toMatchObject({ amount: '3.50', currency: 'USD' })
+
+    const answers = await Promise.all([answerChallenge(order.client_secret, 'complete'), answerChallenge(order.client_secret, 'complete')])
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 404])
+    expect(answers.find((answer) => answer.statusCode === 200)?.json()).toEqual({ status: 'succeeded' })
+    expect(await orderOf(ctx, order.intent_id)).toMatchObject({ status: 'paid' })
+    expect((await emailsTo(ctx, order.email)).filter((mail) => mail.kind === 'purchase')).toHaveLength(1)
+    // Paid: the card form's confirm answers as for any paid intent, and fulfils nothing again.
+    expect((await confirmLocal(ctx, { client_secret: order.client_secret, card_number: '4000002760003184' })).json()).toEqual({
+      status: 'succeeded',
+    })
+    expect((await emailsTo(ctx, order.email)).filter((mail) => mail.kind === 'purchase')).toHaveLength(1)
+  })
+
+  test('a failed authentication leaves the order unpaid and payable with another card', async () => {
+    const order = await openOrder()
+    await confirmLocal(ctx, { client_secret: order.client_secret, card_number: '4000002760003184' })
+    expect((await answerChallenge(order.client_secret, 'fail')).json()).toEqual({
+      status: 'failed',
+      message: paymentMessages.authenticationFailed,
+    })
+    expect(await intentOf(order.intent_id)).toMatchObject({
+      status: 'requires_payment_method',
+      lastError: paymentMessages.authenticationFailed,
+    })
+    expect(await orderOf(ctx, order.intent_id)).toMatchObject({ paidAt: null })
+    expect((await emailsTo(ctx, order.email)).map((mail) => mail.kind)).toEqual(['free-download'])
+
+    const paid = await confirmLocal(ctx, { client_secret: order.client_secret, card_number: '4242424242424242' })
+    expect(paid.json()).toEqual({ status: 'succeeded' })
+    expect(await orderOf(ctx, order.intent_id)).toMatchObject({ status: 'paid' })
+  })
+
   test('names the test cards for any other number, and changes nothing', async () => {
     const order = await openOrder()
     for (const card_number of ['4111 1111 1111 1111', '', '4242']) {

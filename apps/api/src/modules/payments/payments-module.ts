@@ -95,6 +95,7 @@ export async function createPaymentsModule(deps: Deps): Promise<ApiModule<Paymen
             const account = await paymentAccountRepository.findByAccount(deps.db, 'local', accountId)
             return account ? ((await deps.sellers.findById(account.sellerId))?.businessName ?? null) : null
           },
+          ...(onPaymentEvent ? { onPaymentEvent } : {}),
         })
         await api.register(localConfirmRoutes, {
           provider: payments.provider,

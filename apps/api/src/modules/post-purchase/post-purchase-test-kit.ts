@@ -34,6 +34,11 @@ export async function payFirstOrder(ctx: TestApp, freeOfferId: string, bumpId: s
   const created = (await createIntent(ctx, { ...visitor, product_id: freeOfferId, bump_offer_id: bumpId, upsell_shown: true })).json()
   const paid = await confirmLocal(ctx, { client_secret: created.client_secret, card_number: card })
   if (paid.statusCode !== 200) throw new Error(`the first payment failed: ${paid.body}`)
+  // Decision D34: 3184 asks for authentication on the first payment too; the buyer completes it.
+  if (paid.json().status === 'requires_action') {
+    const completed = await challenge(ctx, created.client_secret, 'complete')
+    if (completed.json().status !== 'succeeded') throw new Error(`the first payment's authentication failed: ${completed.body}`)
+  }
   return { reference: created.order_reference as string, orderId: created.intent_id as string }
 }
 

@@ -18,6 +18,8 @@ export type SignedEvent = { rawBody: string; signature: string }
 
 export type LocalConfirmResult =
   | { status: 'succeeded'; event: SignedEvent }
+  /** Decision D34: 3184 waits for the local challenge page's answer (`answerLocalChallenge`); nothing is paid yet. */
+  | { status: 'requires_action' }
   | { status: 'failed'; statusCode: 400 | 404; error: string; event: SignedEvent | null }
 
 type Deps = {
@@ -35,7 +37,7 @@ type Deps = {
 
 const closedMessage = 'This payment is closed. Please reload the page.'
 
-function eventFor(row: IntentRow, type: 'payment_intent.succeeded' | 'payment_intent.payment_failed', at: Date, sign: Deps['sign']) {
+export function eventFor(row: IntentRow, type: 'payment_intent.succeeded' | 'payment_intent.payment_failed', at: Date, sign: Deps['sign']) {
   const rawBody = JSON.stringify({
     id: `evt_local_${randomBytes(12).toString('hex')}`,
     object: 'event',
@@ -102,12 +104,11 @@ export const payWaitingBatched =
     })
   }
 
-/**
- * The cards a first payment succeeds with: 4242, and decision D34's two (9995 is declined only on
- * later charges; 3184's authentication is asked on the one-click charges after the payment).
- */
-const paysFirstTime = (card: string) =>
-  card === localTestCards.succeeds || card === localTestCards.declinedLater || card === localTestCards.authenticates
+/** The cards a first payment succeeds with: 4242, and decision D34's 9995 (declined only on later charges). */
+const paysFirstTime = (card: string) => card === localTestCards.succeeds || card === localTestCards.declinedLater
+
+/** The cards the local card form takes: those, the declined one, and 3184, which asks for authentication first. */
+const knownCard = (card: string) => paysFirstTime(card) || card === localTestCards.declined || card === localTestCards.authenticates
 
 export async function confirmLocalIntent(deps: Deps, clientSecret: string, cardNumber: string): Promise<LocalConfirmResult> {
   const { db, now, sign } = deps
@@ -119,21 +120,34 @@ export async function confirmLocalIntent(deps: Deps, clientSecret: string, cardN
   }
   const row = await firstRow(db.select().from(localPaymentIntents).where(eq(localPaymentIntents.clientSecret, clientSecret)))
   if (!row) return { status: 'failed', statusCode: 404, error: paymentMessages.intentNotFound, event: null }
-  if (!paysFirstTime(card) && card !== localTestCards.declined) {
+  if (!knownCard(card)) {
     return { status: 'failed', statusCode: 400, error: paymentMessages.useTestCard, event: null }
   }
   // Paid already (a double click, or a retry after the fulfilment failed): answer the same and send
   // the event again; fulfilment happens once per order however often it arrives.
   if (row.status === 'succeeded') return { status: 'succeeded', event: eventFor(row, 'payment_intent.succeeded', now(), sign) }
-  if (row.status !== 'requires_payment_method') return { status: 'failed', statusCode: 400, error: closedMessage, event: null }
+  // An intent waiting for authentication still takes a card: the buyer may give up the challenge and use
+  // another one, as Stripe lets a new payment method replace the one that asked for 3-D Secure.
+  const payable = ['requires_payment_method', 'requires_action'] as const
+  if (!payable.some((status) => status === row.status)) return { status: 'failed', statusCode: 400, error: closedMessage, event: null }
 
   const at = now()
-  const waiting = and(eq(localPaymentIntents.id, row.id), eq(localPaymentIntents.status, 'requires_payment_method'))
+  const waiting = and(eq(localPaymentIntents.id, row.id), inArray(localPaymentIntents.status, [...payable]))
+  if (card === localTestCards.authenticates) {
+    // Decision D34: 3184 asks for authentication on every charge, this first payment included.
+    const [asking] = await db
+      .update(localPaymentIntents)
+      .set({ status: 'requires_action', card, lastError: null, updatedAt: at })
+      .where(waiting)
+      .returning()
+    if (!asking) return confirmLocalIntent(deps, clientSecret, cardNumber)
+    return { status: 'requires_action' }
+  }
   if (card === localTestCards.declined) {
     // Like Stripe: a decline leaves the intent payable, with the reason on it.
     const [declined] = await db
       .update(localPaymentIntents)
-      .set({ lastError: paymentMessages.cardDeclined, updatedAt: at })
+      .set({ status: 'requires_payment_method', lastError: paymentMessages.cardDeclined, updatedAt: at })
       .where(waiting)
       .returning()
     if (!declined) return confirmLocalIntent(deps, clientSecret, cardNumber)

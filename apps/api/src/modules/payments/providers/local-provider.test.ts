@@ -84,7 +84,7 @@ describe('the local test provider', () => {
     })
     const declined = await provider.confirmWithTestCard(intent.clientSecret, '4000 0000 0000 0002')
     expect(declined).toMatchObject({ status: 'failed', statusCode: 400, error: 'Your card was declined.' })
-    if (!declined.event) throw new Error('a decline sends payment_intent.payment_failed')
+    if (declined.status !== 'failed' || !declined.event) throw new Error('a decline sends payment_intent.payment_failed')
     expect(provider.parseWebhook(declined.event.rawBody, declined.event.signature)).toMatchObject({
       type: 'payment_intent.payment_failed',
       intentId: intent.id,

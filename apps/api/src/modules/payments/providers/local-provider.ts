@@ -7,7 +7,7 @@ import { PaymentError } from '../../../lib/errors.js'
 import { paymentAccountRepository } from '../payment-account-repository.js'
 import { localPaymentIntents } from '../payments-tables.js'
 import type { LinkSigner } from './link-signer.js'
-import { confirmLocalIntent, type LocalConfirmResult, payWaitingBatched } from './local-confirm.js'
+import { confirmLocalIntent, eventFor, type LocalConfirmResult, payWaitingBatched, type SignedEvent } from './local-confirm.js'
 import { refundLocalPayment } from './local-refunds.js'
 import { answerLocalChallenge, chargeLocalSavedCard, localDeclineCode } from './local-saved-card.js'
 import {
@@ -36,8 +36,12 @@ export type LocalPaymentProvider = PaymentProvider & {
   signWebhook(rawBody: string): string
   /** The test card form's "Pay": 4242… succeeds, 4000 0000 0000 0002 is declined; returns the signed event to deliver. */
   confirmWithTestCard(clientSecret: string, cardNumber: string): Promise<LocalConfirmResult>
-  /** The local challenge page (decision D34): Complete pays the intent waiting for authentication, Fail refuses it. */
-  answerChallenge(clientSecret: string, complete: boolean): Promise<PaymentIntent | null>
+  /**
+   * The local challenge page (decision D34): Complete pays the intent waiting for authentication,
+   * Fail refuses it. A checkout's own payment comes with its signed event to deliver (as a confirm's);
+   * a one-click charge's owner asks the provider again instead (`event` null).
+   */
+  answerChallenge(clientSecret: string, complete: boolean): Promise<{ intent: PaymentIntent; event: SignedEvent | null } | null>
   /** The payment waiting for authentication under this secret, or null. */
   findChallenge(clientSecret: string): Promise<PaymentIntent | null>
 }
@@ -191,8 +195,17 @@ export function createLocalPaymentProvider({ db, publicUrl, signer, now, settleL
     },
 
     async answerChallenge(clientSecret, complete) {
-      const row = await answerLocalChallenge(db, clientSecret, complete, now())
-      return row ? toIntent(row) : null
+      const at = now()
+      const row = await db.transaction(async (tx) => {
+        const answered = await answerLocalChallenge(tx, clientSecret, complete, at)
+        // A checkout's own payment is recorded as a confirm records it: its settlement queued with it.
+        if (answered?.status === 'succeeded' && !answered.savedFrom) await settleLater?.(tx, [answered.id])
+        return answered
+      })
+      if (!row) return null
+      const type = row.status === 'succeeded' ? 'payment_intent.succeeded' : 'payment_intent.payment_failed'
+      const sign = (rawBody: string) => signProviderEvent(rawBody, webhookSecret)
+      return { intent: toIntent(row), event: row.savedFrom ? null : eventFor(row, type, at, sign) }
     },
 
     parseWebhook: (rawBody, signatureHeader) => verifyProviderEvent(rawBody, signatureHeader, webhookSecret),

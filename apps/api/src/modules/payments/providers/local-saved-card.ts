@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { localTestCards, paymentMessages } from '@funnelry/shared'
 import { and, eq } from 'drizzle-orm'
-import type { Database } from '../../../db/client.js'
+import type { Database, Executor } from '../../../db/client.js'
 import { firstRow } from '../../../db/first-row.js'
 import { localPaymentIntents } from '../payments-tables.js'
 import { type PaymentIntent, type SavedCardCharge, type SavedCardChargeRequest, savedCardChargeOf } from './provider.js'
@@ -12,7 +12,7 @@ type IntentRow = typeof localPaymentIntents.$inferSelect
 export const localSavedCardMessages = {
   insufficientFunds: 'Your card has insufficient funds.',
   notSaved: 'The card of this order was not saved.',
-  authenticationFailed: 'The authentication of this payment failed.',
+  authenticationFailed: paymentMessages.authenticationFailed,
 } as const
 
 /**
@@ -81,7 +81,7 @@ export async function chargeLocalSavedCard(
  * is paid, or goes back to waiting for a payment method with the failure on it (as Stripe's does).
  * Null when no intent waits for authentication under this secret.
  */
-export async function answerLocalChallenge(db: Database, clientSecret: string, complete: boolean, at: Date): Promise<IntentRow | null> {
+export async function answerLocalChallenge(db: Executor, clientSecret: string, complete: boolean, at: Date): Promise<IntentRow | null> {
   const [row] = await db
     .update(localPaymentIntents)
     .set(

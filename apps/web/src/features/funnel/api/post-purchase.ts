@@ -1,5 +1,6 @@
 import type {
   LocalChallengeDetails,
+  LocalChallengeResult,
   PostPurchaseAcceptResult,
   PostPurchaseChoice,
   PostPurchaseState,
@@ -20,7 +21,7 @@ export const declinePostPurchase = (reference: string, choice: PostPurchaseChoic
 
 /** The local test provider's challenge page: Complete or Fail (decision D34). */
 export const answerLocalChallenge = (clientSecret: string, outcome: 'complete' | 'fail') =>
-  publicRequest<{ status: 'succeeded' | 'failed' }>('POST', '/payments/local/challenge/', { client_secret: clientSecret, outcome })
+  publicRequest<LocalChallengeResult>('POST', '/payments/local/challenge/', { client_secret: clientSecret, outcome })
 
 /** Who charges how much, for the payment the challenge page confirms (the server's figures). */
 export const getLocalChallenge = (clientSecret: string, signal?: AbortSignal) =>

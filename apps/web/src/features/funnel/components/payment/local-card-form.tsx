@@ -1,7 +1,12 @@
-import { useImperativeHandle, useState } from 'react'
+import { lazy, Suspense, useImperativeHandle, useState } from 'react'
 import { paymentErrorMessage } from '../../../../lib/api-error'
 import { confirmLocalPayment } from '../../api/confirm-local-payment'
-import type { PaymentFormProps } from './payment-form-types'
+import type { PaymentFormProps, PaymentOutcome } from './payment-form-types'
+
+// Only a 3184 payment needs the challenge page: its code is downloaded then, not with the offer page.
+const LocalChallenge = lazy(() => import('../local-challenge').then((module) => ({ default: module.LocalChallenge })))
+
+type Answer = 'complete' | 'fail'
 
 export const localCardTexts = {
   notice: 'Test mode — no real payment is taken.',
@@ -23,10 +28,27 @@ function formatCardNumber(value: string): string {
 export function LocalCardForm({ intent, ref, onCardChange }: PaymentFormProps) {
   const [cardNumber, setCardNumber] = useState('')
   const [error, setError] = useState<string | null>(null)
+  // Decision D34: 4000 0027 6000 3184 asks for authentication; Pay waits for the buyer's answer here.
+  const [challenge, setChallenge] = useState<{ answer: (outcome: Answer) => void } | null>(null)
+  const [answering, setAnswering] = useState(false)
 
-  useImperativeHandle(
-    ref,
-    () => ({
+  useImperativeHandle(ref, () => {
+    /** Shows the local challenge page, and pays or refuses as the buyer answers it (the server decides). */
+    const authenticate = async (): Promise<PaymentOutcome> => {
+      const outcome = await new Promise<Answer>((answer) => setChallenge({ answer }))
+      setAnswering(true)
+      try {
+        const { answerLocalChallenge } = await import('../../api/post-purchase')
+        const answered = await answerLocalChallenge(intent.client_secret, outcome)
+        return answered.status === 'succeeded' ? { status: 'succeeded' } : { status: 'failed', message: answered.message }
+      } catch (failure) {
+        return { status: 'failed', message: paymentErrorMessage(failure) }
+      } finally {
+        setChallenge(null)
+        setAnswering(false)
+      }
+    }
+    return {
       async confirm() {
         const digits = cardNumber.replace(/\D/g, '')
         if (digits === '') {
@@ -34,16 +56,16 @@ export function LocalCardForm({ intent, ref, onCardChange }: PaymentFormProps) {
           return { status: 'incomplete' }
         }
         try {
-          await confirmLocalPayment({ client_secret: intent.client_secret, card_number: digits })
+          const paid = await confirmLocalPayment({ client_secret: intent.client_secret, card_number: digits })
+          if (paid.status === 'requires_action') return await authenticate()
           return { status: 'succeeded' }
         } catch (failure) {
           return { status: 'failed', message: paymentErrorMessage(failure) }
         }
       },
       refresh: async () => {},
-    }),
-    [cardNumber, intent.client_secret],
-  )
+    }
+  }, [cardNumber, intent.client_secret])
 
   return (
     <div className="fy-stack-sm">
@@ -73,6 +95,11 @@ export function LocalCardForm({ intent, ref, onCardChange }: PaymentFormProps) {
         )}
       </div>
       <p className="fy-muted">{localCardTexts.hint}</p>
+      {challenge && (
+        <Suspense fallback={null}>
+          <LocalChallenge clientSecret={intent.client_secret} onAnswer={challenge.answer} busy={answering} />
+        </Suspense>
+      )}
     </div>
   )
 }
