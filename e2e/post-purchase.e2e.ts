@@ -126,6 +126,24 @@ describe.each([390, 1280])('one-click offers after the payment at %i px', (width
     await page.getByRole('button', { name: 'Yes, add it — $49.00' }).waitFor()
   })
 
+  it('Forward to a step the browser kept shows the step the order is at, not one answered since', async () => {
+    const { page } = journey
+    await pay(page, '4242 4242 4242 4242')
+    // The same order's step answered elsewhere (another tab) while this one is in the history.
+    const other = await page.context().newPage()
+    await other.goto(page.url())
+    await other.getByRole('button', { name: 'No thanks' }).click()
+    await other.getByRole('button', { name: 'Yes, add it — $19.00' }).waitFor()
+    await other.close()
+    await page.goBack()
+    await page.getByRole('heading', { name: 'You have already paid for this order' }).waitFor()
+    await page.goForward()
+    // The page Chrome kept (its HTTP cache reuses a no-cache page on Back and Forward, its back/forward
+    // cache keeps the live page) still showed step 1's upsell, ready to be pressed.
+    await page.getByRole('button', { name: 'Yes, add it — $19.00' }).waitFor()
+    expect(await page.getByRole('button', { name: 'Yes, add it — $49.00' }).count()).toBe(0)
+  })
+
   it('Back from the thank-you page shows the paid order, and a new order only when asked for', async () => {
     const { page } = journey
     await pay(page, '4242 4242 4242 4242')

@@ -160,6 +160,8 @@ describe('the public offer page HTML', () => {
     expect(page.body).toContain('<h1>Congratulations for Claiming Your Free Download!</h1>')
     expect(page.body).toContain(`{"kind":"thank-you","type":"free-offer","order":"${reference}","step":null}`)
     expect(page.body).toContain('"script":"/assets/public-1.js"')
+    // One order's page as it is now: Back and Forward ask for it again (a step answered since, issue 26).
+    expect(page.headers['cache-control']).toBe('no-store')
     const paid = await ctx.app.inject({ method: 'GET', url: '/thank-you-purchase?type=oto-offer', headers: onPages })
     expect(paid.body).toContain('<h1>Thank You For Your Purchase!</h1>')
   })

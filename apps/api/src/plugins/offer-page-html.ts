@@ -34,19 +34,25 @@ function offerHead(offer: FreeOffer, pageOrigin: string): string[] {
 
 /**
  * The first script (a few KB; React comes on the first touch) is asked for once the page has
- * loaded and its hero image has painted: the first view, its image included, never shares the
- * phone's bandwidth with it. The image paints after 'load' (it decodes off the main thread), and
- * a script asked for before that paint counted, in Lighthouse's simulation, as part of what the
- * largest paint waited for: about 150 ms more LCP on the loads where it happened to go first. So
- * the loader waits for the largest-contentful-paint entry naming the hero image (or any entry on a
- * page without one), then a frame; at most 300 ms after 'load' where the browser reports none.
+ * loaded and painted: the first view, its image included, never shares the phone's bandwidth with it.
+ *
+ * On an offer page, once its hero image has painted. That image paints after 'load' (it decodes
+ * off the main thread), and a script asked for before that paint counted, in Lighthouse's
+ * simulation, as part of what the largest paint waited for: about 150 ms more LCP on the loads
+ * where it happened to go first. So the loader waits for the largest-contentful-paint entry naming
+ * the hero image (or any entry on a page without one), then a frame; at most 300 ms after 'load'
+ * where the browser reports none. An offer page needs no script to take a press meanwhile (the
+ * opt-in has its own inline script). Other pages (a post-purchase step's buttons need the script)
+ * ask for it after the next frame.
  */
-function scriptLoader(assets: PublicAssets): string {
+function scriptLoader(assets: PublicAssets, afterHeroPaint: boolean): string {
   const files = scriptSafeJson({ script: assets.script, preloads: assets.preloads })
   const load = `var f=${files},d=document;f.preloads.forEach(function(h){var l=d.createElement('link');l.rel='modulepreload';l.href=h;d.head.append(l)});var s=d.createElement('script');s.type='module';s.src=f.script;d.head.append(s)`
+  const afterFrame = `requestAnimationFrame(function(){setTimeout(function(){${load}})})`
+  if (!afterHeroPaint) return `addEventListener('load',function(){${afterFrame}})`
   return (
     `addEventListener('load',function(){var done=false,hero=document.querySelector('img[fetchpriority=high]'),` +
-    `go=function(){if(done)return;done=true;requestAnimationFrame(function(){setTimeout(function(){${load}})})};` +
+    `go=function(){if(done)return;done=true;${afterFrame}};` +
     `try{new PerformanceObserver(function(list){if(list.getEntries().some(function(e){return !hero||e.element===hero}))go()}).observe({type:'largest-contentful-paint',buffered:true})}catch(e){}` +
     `setTimeout(go,300)})`
   )
@@ -75,12 +81,13 @@ export function renderPublicDocument({ page, rendered, assets, pageOrigin }: Pub
     '<link rel="icon" href="data:," />',
     ...(page.kind === 'offer' ? offerHead(page.offer, pageOrigin) : ['<title>Thank you</title>']),
   ].filter(Boolean)
-  const inlineScripts = [rendered.inlineScript, assets ? scriptLoader(assets) : ''].filter(Boolean)
+  const loader = assets ? scriptLoader(assets, page.kind === 'offer') : ''
+  const inlineScripts = [rendered.inlineScript, loader].filter(Boolean)
   const body = [
     `<div id="root">${rendered.root}</div>`,
     ...(rendered.inlineScript ? [`<script>${rendered.inlineScript}</script>`] : []),
     `<script id="${publicPageElementId}" type="application/json">${scriptSafeJson(page)}</script>`,
-    ...(assets ? [`<script>${scriptLoader(assets)}</script>`] : []),
+    ...(loader ? [`<script>${loader}</script>`] : []),
   ]
   const html = `<!doctype html>\n<html lang="en">\n  <head>\n    ${head.join('\n    ')}\n  </head>\n  <body>\n    ${body.join('\n    ')}\n  </body>\n</html>\n`
   return { html, inlineScripts }

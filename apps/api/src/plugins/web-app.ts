@@ -143,7 +143,11 @@ export async function registerWebApp(
     const page = answer()
     // After rendering: the policy names the hashes of the inline scripts the page carries.
     const policy = contentSecurityPolicyFor(pathname, onPublicSite, page ? [...inlineScriptHashes] : [])
-    reply.header('cache-control', 'no-cache').header('content-security-policy', policy)
+    // A thank-you page is one order's, as it is now: Back and Forward reuse a no-cache page from
+    // Chrome's HTTP cache without asking, and showed a post-purchase step answered since (issue 26).
+    // no-store has it asked for again; it also keeps a buyer's receipt off a shared device's disk.
+    const storable = thankYouPath.test(pathname) ? 'no-store' : 'no-cache'
+    reply.header('cache-control', storable).header('content-security-policy', policy)
     // A funnel page opened with helmet's `Cross-Origin-Opener-Policy: same-origin` starts in a
     // browsing-context group of its own, and Chrome then parsed the HTML and asked for the hero
     // image about 100 ms later (docs/decisions/public-pages-opener-policy.md). Public pages hold

@@ -35,6 +35,12 @@ if (page?.kind === 'offer') {
   if (window.__fyOptedIn || (!page.preview && (checkoutMemory.read(page.offer.id) || paidVisit.read(page.offer.id)))) start()
   else for (const type of firstInteraction) addEventListener(type, start, { capture: true, passive: true })
 } else if (page?.kind === 'thank-you' && page.step && page.order) {
+  // Forward (or Back) to a step the browser kept in its back/forward cache would show it as it was,
+  // answered or not, with live buttons: the page is asked for again, and the server says which step
+  // is next. (The server sends the page no-store, which Chrome has so far kept out of that cache.)
+  addEventListener('pageshow', (event) => {
+    if (event.persisted) location.reload()
+  })
   // Issue 26: a post-purchase step works without React; React comes only when it is needed.
   const { order, step: first } = page
   void import('./post-purchase-page').then(({ startPostPurchasePage }) =>
