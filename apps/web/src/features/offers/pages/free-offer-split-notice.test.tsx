@@ -3,29 +3,15 @@ import { screen } from '@testing-library/react'
 import { HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { freeOffer } from '../../../testing/factories/offers'
+import { splitExperiment } from '../../../testing/factories/split-tests'
 import { apiHandler, server } from '../../../testing/msw'
 import { renderApp } from '../../../testing/render'
 import { mockDropdowns, mockFreeOffer, mockOfferStats } from '../testing/offer-api'
 import FreeOfferFormPage from './free-offer-form-page'
 
 const offer = freeOffer({ headline: 'Seven Recipes' })
-const test = (status: SplitExperiment['status']): SplitExperiment => ({
-  id: '00000000-0000-4000-8000-000000000009',
-  number: 1,
-  status,
-  started_at: '2026-11-01T10:00:00.000Z',
-  ended_at: status === 'ended' ? '2026-11-20T10:00:00.000Z' : null,
-  winner_variant_id: null,
-  minimum_days: 14,
-  minimum_visitors: 200,
-  minimum_reached: false,
-  verdict: 'inconclusive',
-  currency: 1,
-  variants: [],
-  srm_p_value: null,
-  srm_warning: false,
-  series: [],
-})
+const test = (status: SplitExperiment['status']): SplitExperiment =>
+  splitExperiment({ status, ended_at: status === 'ended' ? '2026-11-20T10:00:00.000Z' : null })
 
 function editWith(experiment: SplitExperiment | null) {
   mockOfferStats()

@@ -4,6 +4,7 @@ import { HttpResponse } from 'msw'
 import { afterEach, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { freeOffer } from '../../../testing/factories/offers'
+import { splitExperiment } from '../../../testing/factories/split-tests'
 import { resetViewport, setViewportWidth } from '../../../testing/media'
 import { apiHandler, server } from '../../../testing/msw'
 import { renderApp } from '../../../testing/render'
@@ -36,27 +37,18 @@ const arm = (id: string, name: string, overrides: Partial<SplitExperiment['varia
 const day = (date: string, value: number) => ({ day: date, revenue_per_visitor: value, low: value - 0.2, high: value + 0.2 })
 const originalId = '00000000-0000-4000-8000-000000000001'
 const variantId = '00000000-0000-4000-8000-000000000002'
-const experiment = (overrides: Partial<SplitExperiment> = {}): SplitExperiment => ({
-  id: '00000000-0000-4000-8000-000000000009',
-  number: 1,
-  status: 'running',
-  started_at: '2026-11-01T10:00:00.000Z',
-  ended_at: null,
-  winner_variant_id: null,
-  minimum_days: 14,
-  minimum_visitors: 200,
-  minimum_reached: true,
-  verdict: 'ready',
-  currency: 1,
-  variants: [arm(originalId, 'Original'), arm(variantId, 'Variant B', { revenue_per_visitor: '0.56' })],
-  srm_p_value: 0.4,
-  srm_warning: false,
-  series: [
-    { variant_id: originalId, points: [day('2026-11-01', 0.4), day('2026-11-02', 0.42)] },
-    { variant_id: variantId, points: [day('2026-11-01', 0.5), day('2026-11-02', 0.55)] },
-  ],
-  ...overrides,
-})
+const experiment = (overrides: Partial<SplitExperiment> = {}): SplitExperiment =>
+  splitExperiment({
+    minimum_reached: true,
+    verdict: 'ready',
+    variants: [arm(originalId, 'Original'), arm(variantId, 'Variant B', { revenue_per_visitor: '0.56' })],
+    srm_p_value: 0.4,
+    series: [
+      { variant_id: originalId, points: [day('2026-11-01', 0.4), day('2026-11-02', 0.42)] },
+      { variant_id: variantId, points: [day('2026-11-01', 0.5), day('2026-11-02', 0.55)] },
+    ],
+    ...overrides,
+  })
 
 function show(answer: SplitExperiment | null, past: SplitExperiment[] = []) {
   mockFreeOffer(offer)

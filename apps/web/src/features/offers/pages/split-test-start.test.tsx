@@ -4,6 +4,7 @@ import { HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { freeOffer } from '../../../testing/factories/offers'
+import { splitExperiment } from '../../../testing/factories/split-tests'
 import { apiHandler, server } from '../../../testing/msw'
 import { renderApp } from '../../../testing/render'
 import { mockDropdowns, mockFreeOffer, mockSplitHistory } from '../testing/offer-api'
@@ -221,21 +222,8 @@ function runningTest(): SplitExperiment {
     chance_to_beat_control: null,
     expected_loss: null,
   })
-  return {
+  return splitExperiment({
     id: '00000000-0000-4000-8000-000000000099',
-    number: 1,
-    status: 'running',
-    started_at: '2026-11-01T10:00:00.000Z',
-    ended_at: null,
-    winner_variant_id: null,
-    minimum_days: 14,
-    minimum_visitors: 200,
-    minimum_reached: false,
-    verdict: 'inconclusive',
-    currency: 1,
     variants: [result(0, 'Original'), result(1, 'Variant B'), result(2, 'Variant C')],
-    srm_p_value: null,
-    srm_warning: false,
-    series: [],
-  }
+  })
 }
