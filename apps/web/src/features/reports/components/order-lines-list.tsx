@@ -13,6 +13,11 @@ export const orderLineKindLabels: Record<OrderLineKind, string> = {
 /** Decision D35: where each line's money stands; a refund the provider has not finished yet shows as pending. */
 const lineStatusLabels = { paid: 'Paid', refund_pending: 'Refund pending', refunded: 'Refunded' } as const
 const lineStatusColors = { paid: 'success', refund_pending: 'warning', refunded: 'default' } as const
+/** A line nothing was paid for (the free offer's) says so, rather than "Paid" beside a refunded order's other lines. */
+const chipOf = (line: OrderLine) =>
+  line.amount === '0.00'
+    ? ({ label: 'Free', color: 'default' } as const)
+    : { label: lineStatusLabels[line.status], color: lineStatusColors[line.status] }
 
 /** Decision D35: a free line is never refunded; a paid one once. */
 export const canRefund = (line: OrderLine) => line.kind !== 'free' && line.status === 'paid' && line.amount !== '0.00'
@@ -90,13 +95,7 @@ function OrderLineRow({
       <Typography id={amountId} component="span" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
         {formatMoney(currencySymbol(line.currency), line.amount)}
       </Typography>
-      <Chip
-        size="small"
-        variant="outlined"
-        label={lineStatusLabels[line.status]}
-        color={lineStatusColors[line.status]}
-        sx={{ flexShrink: 0 }}
-      />
+      <Chip size="small" variant="outlined" {...chipOf(line)} sx={{ flexShrink: 0 }} />
     </Stack>
   )
 }

@@ -42,6 +42,8 @@ describe('Order page: refunds (decision D35)', () => {
     expect(await rowOf('Workbook')).toHaveTextContent('WorkbookBUMP offer$3.50Paid')
     expect(within(await rowOf('The Course')).getByRole('checkbox', { name: 'The Course $49.00' })).not.toBeChecked()
     expect(within(await rowOf(guide.headline)).queryByRole('checkbox')).toBeNull()
+    // Nothing was paid for it: it says so, and never "Paid" beside refunded lines.
+    expect(await rowOf(guide.headline)).toHaveTextContent(/\$0\.00Free$/)
     expect(screen.getByRole('button', { name: 'Refund selected' })).toBeDisabled()
     expect(screen.getByRole('button', { name: 'Refund all ($52.50)' })).toBeEnabled()
   })
