@@ -1,5 +1,6 @@
 import { type AfterPurchaseStepStats, currencySymbol, formatMoney } from '@funnelry/shared'
-import { Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material'
+import { Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material'
+import { SidewaysTable } from '../../../components/sideways-table'
 
 const countFormat = new Intl.NumberFormat(undefined)
 const percentFormat = new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: 1 })
@@ -22,7 +23,7 @@ export function AfterPurchaseTable({ steps, currency }: { steps: AfterPurchaseSt
     </TableRow>
   )
   return (
-    <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
+    <SidewaysTable label="After purchase">
       <Table size="small" aria-label="After purchase">
         <TableHead>
           <TableRow>
@@ -40,6 +41,6 @@ export function AfterPurchaseTable({ steps, currency }: { steps: AfterPurchaseSt
           ])}
         </TableBody>
       </Table>
-    </TableContainer>
+    </SidewaysTable>
   )
 }

@@ -1,5 +1,6 @@
 import { currencySymbol, formatMoney, type OfferSourceRow } from '@funnelry/shared'
-import { Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material'
+import { Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material'
+import { SidewaysTable } from '../../../components/sideways-table'
 
 const countFormat = new Intl.NumberFormat(undefined)
 const headers = ['Source', 'Campaign', 'Views', 'Opt-ins', 'Orders', 'Revenue', 'Revenue per visitor']
@@ -14,13 +15,7 @@ export function OfferSourcesTable({ rows, currency }: { rows: OfferSourceRow[]; 
       </Typography>
     )
   return (
-    // It scrolls sideways on a phone: focusable and named, so a keyboard can scroll it (axe scrollable-region-focusable).
-    <TableContainer
-      tabIndex={0}
-      role="region"
-      aria-label="By source and campaign, scrolls sideways"
-      sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}
-    >
+    <SidewaysTable label="By source and campaign">
       <Table size="small" aria-label="By source and campaign">
         <TableHead>
           <TableRow>
@@ -45,6 +40,6 @@ export function OfferSourcesTable({ rows, currency }: { rows: OfferSourceRow[]; 
           ))}
         </TableBody>
       </Table>
-    </TableContainer>
+    </SidewaysTable>
   )
 }

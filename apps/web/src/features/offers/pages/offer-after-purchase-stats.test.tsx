@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
+import { sidewaysHint } from '../../../components/sideways-table'
 import { freeOffer } from '../../../testing/factories/offers'
 import { setViewportWidth } from '../../../testing/media'
 import { renderApp } from '../../../testing/render'
@@ -67,9 +68,12 @@ describe('after-purchase numbers (issue 26)', () => {
     expect(screen.queryByRole('table', { name: 'After purchase' })).not.toBeInTheDocument()
   })
 
-  it('fits a phone: the table stays on the page', async () => {
+  it('fits a phone: the table scrolls sideways in its frame, which says so', async () => {
     setViewportWidth(390)
     open()
     expect(await screen.findByRole('table', { name: 'After purchase' }, pageLoad)).toBeVisible()
+    const frame = screen.getByRole('region', { name: 'After purchase, scrolls sideways' })
+    expect(frame).toHaveAttribute('tabindex', '0')
+    expect(frame.nextElementSibling).toHaveTextContent(sidewaysHint)
   })
 })

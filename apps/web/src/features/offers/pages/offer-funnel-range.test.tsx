@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
+import { sidewaysHint } from '../../../components/sideways-table'
 import { freeOffer } from '../../../testing/factories/offers'
 import { setViewportWidth } from '../../../testing/media'
 import { renderApp } from '../../../testing/render'
@@ -78,6 +79,9 @@ describe('funnel numbers over a range of days (decision D37)', () => {
     setViewportWidth(390)
     open()
     expect(await screen.findByRole('table', { name: 'By source and campaign' }, pageLoad)).toBeInTheDocument()
+    expect(screen.getByRole('region', { name: 'By source and campaign, scrolls sideways' }).nextElementSibling).toHaveTextContent(
+      sidewaysHint,
+    )
     expect(screen.getByLabelText('To')).toBeVisible()
   })
 })
