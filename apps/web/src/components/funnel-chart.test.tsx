@@ -55,6 +55,10 @@ describe('FunnelChart', () => {
   it('names the after-purchase steps where an offer has them and no OTO', () => {
     render(<FunnelChart stats={stats} attached={{ bump: true, upsell: false, afterPurchaseSteps: 2 }} />)
     expect(steps().at(-1)).toBe('With OTOAfter purchase: 2 steps')
+    // No bar under it: an empty one read as a take rate of 0 %.
+    const items = within(screen.getByRole('list', { name: 'Funnel' })).getAllByRole('listitem')
+    expect(items.at(-1)?.querySelector('[aria-hidden="true"]')).toBeNull()
+    expect(items.at(-2)?.querySelector('[aria-hidden="true"]')).not.toBeNull()
   })
 
   it('shows revenue and revenue per view with the currency symbol', () => {

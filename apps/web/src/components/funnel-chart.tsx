@@ -109,9 +109,12 @@ export function FunnelChart({ stats, title = 'Funnel', attached }: FunnelChartPr
                 </Typography>
               )}
             </Stack>
-            <Box aria-hidden sx={{ height: 6, mt: 0.5, borderRadius: 1, bgcolor: 'action.hover', overflow: 'hidden' }}>
-              <Box sx={{ height: 1, width: `${step.width * 100}%`, bgcolor: 'primary.main', borderRadius: 1 }} />
-            </Box>
+            {/* A row with only a note (nothing attached, or the offers come after the purchase) has no bar: an empty one read as 0%. */}
+            {(step.note === undefined || step.rate !== undefined) && (
+              <Box aria-hidden sx={{ height: 6, mt: 0.5, borderRadius: 1, bgcolor: 'action.hover', overflow: 'hidden' }}>
+                <Box sx={{ height: 1, width: `${step.width * 100}%`, bgcolor: 'primary.main', borderRadius: 1 }} />
+              </Box>
+            )}
           </Box>
         ))}
       </Box>
