@@ -11,6 +11,7 @@ import {
   insertFunnel,
   orderOf,
   orderPaidDeliveries,
+  updateIntent,
 } from '../orders/checkout-test-kit.js'
 import { localPaymentIntents } from './payments-tables.js'
 
@@ -124,6 +125,30 @@ describe('the local test card form (POST /payments/local/confirm/)', () => {
     const paid = await confirmLocal(ctx, { client_secret: order.client_secret, card_number: '4242424242424242' })
     expect(paid.json()).toEqual({ status: 'succeeded' })
     expect(await orderOf(ctx, order.intent_id)).toMatchObject({ status: 'paid' })
+  })
+
+  test('a challenge left unanswered (a reload at the card form) does not lock the order: the bump can change, and the new total is paid', async () => {
+    const order = await openOrder()
+    await confirmLocal(ctx, { client_secret: order.client_secret, card_number: '4000002760003184' })
+    // The reloaded page sends its details again, bump unticked: the $3.50 challenge no longer stands.
+    const changed = await updateIntent(ctx, { intent_id: order.intent_id, full_name: 'Buyer', email: order.email, bump_offer_id: null })
+    expect(changed.statusCode).toBe(200)
+    const first = await firstRow(ctx.db.select().from(localPaymentIntents).where(eq(localPaymentIntents.clientSecret, order.client_secret)))
+    expect(first).toMatchObject({ status: 'canceled' })
+    expect((await answerChallenge(order.client_secret, 'complete')).statusCode).toBe(404)
+    expect(await orderOf(ctx, order.intent_id)).toMatchObject({ paidAt: null })
+
+    // Ticked again: a new payment for the bump, paid once.
+    const again = await updateIntent(ctx, {
+      intent_id: order.intent_id,
+      full_name: 'Buyer',
+      email: order.email,
+      bump_offer_id: funnel.bump?.id,
+    })
+    const { client_secret } = again.json() as { client_secret: string }
+    expect(client_secret).not.toBe(order.client_secret)
+    expect((await confirmLocal(ctx, { client_secret, card_number: '4242424242424242' })).json()).toEqual({ status: 'succeeded' })
+    expect(await orderOf(ctx, order.intent_id)).toMatchObject({ status: 'paid', amountCents: 350 })
   })
 
   test('names the test cards for any other number, and changes nothing', async () => {

@@ -74,6 +74,42 @@ describe('the local test provider', () => {
     expect(declined).toMatchObject({ status: 'failed', statusCode: 400, event: null })
   })
 
+  test('an intent waiting for authentication can still be changed or canceled, as Stripe allows', async () => {
+    const create = (key: string) =>
+      provider.createIntent({ accountId, amountCents: 1900, currency: 'usd', metadata: { order_id: key }, idempotencyKey: key })
+    const askAuthentication = async (key: string) => {
+      const intent = await create(key)
+      expect(await provider.confirmWithTestCard(intent.clientSecret, '4000 0027 6000 3184')).toEqual({ status: 'requires_action' })
+      return intent
+    }
+
+    // The same amount (a reload sending its update again): the challenge still waits and still pays.
+    const sameAmount = await askAuthentication('a1')
+    expect(await provider.updateIntent({ accountId, intentId: sameAmount.id, amountCents: 1900 })).toMatchObject({
+      status: 'requires_action',
+      amountCents: 1900,
+    })
+    expect(await provider.findChallenge(sameAmount.clientSecret)).toMatchObject({ amountCents: 1900 })
+    expect(await provider.answerChallenge(sameAmount.clientSecret, true)).toMatchObject({ intent: { status: 'succeeded' } })
+
+    // A new amount (the bump ticked after the challenge opened): the old challenge is void, the card is asked again.
+    const newAmount = await askAuthentication('a2')
+    expect(await provider.updateIntent({ accountId, intentId: newAmount.id, amountCents: 2600 })).toMatchObject({
+      status: 'requires_payment_method',
+      amountCents: 2600,
+    })
+    expect(await provider.findChallenge(newAmount.clientSecret)).toBeNull()
+    expect(await provider.answerChallenge(newAmount.clientSecret, true)).toBeNull()
+    expect(await provider.retrieveIntent(accountId, newAmount.id)).toMatchObject({ status: 'requires_payment_method', amountCents: 2600 })
+    expect(await provider.confirmWithTestCard(newAmount.clientSecret, '4242424242424242')).toMatchObject({ status: 'succeeded' })
+
+    // Nothing left to pay (the total fell to 0): canceled, and the challenge can no longer pay it.
+    const canceled = await askAuthentication('a3')
+    expect(await provider.cancelIntent(accountId, canceled.id)).toMatchObject({ status: 'canceled' })
+    expect(await provider.answerChallenge(canceled.clientSecret, true)).toBeNull()
+    expect(await provider.retrieveIntent(accountId, canceled.id)).toMatchObject({ status: 'canceled' })
+  })
+
   test('confirms with the test cards and returns the signed event to deliver', async () => {
     const intent = await provider.createIntent({
       accountId,

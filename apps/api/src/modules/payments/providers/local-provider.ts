@@ -49,6 +49,12 @@ export type LocalPaymentProvider = PaymentProvider & {
 export const localOnboardingPath = '/api/v1/payments/local/onboarding/'
 const onboardingPurpose = 'local-onboarding'
 
+/**
+ * What Stripe lets a checkout still change or cancel: an intent waiting for a card, or for the
+ * buyer's authentication (a challenge left unanswered, e.g. by a reload at the card form).
+ */
+const changeable = (status: string) => status === 'requires_payment_method' || status === 'requires_action'
+
 const token = (bytes: number) => randomBytes(bytes).toString('base64url').replace(/[-_]/g, '0')
 
 type Deps = {
@@ -151,16 +157,19 @@ export function createLocalPaymentProvider({ db, publicUrl, signer, now, settleL
 
     async updateIntent(request: UpdateIntentRequest) {
       const row = await findIntent(request.accountId, request.intentId)
-      if (row.status !== 'requires_payment_method') throw new PaymentError('This payment can no longer be changed.')
+      if (!changeable(row.status)) throw new PaymentError('This payment can no longer be changed.')
+      const newAmount = request.amountCents !== undefined && request.amountCents !== row.amountCents
       const [updated] = await db
         .update(localPaymentIntents)
         .set({
-          ...(request.amountCents === undefined ? {} : { amountCents: request.amountCents }),
+          ...(newAmount ? { amountCents: request.amountCents } : {}),
+          // Like Stripe: a new amount voids the authentication asked for the old one; the card is asked again.
+          ...(newAmount && row.status === 'requires_action' ? { status: 'requires_payment_method' as const } : {}),
           ...(request.metadata === undefined ? {} : { metadata: { ...row.metadata, ...request.metadata } }),
           updatedAt: now(),
         })
-        // Checked again in the update itself: a payment confirmed in between must keep its amount.
-        .where(and(eq(localPaymentIntents.id, row.id), eq(localPaymentIntents.status, 'requires_payment_method')))
+        // Checked again in the update itself: a payment confirmed or authenticated in between keeps its amount.
+        .where(and(eq(localPaymentIntents.id, row.id), eq(localPaymentIntents.status, row.status)))
         .returning()
       if (!updated) throw new PaymentError('This payment can no longer be changed.')
       return toIntent(updated)
@@ -172,10 +181,11 @@ export function createLocalPaymentProvider({ db, publicUrl, signer, now, settleL
 
     async cancelIntent(accountId, intentId) {
       const row = await findIntent(accountId, intentId)
+      if (!changeable(row.status)) throw new PaymentError('This payment can no longer be changed.')
       const [canceled] = await db
         .update(localPaymentIntents)
         .set({ status: 'canceled', updatedAt: now() })
-        .where(and(eq(localPaymentIntents.id, row.id), eq(localPaymentIntents.status, 'requires_payment_method')))
+        .where(and(eq(localPaymentIntents.id, row.id), eq(localPaymentIntents.status, row.status)))
         .returning()
       if (!canceled) throw new PaymentError('This payment can no longer be changed.')
       return toIntent(canceled)

@@ -112,7 +112,8 @@ export function FreeOfferFunnel({ offer, mode }: { offer: FunnelOffer; mode: Che
               bump={offer.bump_offer}
               checked={checkout.bumpSelected}
               onChange={checkout.toggleBump}
-              disabled={unavailable && mode === 'live'}
+              // Not while a payment is under way (a challenge waiting included): what is charged is what was shown.
+              disabled={(unavailable && mode === 'live') || checkout.busy}
             />
           )}
           {checkout.paymentVisible && (

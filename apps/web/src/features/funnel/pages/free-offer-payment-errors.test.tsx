@@ -1,9 +1,11 @@
 import { messages } from '@funnelry/shared'
+import { localChallengeDetailsSchema, localChallengeResultSchema } from '@funnelry/shared/funnel/post-purchase-schemas'
 import { screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse } from 'msw'
 import { describe, expect, it, vi } from 'vitest'
 import { productToastDuration } from '../../../lib/toast'
 import { makeOffer, upsell } from '../../../testing/factories/funnel'
+import { apiHandler, server } from '../../../testing/msw'
 import { findElsewhere } from '../../../testing/render'
 import { mockFunnelApi } from '../testing/mock-funnel-api'
 import { optIn, payWithCard, renderOfferPage } from '../testing/render-funnel'
@@ -44,6 +46,28 @@ describe('public free offer payment errors', () => {
     await user.clear(screen.getByLabelText('Card number'))
     await payWithCard(user, '4242 4242 4242 4242', 'Pay $19.00')
     expect(await findElsewhere()).toBe('/thank-you-purchase?type=oto-offer&order=ref_pi_test_1')
+  })
+
+  it('keeps the bump as it is while the bank asks to authenticate the payment, and frees it once answered', async () => {
+    mockFunnelApi({ offer: makeOffer({ upsell_offer: null }), confirm: () => HttpResponse.json({ status: 'requires_action' }) })
+    server.use(
+      apiHandler('get', '/payments/local/challenge/', localChallengeDetailsSchema, () =>
+        HttpResponse.json({ merchant: 'Meal Plans Co', amount: '19.00', currency: 'USD' }),
+      ),
+      apiHandler('post', '/payments/local/challenge/', localChallengeResultSchema, () =>
+        HttpResponse.json({ status: 'failed', message: 'The authentication of this payment failed.' }),
+      ),
+    )
+    const { user } = renderOfferPage()
+    await reachPayment(user)
+
+    await payWithCard(user, '4000 0027 6000 3184', 'Pay $19.00')
+    const challenge = await screen.findByRole('region', { name: 'Confirm this payment' })
+    // The bank was asked for $19.00: the bump cannot change under it.
+    expect(screen.getByRole('checkbox', { name: 'Add to order' })).toBeDisabled()
+    await user.click(within(challenge).getByRole('button', { name: 'Fail' }))
+    expect(await screen.findByText('The authentication of this payment failed.')).toBeInTheDocument()
+    expect(screen.getByRole('checkbox', { name: 'Add to order' })).toBeEnabled()
   })
 
   it("says 'Payment failed.' when the provider gives no message", async () => {
