@@ -3,7 +3,7 @@ import { Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@m
 import { SidewaysTable } from '../../../components/sideways-table'
 
 const countFormat = new Intl.NumberFormat(undefined)
-const headers = ['Source', 'Campaign', 'Views', 'Opt-ins', 'Orders', 'Revenue', 'Revenue per visitor']
+const headers = ['Source', 'Campaign', 'Views', 'Opt-ins', 'Orders', 'Revenue', 'Revenue per view']
 
 /** Decision D37: the funnel by source and campaign; a visit with no campaign is "Direct". Scrolls sideways on a phone. */
 export function OfferSourcesTable({ rows, currency }: { rows: OfferSourceRow[]; currency: number }) {

@@ -69,7 +69,7 @@ describe('funnel numbers over a range of days (decision D37)', () => {
           .map((cell) => cell.textContent),
       )
     expect(rows).toEqual([
-      ['Source', 'Campaign', 'Views', 'Opt-ins', 'Orders', 'Revenue', 'Revenue per visitor'],
+      ['Source', 'Campaign', 'Views', 'Opt-ins', 'Orders', 'Revenue', 'Revenue per view'],
       ['facebook', 'spring', '30', '3', '1', '$49.00', '$1.63'],
       ['Direct', '—', '10', '1', '0', '$0.00', '$0.00'],
     ])
