@@ -202,7 +202,10 @@ try {
       try {
         await pipeline(
           client.query(
-            copyTo(`copy (select l.full_name, l.email, o.headline, l.created_at from leads l join free_offers o on o.id = l.free_offer_id
+            // The export's twelve columns (D37's campaign fields and D36's variant included), as stored.
+            copyTo(`copy (select l.full_name, l.email, o.headline, l.utm_source, l.utm_medium, l.utm_campaign, l.utm_content,
+                  l.utm_term, l.fbclid, l.gclid, v.name, l.created_at
+                  from leads l join free_offers o on o.id = l.free_offer_id left join split_variants v on v.id = l.variant_id
                   where l.seller_id = '${bigSeller.id}' order by l.created_at desc nulls last, l.id desc nulls last) to stdout with csv header`),
           ),
           drain(),

@@ -1,4 +1,4 @@
-import { leadExportColumns, orderExportColumns, type Utm } from '@funnelry/shared'
+import { directUtm, leadExportColumns, orderExportColumns, type Utm } from '@funnelry/shared'
 import type { TestApp } from '../../../test/build-test-app.js'
 import { createSellerSession } from '../../../test/factories.js'
 import { describe, expect, test } from '../../../test/fixtures.js'
@@ -26,13 +26,15 @@ describe('campaigns in the Leads and Orders lists and exports', () => {
   let ctx: TestApp
   let headers: Headers
   let otherHeaders: Headers
+  let sellerId: string
+  let freeOfferId: string
 
   test.beforeEach(async ({ app }) => {
     ctx = app
     const session = await createSellerSession(ctx)
     headers = session.headers
-    const sellerId = session.seller.id
-    const freeOfferId = (await insertFreeOffer(ctx, sellerId)).id
+    sellerId = session.seller.id
+    freeOfferId = (await insertFreeOffer(ctx, sellerId)).id
     const at = (day: number) => new Date(`2025-04-0${day}T10:00:00Z`)
     await insertLead(ctx, { sellerId, freeOfferId, fullName: 'Direct Dan', createdAt: at(1) })
     await insertLead(ctx, { sellerId, freeOfferId, fullName: 'Spring Sue', createdAt: at(2), ...utmRowOf(spring) })
@@ -113,5 +115,23 @@ describe('campaigns in the Leads and Orders lists and exports', () => {
       ['google', 'cpc', 'spring', '', '', '', 'Cj0', '', '2025-04-03T10:00:00.000Z'],
       ['facebook', 'paid', 'spring', 'video-a', '', 'IwAR1', '', '', '2025-04-02T10:00:00.000Z'],
     ])
+  })
+
+  test('campaign cells a spreadsheet would run are defused, and absent ones are written bare, as csvCell writes them', async () => {
+    const crafted: Utm = { ...directUtm, utm_source: 'x', utm_campaign: '=HYPERLINK("http://evil.example")', gclid: '+1' }
+    await insertLead(ctx, {
+      sellerId,
+      freeOfferId,
+      fullName: 'Crafted Link',
+      createdAt: new Date('2025-04-04T10:00:00Z'),
+      ...utmRowOf(crafted),
+    })
+    const body = (await ctx.app.inject({ url: '/api/v1/leads/export/', headers })).body
+    const record = body.split('\r\n').find((line) => line.startsWith('Crafted Link,')) ?? ''
+    expect(record.endsWith(`x,,"'=HYPERLINK(""http://evil.example"")",,,,'+1,,2025-04-04T10:00:00.000Z`)).toBe(true)
+    // The direct lead: seven campaign cells and the variant's, empty and unquoted.
+    const direct = body.split('\r\n').find((line) => line.startsWith('Direct Dan,')) ?? ''
+    expect(direct).toMatch(/,,,,,,,,2025-04-01T10:00:00\.000Z$/)
+    expect(direct).not.toContain('""')
   })
 })

@@ -33,4 +33,10 @@ describe('exportRecords', () => {
   it('gives the same bytes however the output is cut into chunks', async () => {
     for (let size = 1; size <= 40; size += 1) expect(await through(copyOutput, size)).toBe(expected)
   })
+
+  it('gives the same bytes when the output is long enough to be passed on in several batches', async () => {
+    // About 1.2 MB: records (a quoted newline among them) are cut between batches as well as chunks.
+    const copies = 5000
+    for (const size of [8 * 1024 + 7, 64 * 1024 - 1]) expect(await through(copyOutput.repeat(copies), size)).toBe(expected.repeat(copies))
+  })
 })

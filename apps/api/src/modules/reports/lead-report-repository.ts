@@ -83,7 +83,7 @@ export const leadReportRepository = {
         email: defused(leads.email),
         offer: defused(freeOfferView.headline),
         ...utmCells(leads),
-        variant: defused(sql`coalesce(${splitVariantView.name}, '')`),
+        variant: defused(splitVariantView.name),
         // Last: `exportRecords` writes it as toISOString does.
         createdAt: leads.createdAt,
       })

@@ -84,18 +84,18 @@ export const orderReportRepository = {
   exportQuery: (db: Executor, sellerId: string, filters: OrderFilters) =>
     db
       .select({
-        fullName: defused(sql`coalesce(${orders.fullName}, '')`),
-        email: defused(sql`coalesce(${orders.email}, '')`),
+        fullName: defused(orders.fullName),
+        email: defused(orders.email),
         offer: defused(freeOfferView.headline),
-        bump: defused(sql`case when ${bumpOfferView.id} is null then '' else coalesce(${bumpOfferView.headline}, 'BUMP offer') end`),
-        upsell: defused(sql`coalesce(${upsellOfferView.headline}, '')`),
+        bump: defused(sql`case when ${bumpOfferView.id} is not null then coalesce(${bumpOfferView.headline}, 'BUMP offer') end`),
+        upsell: defused(upsellOfferView.headline),
         afterPurchase: defused(afterPurchaseOffers),
         amount: defused(amountText(sql`${orders.amountCents} + ${orders.postPurchaseCents}`)),
         currency: currencyCode(orders.currency),
         status: defused(orders.status),
         refunded: defused(amountText(orders.refundedCents)),
         ...utmCells(orders),
-        variant: defused(sql`coalesce(${splitVariantView.name}, '')`),
+        variant: defused(splitVariantView.name),
         // Last: `exportRecords` writes it as toISOString does.
         createdAt: orders.createdAt,
       })
@@ -113,9 +113,9 @@ export const orderReportRepository = {
  * them. Only an order with post-purchase money has such lines (its total only ever grows), so every
  * other row skips the lookup (an index probe on the lines' order id when it runs).
  */
-const afterPurchaseOffers = sql`case when ${orders.postPurchaseCents} = 0 then '' else coalesce((
+const afterPurchaseOffers = sql`case when ${orders.postPurchaseCents} <> 0 then (
   select string_agg(${orderLineView.headline}, '; ' order by ${orderLineView.createdAt}) from ${orderLineView}
-  where ${orderLineView.orderId} = ${orders.id} and ${orderLineView.kind} = 'post_purchase'), '') end`
+  where ${orderLineView.orderId} = ${orders.id} and ${orderLineView.kind} = 'post_purchase') end`
 
 /** `centsToAmount` in SQL: two decimals, "-" first when negative. */
 const amountText = (cents: AnyPgColumn | SQL) =>
