@@ -1,4 +1,5 @@
 import { type AttachedBumpOffer, type AttachedUpsellOffer, type FreeOffer, freeOfferSchema, type UpsellOffer } from '@funnelry/shared'
+import type { PostPurchaseStep } from '@funnelry/shared/funnel/public-page'
 
 export const offerId = '0b3c6a52-6f7e-4f53-9d1a-6a5f0c1d2e01'
 
@@ -57,3 +58,16 @@ export function makeOffer(overrides: Partial<FreeOffer> = {}): FreeOffer {
     ...overrides,
   })
 }
+
+/** An offer of a one-click step after the payment (decision D34), in dollars. */
+export const postPurchaseOffer = (id: string, headline: string, price: string): PostPurchaseStep['offer'] => ({
+  id,
+  headline,
+  description: null,
+  video_url: null,
+  asset_image: null,
+  logo: null,
+  opt_in_button: 'Yes',
+  product_price: price,
+  currency: 1,
+})

@@ -1,6 +1,7 @@
 import type { PostPurchaseStep } from '@funnelry/shared/funnel/public-page'
 import { act, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { postPurchaseOffer } from '../../../testing/factories/funnel'
 import { newOfferPauseMs } from '../lib/post-purchase-texts'
 import { PostPurchaseView } from './post-purchase-view'
 
@@ -8,17 +9,7 @@ const step = (kind: 'upsell' | 'downsell', headline: string, price: string): Pos
   done: false,
   step: 1,
   kind,
-  offer: {
-    id: kind,
-    headline,
-    description: null,
-    video_url: null,
-    asset_image: null,
-    logo: null,
-    opt_in_button: 'Yes',
-    product_price: price,
-    currency: 1,
-  },
+  offer: postPurchaseOffer(kind, headline, price),
   expires_at: '2030-01-01T00:00:00Z',
   step_count: 2,
   logo: null,

@@ -14,22 +14,13 @@ import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
+import { postPurchaseOffer } from '../../../testing/factories/funnel'
 import { apiHandler, server } from '../../../testing/msw'
 import { renderApp } from '../../../testing/render'
 import ThankYouPurchasePage from './thank-you-purchase-page'
 
 const reference = 'r'.repeat(22)
-const offer = (id: string, headline: string, price: string) => ({
-  id,
-  headline,
-  description: null,
-  video_url: null,
-  asset_image: null,
-  logo: null,
-  opt_in_button: 'Yes',
-  product_price: price,
-  currency: 1,
-})
+
 const receipt = (extra: OrderReceipt['items']): OrderReceipt => ({
   reference,
   order_id: 'order-1',
@@ -54,14 +45,14 @@ function mockSequence(acceptAnswer: PostPurchaseAcceptResult) {
     done: false,
     step: 1,
     kind: 'upsell',
-    offer: offer('o-1', 'The Course', '49.00'),
+    offer: postPurchaseOffer('o-1', 'The Course', '49.00'),
     ...sequence,
   }
   const downsell: PostPurchaseState = {
     done: false,
     step: 1,
     kind: 'downsell',
-    offer: offer('o-2', 'The Course Lite', '19.00'),
+    offer: postPurchaseOffer('o-2', 'The Course Lite', '19.00'),
     ...sequence,
   }
   let charged = false
