@@ -127,6 +127,10 @@ export async function buildApp(deps: AppDeps) {
     // The SPA's HTML sets its own policy (plugins/web-app.ts); API answers are JSON.
     contentSecurityPolicy: false,
     crossOriginEmbedderPolicy: false,
+    // The browsers' own default, not helmet's no-referrer: a funnel page's calls to its own origin
+    // carry the page's address, which Meta's Conversions API requires as `event_source_url` (D30);
+    // other sites still get only our origin, never a thank-you page's order reference.
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   })
   await registerRateLimits(app, { redis: deps.redis })
   await registerApiDocs(app, { publicUrl: config.publicUrl, serveDocs: config.apiDocs })

@@ -48,6 +48,8 @@ describe('serving the web app', () => {
     expect(response.headers['content-security-policy']).not.toContain('script-src')
     // No browsing-context group of its own: it made the hero image's request about 100 ms later (docs/decisions/public-pages-opener-policy.md).
     expect(response.headers['cross-origin-opener-policy']).toBe('unsafe-none')
+    // Its calls to its own origin say which page made them (Meta's event_source_url, D30); other sites get the origin only.
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
   })
 
   test("keeps the strict policy on a preview on the dashboard's origin, where no seller script may run", async () => {

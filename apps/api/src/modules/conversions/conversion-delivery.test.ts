@@ -98,7 +98,7 @@ describe('server events of captured leads (D29-D31): each reaches each platform 
     expect(Object.fromEntries(google?.query ?? [])).toEqual({ measurement_id: 'G-ABC123XYZ9', api_secret: 'ga4-secret' })
     expect(google?.body).toMatchObject({
       client_id: '987654321.1700000000',
-      events: [{ name: 'generate_lead', params: { event_id: `lead.${id}` } }],
+      events: [{ name: 'generate_lead', params: { event_id: `lead.${id}`, transaction_id: `lead.${id}` } }],
     })
 
     await waitForDrainedQueues(ctx.pool)

@@ -75,7 +75,8 @@ export function ga4EventBody(event: FunnelEvent): Record<string, unknown> {
         currency: purchase.currency,
         items: purchase.items.map((item) => ({ item_id: item.id, item_name: item.name, price: item.price, quantity: 1 })),
       }
-    : { event_id: event.eventId }
+    : // The id the browser's tag sends with the same event (D29), so GA4 can tell the two copies apart.
+      { event_id: event.eventId, transaction_id: event.eventId }
   return {
     client_id: event.visitor?.gaClientId ?? newClientId(),
     timestamp_micros: event.at.getTime() * 1000,

@@ -71,6 +71,7 @@ describe('the cached public reads of a free offer', () => {
       expect(again.rawPayload.equals(first.rawPayload)).toBe(true)
       expect(again.headers['x-content-type-options']).toBe('nosniff')
       expect(again.headers['strict-transport-security']).toBeDefined()
+      expect(again.headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
     }
     // The owner's read carries the download link a visitor never sees, however often a visitor read.
     expect((await read()).json().url).toBeNull()
