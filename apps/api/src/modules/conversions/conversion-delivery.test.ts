@@ -171,6 +171,18 @@ describe('server events of captured leads (D29-D31): each reaches each platform 
     expect((await log()).count).toBe(2)
   })
 
+  test('no identifier is stored in a browser that has not accepted tracking, where the seller asks for consent (D31)', async () => {
+    const clientIdSet = (response: Awaited<ReturnType<typeof optIn>>) =>
+      String(response.headers['set-cookie'] ?? '').includes('funnelry_cid=')
+    await configure({ consent_required: true })
+    expect(clientIdSet(await optIn('unanswered@example.com', { 'user-agent': 'Test' }))).toBe(false)
+    expect(clientIdSet(await optIn('declined@example.com', { 'user-agent': 'Test', cookie: 'funnelry_consent=denied' }))).toBe(false)
+    expect(clientIdSet(await optIn('accepted@example.com', { 'user-agent': 'Test', cookie: 'funnelry_consent=granted' }))).toBe(true)
+    // No platform to send to: nothing to keep an id for.
+    await configure({ meta: { pixel_id: null, access_token: null }, google: { measurement_id: null, api_secret: null } })
+    expect(clientIdSet(await optIn('untracked@example.com', { 'user-agent': 'Test' }))).toBe(false)
+  })
+
   test('a visitor without a _ga cookie gets a generated client id, kept in a first-party cookie', async () => {
     await configure({ meta: { pixel_id: null, access_token: null } })
     const response = await optIn('new@example.com', { 'user-agent': 'Test' })

@@ -95,9 +95,18 @@ export function createConversionsModule({ db, jobs, now, publicUrl, urls, log: r
     const found = await conversionSettingsRepository.findMany(db, [...new Set(sellerIds)])
     return sellerIds.map((sellerId) => found.get(sellerId))
   })
+  /**
+   * The visitor of a request, with a generated GA4 client id kept in a cookie only for a seller whose
+   * events go to a platform, and, when the seller asks for consent, once the visitor accepted (D31).
+   */
+  const trackedVisitor = async (sellerId: string, request: EventRequest, reply: EventReply | undefined) => {
+    const settings = await settingsOf(sellerId)
+    const keeps = platformTargets(settings).length > 0
+    return visitorOf(request, keeps ? reply : undefined, { consentRequired: settings?.consentRequired ?? false })
+  }
   const conversions: Conversions = {
     async leadCaptured({ sellerId, leadId, email, fullName }, request, reply) {
-      const visitor = visitorOf(request, reply)
+      const visitor = await trackedVisitor(sellerId, request, reply)
       // The lead is committed: a failure here must not fail the visitor's opt-in (the browser's event still fires).
       await tracker
         .record({ sellerId, kind: 'lead', eventId: `lead.${leadId}`, email, fullName, at: now(), visitor })
@@ -106,7 +115,7 @@ export function createConversionsModule({ db, jobs, now, publicUrl, urls, log: r
     async checkoutStarted({ sellerId, orderId }, request, reply) {
       // Most sellers have no conversions API: their checkouts write nothing here (issue 22).
       if (platformTargets(await settingsOf(sellerId)).length === 0) return
-      await visitors.remember(orderId, visitorOf(request, reply))
+      await visitors.remember(orderId, await trackedVisitor(sellerId, request, reply))
     },
     orderPaid: (tx, order) => conversions.ordersPaid(tx, [order]),
     async ordersPaid(tx, orders) {

@@ -59,15 +59,19 @@ const cookieValue = (value: string | undefined) => (value && value.length <= 500
 
 /**
  * Reads the visitor from the request; a visitor without a `_ga` cookie gets a generated client id,
- * kept in a first-party cookie for two years so their later events carry the same one.
+ * kept in a first-party cookie for two years so their later events carry the same one. Only when
+ * `reply` is given and the visitor may be tracked: a seller who asks for consent (D31) gets no
+ * identifier stored in a browser that has not accepted.
  */
-export function visitorOf(request: EventRequest, reply?: EventReply): VisitorContext {
+export function visitorOf(request: EventRequest, reply?: EventReply, { consentRequired = false } = {}): VisitorContext {
   const cookies = parseCookies(firstHeader(request.headers.cookie))
+  const consent = cookies.get(consentCookie) === 'granted'
   let gaClientId =
     clientIdOfGaCookie(cookies.get('_ga')) ?? (/^\d+\.\d+$/.test(cookies.get(clientIdCookie) ?? '') ? cookies.get(clientIdCookie) : null)
   if (!gaClientId) {
     gaClientId = newClientId()
-    reply?.header('set-cookie', `${clientIdCookie}=${gaClientId}; Path=/; Max-Age=63072000; SameSite=Lax; Secure`)
+    if (consent || !consentRequired)
+      reply?.header('set-cookie', `${clientIdCookie}=${gaClientId}; Path=/; Max-Age=63072000; SameSite=Lax; Secure`)
   }
   return {
     ip: request.ip || null,
@@ -75,7 +79,7 @@ export function visitorOf(request: EventRequest, reply?: EventReply): VisitorCon
     fbp: cookieValue(cookies.get('_fbp')),
     fbc: cookieValue(cookies.get('_fbc')),
     gaClientId: gaClientId ?? newClientId(),
-    consent: cookies.get(consentCookie) === 'granted',
+    consent,
     sourceUrl: firstHeader(request.headers.referer)?.slice(0, 2000) ?? null,
   }
 }
