@@ -55,12 +55,17 @@ export function showConsentBanner(answers: { onAccept: () => void; onDecline: ()
   text.setAttribute('style', 'margin:0;flex:1 1 240px')
   const actions = document.createElement('div')
   actions.setAttribute('style', 'display:flex;gap:8px;margin-left:auto')
+  const paddingBefore = document.body.style.paddingBottom
   const answer = (then: () => void) => () => {
     banner.remove()
+    document.body.style.paddingBottom = paddingBefore
     then()
   }
   actions.append(button(consentBannerTexts.decline, declineStyle, answer(answers.onDecline)))
   actions.append(button(consentBannerTexts.accept, acceptStyle, answer(answers.onAccept)))
   banner.append(text, actions)
   document.body.append(banner)
+  // Room under the page while it shows, so the footer's links (the privacy policy among them) can be
+  // scrolled out from under it; added at the end of the page, it moves nothing in view.
+  document.body.style.paddingBottom = `${banner.offsetHeight + 16}px`
 }

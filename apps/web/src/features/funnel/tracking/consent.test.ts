@@ -74,7 +74,10 @@ describe('consent before tracking', () => {
     const pixels = freshPixels()
     startSellerTracking(pixels, { consentRequired: true })
     const banner = await screen.findByRole('region', { name: consentBannerTexts.label })
+    // Room under the page for the banner, so the footer's links can be scrolled out from under it.
+    expect(document.body.style.paddingBottom).toMatch(/^\d+px$/)
     await userEvent.click(within(banner).getByRole('button', { name: consentBannerTexts.decline }))
+    expect(document.body.style.paddingBottom).toBe('')
     expect(document.cookie).toContain(`${consentCookieName}=denied`)
     trackFunnelEvent({ name: 'page_view' })
 
