@@ -22,6 +22,8 @@ export const orderReceiptItemSchema = z.object({
    * reaches them. The free download's always; a paid item's only once its payment is confirmed (null before).
    */
   url: z.string().nullable(),
+  /** A `post_purchase` item's step (1-3): its purchase event id is `order.<order_id>.step-<step>` (D29). */
+  step: z.number().int().min(1).optional(),
 })
 export type OrderReceiptItem = z.infer<typeof orderReceiptItemSchema>
 

@@ -143,6 +143,7 @@ export function createPostPurchaseService({ db, now, receipts, offers, charging,
           name: offer?.headline ?? 'OTO offer',
           price: centsToAmount(row.amountCents ?? 0),
           url: offer?.url ?? null,
+          step: row.step,
         }
       })
       return { items, totalCents: rows.reduce((sum, row) => sum + (row.amountCents ?? 0), 0) }

@@ -70,6 +70,8 @@ describe('post-purchase offers', () => {
       name: 'The Course',
       price: '49.00',
       url: 'https://files.example/course',
+      // The page's Purchase event for this charge carries the server's id order.<id>.step-1 (D29).
+      step: 1,
     })
     expect(receipt.total).toBe('52.50')
 

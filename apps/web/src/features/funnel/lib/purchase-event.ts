@@ -6,24 +6,46 @@ import type { FunnelEvent } from '../tracking/funnel-events'
 /** Money as the platforms want it: a number of the currency's units. The strings are two-decimal amounts. */
 const units = (amount: string) => Number(amount)
 
-/** Decision D29: the order's `Purchase` / `purchase` event, with the server's id `order.<order id>`. */
-export function purchaseEvent(receipt: OrderReceipt): FunnelEvent & { name: 'purchase' } {
-  return {
-    name: 'purchase',
-    orderId: receipt.order_id,
-    value: units(receipt.total),
-    currency: currencyById(receipt.currency).code.toUpperCase(),
-    items: receipt.items.map((item) => ({
-      item_id: item.id,
-      item_name: item.name,
-      item_category: item.kind,
-      price: units(item.price),
-      quantity: 1,
-    })),
-  }
+const itemOf = (item: OrderReceipt['items'][number]) => ({
+  item_id: item.id,
+  item_name: item.name,
+  item_category: item.kind,
+  price: units(item.price),
+  quantity: 1 as const,
+})
+
+/**
+ * Decision D29: a `Purchase` / `purchase` for each charge of the order, with the server's ids: the
+ * order's payment `order.<order id>` (its own lines and value), and each one-click charge after it
+ * `order.<order id>.step-<n>` (that line alone).
+ */
+export function purchaseEvents(receipt: OrderReceipt): (FunnelEvent & { name: 'purchase' })[] {
+  const currency = currencyById(receipt.currency).code.toUpperCase()
+  const later = receipt.items.filter((item) => item.kind === 'post_purchase')
+  const first = receipt.items.filter((item) => item.kind !== 'post_purchase')
+  const laterTotal = later.reduce((sum, item) => sum + Math.round(units(item.price) * 100), 0)
+  const firstValue = (Math.round(units(receipt.total) * 100) - laterTotal) / 100
+  return [
+    ...(firstValue > 0
+      ? [{ name: 'purchase' as const, eventId: `order.${receipt.order_id}`, value: firstValue, currency, items: first.map(itemOf) }]
+      : []),
+    ...later.flatMap((item) =>
+      item.step === undefined
+        ? []
+        : [
+            {
+              name: 'purchase' as const,
+              eventId: `order.${receipt.order_id}.step-${item.step}`,
+              value: units(item.price),
+              currency,
+              items: [itemOf(item)],
+            },
+          ],
+    ),
+  ]
 }
 
-const pushedKey = (orderId: string) => `funnelry:purchase-sent:${orderId}`
+const pushedKey = (eventId: string) => `funnelry:purchase-sent:${eventId}`
 
 /** Where "already pushed" is remembered; a browser that refuses storage still gets one push per page load. */
 function rememberedIn(storage: Storage | undefined) {
@@ -50,13 +72,17 @@ function rememberedIn(storage: Storage | undefined) {
 const pushed = rememberedIn(typeof window === 'undefined' ? undefined : window.localStorage)
 
 /**
- * Sends the order's purchase to the seller's platforms once per order, so reloading the thank-you
- * page never counts a purchase twice. Only a payment is a purchase: an order with nothing to pay
- * (the free download) sends nothing. Returns whether it sent.
+ * Sends each charge's purchase to the seller's platforms once, so reloading the thank-you page never
+ * counts a purchase twice and a one-click charge accepted later is sent when the page next shows.
+ * Only a payment is a purchase: an order with nothing to pay (the free download) sends nothing.
+ * Returns how many it sent.
  */
-export function trackPurchaseOnce(receipt: OrderReceipt): boolean {
-  if (receipt.status !== 'paid' || units(receipt.total) <= 0 || pushed.has(receipt.order_id)) return false
-  trackFunnelEvent(purchaseEvent(receipt))
-  pushed.add(receipt.order_id)
-  return true
+export function trackPurchaseOnce(receipt: OrderReceipt): number {
+  if (receipt.status !== 'paid') return 0
+  const unsent = purchaseEvents(receipt).filter((event) => !pushed.has(event.eventId))
+  for (const event of unsent) {
+    trackFunnelEvent(event)
+    pushed.add(event.eventId)
+  }
+  return unsent.length
 }

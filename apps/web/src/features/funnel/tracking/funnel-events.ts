@@ -7,7 +7,8 @@ export type FunnelEvent =
   | { name: 'page_view' }
   | { name: 'lead'; leadId: string }
   | { name: 'begin_checkout'; value: number; currency: string }
-  | { name: 'purchase'; orderId: string; value: number; currency: string; items: PurchaseItem[] }
+  /** `eventId`: `order.<order id>` for the order's payment, `order.<order id>.step-<n>` for a one-click charge after it. */
+  | { name: 'purchase'; eventId: string; value: number; currency: string; items: PurchaseItem[] }
 
 /** Which platforms the seller's pixels set up on this page. */
 export type Platforms = { meta: boolean; google: boolean }
@@ -36,7 +37,7 @@ export function sendFunnelEvent(event: FunnelEvent, platforms: Platforms): void 
       google('event', 'begin_checkout', { value: event.value, currency: event.currency })
       return
     case 'purchase': {
-      const id = `order.${event.orderId}`
+      const id = event.eventId
       const contents = { content_ids: event.items.map((item) => item.item_id), content_type: 'product' }
       meta('track', 'Purchase', { value: event.value, currency: event.currency, ...contents }, { eventID: id })
       google('event', 'purchase', { transaction_id: id, value: event.value, currency: event.currency, items: event.items })
