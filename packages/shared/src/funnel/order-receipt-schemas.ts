@@ -35,6 +35,11 @@ export const orderReceiptSchema = z.object({
   status: z.enum(['pending', 'paid']),
   items: z.array(orderReceiptItemSchema),
   total: z.string().regex(/^\d+\.\d{2}$/),
+  /** Decision D35: what was given back (two decimals), present once anything was; the items stay as bought. */
+  refunded: z
+    .string()
+    .regex(/^\d+\.\d{2}$/)
+    .optional(),
   currency: z.literal([1, 2, 3]),
 })
 export type OrderReceipt = z.infer<typeof orderReceiptSchema>

@@ -16,7 +16,7 @@ async function variantHeadline(db: Database, variantId: string | null): Promise<
   return row?.headline ?? null
 }
 
-/** A refund (D35) does not undo the purchase: its receipt still shows what was bought and paid. */
+/** A refund (D35) does not undo the purchase: its receipt still shows what was bought and paid, and says what was given back. */
 const paidStatuses: ReadonlySet<string> = new Set(['paid', 'partially_refunded', 'refunded'])
 
 /**
@@ -98,6 +98,7 @@ export function createOrderReceipts({
         status: paid ? 'paid' : 'pending',
         items,
         total: centsToAmount(order.amountCents + extra.totalCents),
+        ...(order.refundedCents > 0 ? { refunded: centsToAmount(order.refundedCents) } : {}),
         currency: currencyById(order.currency).value,
       }
     },

@@ -77,12 +77,14 @@ describe('POST /api/v1/orders/<id>/refund/ (decision D35)', () => {
     expect(delivery?.headers['webhook-signature']).toMatch(/^v1,/)
   })
 
-  test('the buyer’s thank-you page still shows what they bought after a refund, links included', async () => {
+  test('the buyer’s thank-you page still shows what they bought after a refund, links included, and what was given back', async () => {
     const order = await paidOrder(ctx, seller, 'refund-receipt@example.com')
+    const before = await ctx.app.inject({ url: `/api/v1/order-receipts/${order.receiptToken}/` })
+    expect(before.json()).not.toHaveProperty('refunded')
     expect((await refund(order.id)).statusCode).toBe(200)
     const receipt = await ctx.app.inject({ url: `/api/v1/order-receipts/${order.receiptToken}/` })
     expect(receipt.statusCode).toBe(200)
-    expect(receipt.json()).toMatchObject({ status: 'paid', total: '52.50' })
+    expect(receipt.json()).toMatchObject({ status: 'paid', total: '52.50', refunded: '52.50' })
     expect(receipt.json().items.every((item: { url: string | null }) => item.url !== null)).toBe(true)
   })
 

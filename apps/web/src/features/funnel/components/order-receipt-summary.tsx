@@ -36,6 +36,13 @@ export function OrderReceiptSummary({ receipt }: { receipt: OrderReceipt }) {
         <span>Total</span>
         <span data-testid="receipt-total">{formatMoney(symbol, receipt.total)}</span>
       </div>
+      {/* Decision D35: the buyer's own page says what the seller gave back, as their refund email does. */}
+      {receipt.refunded && (
+        <div className="fy-row" data-testid="receipt-refunded">
+          <span>Refunded</span>
+          <span>−{formatMoney(symbol, receipt.refunded)}</span>
+        </div>
+      )}
       {receipt.status === 'pending' && (
         <p className="fy-muted" role="status">
           Your payment is being confirmed.

@@ -75,10 +75,20 @@ describe('thank-you page (/thank-you-purchase)', () => {
         .map((item) => item.textContent),
     ).toEqual(['The 7-day launch guideFREEDownload', 'The checklist pack€19.00Download', 'The video masterclass€33.50Download'])
     expect(within(order).getByTestId('receipt-total')).toHaveTextContent('€52.50')
+    expect(within(order).queryByTestId('receipt-refunded')).toBeNull()
     expect(new Set(reads)).toEqual(new Set([receipt.reference]))
     // Only the live page the server renders on the pages origin runs pixels (tracking/*.test.tsx).
     expect(dataLayer()).toEqual([])
     expect(document.head.querySelector('script')).toBeNull()
+  })
+
+  it('says what the seller gave back, under the total of what was bought (D35)', async () => {
+    const receipt = paidReceipt({ refunded: '33.50' })
+    mockReceipt(() => receipt)
+    renderApp(<ThankYouPurchasePage />, { url: `/thank-you-purchase?type=oto-offer&order=${receipt.reference}` })
+    const order = await screen.findByRole('region', { name: 'Your order' })
+    expect(within(order).getByTestId('receipt-total')).toHaveTextContent('€52.50')
+    expect(within(order).getByTestId('receipt-refunded')).toHaveTextContent('Refunded−€33.50')
   })
 
   it('waits for a payment still being confirmed', async () => {
