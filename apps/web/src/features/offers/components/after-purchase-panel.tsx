@@ -6,6 +6,13 @@ import type { FreeOfferFormValues } from '../lib/free-offer-form-values'
 import { FormPanel } from './offer-form-layout'
 import { OfferSelectField } from './offer-select-field'
 
+export const afterPurchaseTexts = {
+  /** D34: the steps follow a payment; a free offer with nothing to pay has none. */
+  needsPayment:
+    'Buyers see these steps only after paying: attach a BUMP or OTO offer above. Someone who takes only the free download goes straight to the thank-you page.',
+  atMost: `Up to ${maxAfterPurchaseSteps} steps.`,
+} as const
+
 type AfterPurchasePanelProps = {
   control: Control<FreeOfferFormValues>
   disabled: boolean
@@ -28,6 +35,8 @@ export function AfterPurchasePanel({ control, disabled, onAddNew }: AfterPurchas
   const upsellBeforePayment = useWatch({ control, name: 'upsell_offer_id' })
   const offered = steps.flatMap((step) => [step.upsell_offer_id, step.downsell_offer_id]).filter((id) => id !== '')
   const repeated = new Set(offered).size < offered.length || (upsellBeforePayment !== '' && offered.includes(upsellBeforePayment))
+  const bumpBeforePayment = useWatch({ control, name: 'bump_offer_id' })
+  const nothingToPay = bumpBeforePayment === '' && upsellBeforePayment === ''
 
   return (
     <FormPanel title="After purchase">
@@ -67,16 +76,21 @@ export function AfterPurchasePanel({ control, disabled, onAddNew }: AfterPurchas
       {repeated && serverError !== postPurchaseMessages.repeatedStepOffer && (
         <Alert severity="warning">{postPurchaseMessages.repeatedStepOffer}</Alert>
       )}
+      {chosen.length > 0 && nothingToPay && <Alert severity="info">{afterPurchaseTexts.needsPayment}</Alert>}
       {serverError && <Alert severity="error">{serverError}</Alert>}
-      <Box>
+      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
         <Button
           variant="outlined"
           onClick={() => append({ upsell_offer_id: '', downsell_offer_id: '' })}
           disabled={disabled || fields.length >= maxAfterPurchaseSteps}
+          aria-describedby="after-purchase-limit"
         >
           Add a step
         </Button>
-      </Box>
+        <Typography id="after-purchase-limit" variant="body2" color="text.secondary">
+          {afterPurchaseTexts.atMost}
+        </Typography>
+      </Stack>
       {chosen.length > 0 && (
         <Box component="section" aria-label="Sequence preview">
           <Typography variant="subtitle2">Preview of the sequence</Typography>

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { freeOffer, offerId } from '../../../testing/factories/offers'
 import { renderApp } from '../../../testing/render'
+import { afterPurchaseTexts } from '../components/after-purchase-panel'
 import { fieldErrors, mockMultipart } from '../testing/multipart'
 import { mockDropdowns, mockFreeOffer, mockOfferStats } from '../testing/offer-api'
 import FreeOfferFormPage from './free-offer-form-page'
@@ -62,6 +63,18 @@ describe('After purchase steps', () => {
     ])
     // Many presses through MUI selects: slow on a loaded machine, so it gets more than the default time.
   }, 90_000)
+
+  it('says the steps need something to pay for, until a BUMP or OTO is attached, and how many steps there can be', async () => {
+    mockDropdowns({ bumps: [{ id: offerId(204), headline: 'Checklist' }], upsells: [course] })
+    const { user } = renderApp(<FreeOfferFormPage />, { url: addUrl, signedIn: true })
+    const add = screen.getByRole('button', { name: 'Add a step' })
+    expect(add).toHaveAccessibleDescription(afterPurchaseTexts.atMost)
+    await user.click(add)
+    await choose(user, 'Step 1 OTO Offer', 'Video Course')
+    expect(screen.getByText(afterPurchaseTexts.needsPayment)).toBeInTheDocument()
+    await choose(user, 'BUMP Offer', 'Checklist')
+    expect(screen.queryByText(afterPurchaseTexts.needsPayment)).not.toBeInTheDocument()
+  })
 
   it('warns as soon as one OTO offer is chosen twice, before any save', async () => {
     mockDropdowns({ bumps: [], upsells: [course, lite] })
