@@ -177,6 +177,13 @@ describe.each([
       const banner = visitorPage.getByRole('region', { name: 'Cookie consent' })
       await banner.waitFor()
       await expectAccessible(visitorPage, 'Offer page with the consent banner')
+      // The page can be scrolled out from under the banner: its end (the footer's links) shows above it.
+      const endAboveBanner = await visitorPage.evaluate(() => {
+        window.scrollTo(0, document.documentElement.scrollHeight)
+        const bannerTop = document.querySelector('[data-fy-consent]')?.getBoundingClientRect().top ?? 0
+        return (document.getElementById('root')?.getBoundingClientRect().bottom ?? Number.POSITIVE_INFINITY) <= bannerTop
+      })
+      expect(endAboveBanner).toBe(true)
       expect(asked).toEqual([])
       expect(await recorded(visitorPage)).toEqual({ meta: [], google: [] })
       expect(await visitorPage.evaluate(() => typeof (window as Window & { fbq?: unknown }).fbq)).toBe('undefined')
