@@ -1,7 +1,7 @@
 import { type FreeOffer, maxVariants, messages, splitOriginalName, splitTestMessages } from '@funnelry/shared'
 import Add from '@mui/icons-material/Add'
 import { Alert, Button, Stack, TextField, Typography } from '@mui/material'
-import { type FormEvent, useState } from 'react'
+import { type ChangeEvent, type FormEvent, useState } from 'react'
 import { detailMessage, fieldErrors, isApiError, nonFieldError } from '../../../lib/api-error'
 import { toast } from '../../../lib/toast'
 import { usePaidAddOnDropdown } from '../api/get-paid-add-on-dropdown'
@@ -10,6 +10,7 @@ import {
   bodyErrors,
   canAddVariant,
   evenWeights,
+  type MinimumRun,
   originalShare,
   type PlacedErrors,
   placeErrors,
@@ -72,19 +73,36 @@ export function SplitTestForm({
   const change = (index: number) => (draft: VariantDraft) => {
     const before = drafts[index]
     setDrafts(drafts.map((each, at) => (at === index ? draft : each)))
-    // A message goes once the seller changes the field it was about.
+    // A message goes once the seller changes the field it was about; the split's (the original's
+    // share) once any share changes.
     const errors = problems.variants[index]
-    if (!before || !errors) return
+    if (!before) return
     const edited = new Set(changedFields(before, draft))
-    const kept = Object.fromEntries(Object.entries(errors).filter(([field]) => !edited.has(field)))
-    setProblems({ ...problems, variants: problems.variants.map((each, at) => (at === index ? kept : each)) })
+    const kept = errors && Object.fromEntries(Object.entries(errors).filter(([field]) => !edited.has(field)))
+    setProblems({
+      ...problems,
+      variants: problems.variants.map((each, at) => (at === index && kept ? kept : each)),
+      split: edited.has('weight') ? null : problems.split,
+    })
   }
   // Adding or removing a variant splits the visitors evenly again; the seller adjusts from there.
-  const add = () => setDrafts(splitEvenly([...drafts, variantFromPage(offer, 0)]))
+  const add = () => {
+    setDrafts(splitEvenly([...drafts, variantFromPage(offer, 0)]))
+    setProblems({ ...problems, split: null })
+  }
   const remove = (index: number) => {
     setDrafts(splitEvenly(drafts.filter((_, at) => at !== index)))
     // Messages belong to the variant they were about: the ones after it move up with it.
-    setProblems({ ...problems, variants: problems.variants.filter((_, at) => at !== index) })
+    setProblems({ ...problems, variants: problems.variants.filter((_, at) => at !== index), split: null })
+  }
+  const evenly = () => {
+    setDrafts(splitEvenly(drafts))
+    setProblems({ ...problems, split: null })
+  }
+  const changeMinimum = (field: keyof MinimumRun) => (event: ChangeEvent<HTMLInputElement>) => {
+    setMinimum({ ...minimum, [field]: event.target.value })
+    const { [field]: _gone, ...kept } = problems.minimum
+    setProblems({ ...problems, minimum: kept })
   }
 
   const submit = (event: FormEvent) => {
@@ -183,7 +201,7 @@ export function SplitTestForm({
             The original page gets the share the variants leave.
           </Typography>
         )}
-        <Button onClick={() => setDrafts(splitEvenly(drafts))} disabled={pending} sx={{ minHeight: 44, alignSelf: 'flex-start' }}>
+        <Button onClick={evenly} disabled={pending} sx={{ minHeight: 44, alignSelf: 'flex-start' }}>
           Split evenly
         </Button>
       </Stack>
@@ -192,7 +210,7 @@ export function SplitTestForm({
           label="Minimum run (days)"
           type="number"
           value={minimum.minimum_days}
-          onChange={(event) => setMinimum({ ...minimum, minimum_days: event.target.value })}
+          onChange={changeMinimum('minimum_days')}
           disabled={pending}
           error={Boolean(problems.minimum.minimum_days)}
           helperText={problems.minimum.minimum_days ?? 'No verdict before this.'}
@@ -202,7 +220,7 @@ export function SplitTestForm({
           label="Minimum visitors per variant"
           type="number"
           value={minimum.minimum_visitors}
-          onChange={(event) => setMinimum({ ...minimum, minimum_visitors: event.target.value })}
+          onChange={changeMinimum('minimum_visitors')}
           disabled={pending}
           error={Boolean(problems.minimum.minimum_visitors)}
           helperText={problems.minimum.minimum_visitors}
