@@ -1,4 +1,4 @@
-import { type SplitExperiment, splitExperimentSchema, splitVariantSchema } from '@funnelry/shared'
+import { type SplitExperiment, splitExperimentSchema, splitTestMessages, splitVariantSchema } from '@funnelry/shared'
 import { screen, waitFor, waitForElementToBeRemoved, within } from '@testing-library/react'
 import { HttpResponse } from 'msw'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -299,6 +299,36 @@ describe('the split test page (issue 27)', () => {
     // The page is the winner now: the next test starts from its headline, under its own heading.
     expect(screen.getByRole('heading', { level: 1, name: 'Split test' })).toBeInTheDocument()
     expect(screen.getByRole('heading', { name: 'Start a new split test' })).toBeInTheDocument()
+    expect(await screen.findByLabelText('Headline')).toHaveValue('Recipes That Pay')
+  })
+
+  it('when another tab already ended the test (409): shows the ended test and keeps saying it had already ended', async () => {
+    const ended = experiment({ status: 'ended', winner_variant_id: variantId, ended_at: '2026-11-20T10:00:00.000Z' })
+    // The test runs when this tab opens; another tab then makes Variant B the page.
+    let answer = experiment()
+    const picked: unknown[] = []
+    const { user } = show(answer)
+    server.use(
+      apiHandler('get', '/free-product/:id/experiment/', splitExperimentSchema, () => HttpResponse.json(answer)),
+      apiHandler('post', '/free-product/:id/experiment/winner/', splitExperimentSchema, async ({ request }) => {
+        picked.push(await request.json())
+        return HttpResponse.json({ detail: splitTestMessages.alreadyEnded }, { status: 409 })
+      }),
+    )
+    expect(await screen.findByRole('heading', { name: 'Results so far' })).toBeInTheDocument()
+    answer = ended
+    mockFreeOffer({ ...offer, headline: 'Recipes That Pay' })
+    await user.click(screen.getByRole('button', { name: 'Make this the page: Variant B' }))
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Make it the page' }))
+
+    expect(await screen.findByRole('heading', { name: 'Ended: Variant B is the page' })).toBeInTheDocument()
+    expect(picked).toEqual([{ variant_id: variantId }])
+    expect(screen.queryByRole('heading', { name: 'Results so far' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /Make this the page/ })).not.toBeInTheDocument()
+    // Said where the results are, not only in a toast that goes.
+    const results = screen.getByRole('heading', { name: 'Ended: Variant B is the page' }).closest('.MuiPaper-root')
+    expect(within(results as HTMLElement).getByText(splitTestMessages.alreadyEnded)).toBeInTheDocument()
+    // The page is the other tab's winner: the next test starts from it.
     expect(await screen.findByLabelText('Headline')).toHaveValue('Recipes That Pay')
   })
 })
