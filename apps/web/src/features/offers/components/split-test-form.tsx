@@ -1,7 +1,8 @@
 import { type FreeOffer, maxVariants, messages, splitOriginalName, splitTestMessages } from '@funnelry/shared'
 import Add from '@mui/icons-material/Add'
 import { Alert, Button, Stack, TextField, Typography } from '@mui/material'
-import { type ChangeEvent, type FormEvent, useState } from 'react'
+import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react'
+import type { ImageValue } from '../../../components/image-drop-zone'
 import { detailMessage, fieldErrors, isApiError, nonFieldError } from '../../../lib/api-error'
 import { toast } from '../../../lib/toast'
 import { usePaidAddOnDropdown } from '../api/get-paid-add-on-dropdown'
@@ -65,6 +66,10 @@ export function SplitTestForm({
   const [drafts, setDrafts] = useState<VariantDraft[]>(() => [variantFromPage(offer, evenWeights(1).variants[0] ?? 50)])
   const [minimum, setMinimum] = useState({ minimum_days: '14', minimum_visitors: '200' })
   const [problems, setProblems] = useState<Problems>(noProblems)
+  const latestDrafts = useRef(drafts)
+  useEffect(() => {
+    latestDrafts.current = drafts
+  })
   const [refused, setRefused] = useState(false)
   const original = originalShare(drafts)
   const split = shareProblem(drafts) ?? problems.split
@@ -84,6 +89,20 @@ export function SplitTestForm({
       variants: problems.variants.map((each, at) => (at === index && kept ? kept : each)),
       split: edited.has('weight') ? null : problems.split,
     })
+  }
+  // An image is checked before it is taken, so it comes after a moment: it goes to the variant it was
+  // chosen for as the drafts are then (the seller may have typed, or removed a variant, meanwhile).
+  const changeImage = (key: VariantDraft['key']) => (image: ImageValue) => {
+    setDrafts((current) => current.map((each) => (each.key === key ? { ...each, image } : each)))
+    const index = latestDrafts.current.findIndex((each) => each.key === key)
+    setProblems((current) => ({
+      ...current,
+      variants: current.variants.map((each, at) => {
+        if (at !== index) return each
+        const { asset_image: _gone, ...kept } = each
+        return kept
+      }),
+    }))
   }
   // Adding or removing a variant splits the visitors evenly again; the seller adjusts from there.
   const add = () => {
@@ -170,6 +189,7 @@ export function SplitTestForm({
           upsells={upsells.data}
           disabled={pending}
           onChange={change(index)}
+          onImage={changeImage(draft.key)}
           onRemove={drafts.length > 1 ? () => remove(index) : undefined}
         />
       ))}

@@ -1,4 +1,4 @@
-import { type SplitExperiment, splitExperimentSchema, splitTestMessages, splitVariantSchema } from '@funnelry/shared'
+import { offerMessages, type SplitExperiment, splitExperimentSchema, splitTestMessages, splitVariantSchema } from '@funnelry/shared'
 import { screen, waitFor, waitForElementToBeRemoved, within } from '@testing-library/react'
 import { HttpResponse } from 'msw'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -110,6 +110,41 @@ describe('the split test page (issue 27)', () => {
     const image = uploads[0]?.image
     expect(typeof image).not.toBe('string')
     expect(typeof image === 'string' ? image : image?.type).toBe('image/png')
+  })
+
+  it('refuses a file that is not a PNG or JPEG picture at the variant’s image, and starts the test without it', async () => {
+    const starts: unknown[] = []
+    const uploads: string[] = []
+    server.use(
+      apiHandler('post', '/free-product/:id/experiment/', z.array(splitVariantSchema), async ({ request }) => {
+        starts.push(await request.json())
+        return HttpResponse.json([arm(originalId, 'Original'), arm(variantId, 'Variant B')], { status: 201 })
+      }),
+      apiHandler('put', '/free-product/:id/variants/:variantId/image/', splitVariantSchema, ({ request }) => {
+        uploads.push(new URL(request.url).pathname)
+        return HttpResponse.json({ asset_image: [offerMessages.imageType] }, { status: 400 })
+      }),
+    )
+    const { user } = show(null)
+    const input = await screen.findByLabelText('Image (leave empty to keep the page’s)')
+    const variantB = screen.getByRole('region', { name: 'Variant B' })
+    // A text file named like a picture: the browser calls it image/png, but it does not decode.
+    await user.upload(input, new File(['just some text'], 'fake.png', { type: 'image/png' }))
+    expect(await within(variantB).findByRole('alert')).toHaveTextContent('Upload a PNG or JPEG image.')
+    expect(screen.queryByRole('img', { name: 'Image (leave empty to keep the page’s) preview' })).not.toBeInTheDocument()
+    expect(within(variantB).queryByText('fake.png')).not.toBeInTheDocument()
+    // Nor a file whose type is not PNG or JPEG, whatever its name.
+    await user.upload(input, new File([new Uint8Array([137, 80, 78, 71])], 'notes.png', { type: 'text/plain' }))
+    expect(within(variantB).getByRole('alert')).toHaveTextContent('Upload a PNG or JPEG image.')
+    expect(within(variantB).queryByText('notes.png')).not.toBeInTheDocument()
+
+    // The test runs once started: its results show after the start call and any image upload are done.
+    server.use(apiHandler('get', '/free-product/:id/experiment/', splitExperimentSchema, () => HttpResponse.json(experiment())))
+    await user.click(screen.getByText('Start the test'))
+    expect(await screen.findByRole('heading', { name: 'Results so far' })).toBeInTheDocument()
+    expect(starts).toHaveLength(1)
+    expect(uploads).toEqual([])
+    expect(screen.queryByText(/was not saved/)).not.toBeInTheDocument()
   })
 
   it('shows each variant’s chance to beat control and expected loss, and a plot', async () => {
