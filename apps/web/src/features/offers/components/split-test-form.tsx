@@ -148,10 +148,9 @@ export function SplitTestForm({
             onStarted()
             // The test runs (it started in one call); only that variant's own image is missing.
             const said = nonFieldError(error.reason) ?? Object.values(fieldErrors(error.reason))[0] ?? detailMessage(error.reason)
-            toast(
-              `The test started, but the image of ${name(error.index)} was not saved${said ? `: ${said}` : ''}. It shows the page’s image.`,
-              'warning',
-            )
+            // The server's sentence keeps its own full stop ("…image.", not "…image..").
+            const reason = said ? `: ${said.replace(/\.$/, '')}` : ''
+            toast(`The test started, but the image of ${name(error.index)} was not saved${reason}. It shows the page’s image.`, 'warning')
             return
           }
           const placed = placeErrors(fieldErrors(error), drafts.length)

@@ -147,6 +147,28 @@ describe('the split test page (issue 27)', () => {
     expect(screen.queryByText(/was not saved/)).not.toBeInTheDocument()
   })
 
+  it('says in one sentence when the server refused a variant’s image after the test started (no double full stop)', async () => {
+    server.use(
+      apiHandler('post', '/free-product/:id/experiment/', z.array(splitVariantSchema), () =>
+        HttpResponse.json([arm(originalId, 'Original'), arm(variantId, 'Variant B')], { status: 201 }),
+      ),
+      apiHandler('put', '/free-product/:id/variants/:variantId/image/', splitVariantSchema, () =>
+        HttpResponse.json({ asset_image: [offerMessages.imageType] }, { status: 400 }),
+      ),
+    )
+    const { user } = show(null)
+    // A picture the browser draws, which the server still refuses (its own checks of the bytes).
+    const photo = new File([new Uint8Array([137, 80, 78, 71])], 'photo.png', { type: 'image/png' })
+    await user.upload(await screen.findByLabelText('Image (leave empty to keep the page’s)'), photo)
+    expect(await screen.findByText('photo.png')).toBeInTheDocument()
+    await user.click(screen.getByText('Start the test'))
+    expect(
+      await screen.findByText(
+        'The test started, but the image of Variant B was not saved: Upload a PNG or JPEG image. It shows the page’s image.',
+      ),
+    ).toBeInTheDocument()
+  })
+
   it('shows each variant’s chance to beat control and expected loss, and a plot', async () => {
     show(experiment())
     const table = await screen.findByRole('table', { name: 'Split test results' })
