@@ -6,12 +6,21 @@ import { ErrorCode } from 'react-dropzone'
 import { describe, expect, it, vi } from 'vitest'
 import { ImageDropZone, type ImageValue, rejectionMessage } from './image-drop-zone'
 
-function Harness({ initial = null, onChange }: { initial?: ImageValue; onChange?: (value: ImageValue) => void }) {
+function Harness({
+  initial = null,
+  onChange,
+  check,
+}: {
+  initial?: ImageValue
+  onChange?: (value: ImageValue) => void
+  check?: (file: File) => Promise<string | null>
+}) {
   const [value, setValue] = useState<ImageValue>(initial)
   return (
     <ImageDropZone
       label="Logo"
       value={value}
+      check={check}
       onChange={(next) => {
         setValue(next)
         onChange?.(next)
@@ -46,6 +55,23 @@ describe('ImageDropZone', () => {
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Upload a PNG or JPEG image.')
     expect(onChange).not.toHaveBeenCalled()
+  })
+
+  it('with a check, refuses a file the check refuses (its message shown, the value kept) and takes one it passes', async () => {
+    const onChange = vi.fn()
+    const user = setup()
+    const check = async (chosen: File) => (chosen.name === 'fake.png' ? 'Upload a PNG or JPEG image.' : null)
+    render(<Harness onChange={onChange} check={check} />)
+
+    await user.upload(screen.getByLabelText('Logo'), file('fake.png', 'image/png'))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Upload a PNG or JPEG image.')
+    expect(onChange).not.toHaveBeenCalled()
+    expect(screen.queryByRole('img', { name: 'Logo preview' })).not.toBeInTheDocument()
+
+    await user.upload(screen.getByLabelText('Logo'), file('logo.png', 'image/png'))
+    expect(await screen.findByText('logo.png')).toBeInTheDocument()
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+    expect(onChange).toHaveBeenCalledWith(expect.objectContaining({ name: 'logo.png' }))
   })
 
   it("takes the first of two dropped files and says 'Too many files' for the other", async () => {

@@ -48,10 +48,15 @@ type ImageDropZoneProps = {
   /** A message from outside, e.g. the server's field error. */
   error?: string
   name?: string
+  /**
+   * Checks a chosen file before it is taken (e.g. that it decodes as a picture): a message refuses
+   * it, shown under the zone, and the value stays as it was.
+   */
+  check?: (file: File) => Promise<string | null>
 }
 
 /** Drop or pick one PNG/JPEG; shows the stored image or the chosen file, with a remove button. */
-export function ImageDropZone({ label, value, onChange, onBlur, disabled = false, error, name }: ImageDropZoneProps) {
+export function ImageDropZone({ label, value, onChange, onBlur, disabled = false, error, name, check }: ImageDropZoneProps) {
   const [rejected, setRejected] = useState<string | null>(null)
   const preview = usePreviewUrl(value)
   const helperId = useId()
@@ -61,9 +66,11 @@ export function ImageDropZone({ label, value, onChange, onBlur, disabled = false
     maxFiles: 1,
     disabled,
     // Of several files the first is taken and the rest refused ('Too many files'): both are shown.
-    onDrop: ([file], rejections) => {
-      setRejected(rejections.length > 0 ? rejectionMessage(rejections) : null)
-      if (file) onChange(file)
+    onDrop: async ([file], rejections) => {
+      const refused = rejections.length > 0 ? rejectionMessage(rejections) : null
+      const problem = file && check ? await check(file) : null
+      setRejected(problem ?? refused)
+      if (file && !problem) onChange(file)
     },
   })
   const message = rejected ?? error

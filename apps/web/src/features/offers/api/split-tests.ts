@@ -96,5 +96,12 @@ export function usePickWinner(offerId: string) {
       await queryClient.invalidateQueries({ queryKey: offerKeys.splitHistory(offerId) })
       queryClient.setQueryData(offerKeys.splitTest(offerId), experiment)
     },
+    // A 409: the test ended meanwhile (another tab picked a winner, which rewrote the page), or none
+    // runs: what this tab shows is out of date, so the offer and its tests are fetched again.
+    onError: async (error) => {
+      if (!isApiError(error) || error.status !== 409) return
+      await queryClient.invalidateQueries({ queryKey: offerKeys.free.all })
+      await queryClient.invalidateQueries({ queryKey: offerKeys.splitTest(offerId) })
+    },
   })
 }

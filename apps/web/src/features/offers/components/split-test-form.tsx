@@ -1,7 +1,8 @@
 import { type FreeOffer, maxVariants, messages, splitOriginalName, splitTestMessages } from '@funnelry/shared'
 import Add from '@mui/icons-material/Add'
 import { Alert, Button, Stack, TextField, Typography } from '@mui/material'
-import { type FormEvent, useState } from 'react'
+import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react'
+import type { ImageValue } from '../../../components/image-drop-zone'
 import { detailMessage, fieldErrors, isApiError, nonFieldError } from '../../../lib/api-error'
 import { toast } from '../../../lib/toast'
 import { usePaidAddOnDropdown } from '../api/get-paid-add-on-dropdown'
@@ -10,6 +11,7 @@ import {
   bodyErrors,
   canAddVariant,
   evenWeights,
+  type MinimumRun,
   originalShare,
   type PlacedErrors,
   placeErrors,
@@ -64,6 +66,10 @@ export function SplitTestForm({
   const [drafts, setDrafts] = useState<VariantDraft[]>(() => [variantFromPage(offer, evenWeights(1).variants[0] ?? 50)])
   const [minimum, setMinimum] = useState({ minimum_days: '14', minimum_visitors: '200' })
   const [problems, setProblems] = useState<Problems>(noProblems)
+  const latestDrafts = useRef(drafts)
+  useEffect(() => {
+    latestDrafts.current = drafts
+  })
   const [refused, setRefused] = useState(false)
   const original = originalShare(drafts)
   const split = shareProblem(drafts) ?? problems.split
@@ -72,19 +78,50 @@ export function SplitTestForm({
   const change = (index: number) => (draft: VariantDraft) => {
     const before = drafts[index]
     setDrafts(drafts.map((each, at) => (at === index ? draft : each)))
-    // A message goes once the seller changes the field it was about.
+    // A message goes once the seller changes the field it was about; the split's (the original's
+    // share) once any share changes.
     const errors = problems.variants[index]
-    if (!before || !errors) return
+    if (!before) return
     const edited = new Set(changedFields(before, draft))
-    const kept = Object.fromEntries(Object.entries(errors).filter(([field]) => !edited.has(field)))
-    setProblems({ ...problems, variants: problems.variants.map((each, at) => (at === index ? kept : each)) })
+    const kept = errors && Object.fromEntries(Object.entries(errors).filter(([field]) => !edited.has(field)))
+    setProblems({
+      ...problems,
+      variants: problems.variants.map((each, at) => (at === index && kept ? kept : each)),
+      split: edited.has('weight') ? null : problems.split,
+    })
+  }
+  // An image is checked before it is taken, so it comes after a moment: it goes to the variant it was
+  // chosen for as the drafts are then (the seller may have typed, or removed a variant, meanwhile).
+  const changeImage = (key: VariantDraft['key']) => (image: ImageValue) => {
+    setDrafts((current) => current.map((each) => (each.key === key ? { ...each, image } : each)))
+    const index = latestDrafts.current.findIndex((each) => each.key === key)
+    setProblems((current) => ({
+      ...current,
+      variants: current.variants.map((each, at) => {
+        if (at !== index) return each
+        const { asset_image: _gone, ...kept } = each
+        return kept
+      }),
+    }))
   }
   // Adding or removing a variant splits the visitors evenly again; the seller adjusts from there.
-  const add = () => setDrafts(splitEvenly([...drafts, variantFromPage(offer, 0)]))
+  const add = () => {
+    setDrafts(splitEvenly([...drafts, variantFromPage(offer, 0)]))
+    setProblems({ ...problems, split: null })
+  }
   const remove = (index: number) => {
     setDrafts(splitEvenly(drafts.filter((_, at) => at !== index)))
     // Messages belong to the variant they were about: the ones after it move up with it.
-    setProblems({ ...problems, variants: problems.variants.filter((_, at) => at !== index) })
+    setProblems({ ...problems, variants: problems.variants.filter((_, at) => at !== index), split: null })
+  }
+  const evenly = () => {
+    setDrafts(splitEvenly(drafts))
+    setProblems({ ...problems, split: null })
+  }
+  const changeMinimum = (field: keyof MinimumRun) => (event: ChangeEvent<HTMLInputElement>) => {
+    setMinimum({ ...minimum, [field]: event.target.value })
+    const { [field]: _gone, ...kept } = problems.minimum
+    setProblems({ ...problems, minimum: kept })
   }
 
   const submit = (event: FormEvent) => {
@@ -111,10 +148,9 @@ export function SplitTestForm({
             onStarted()
             // The test runs (it started in one call); only that variant's own image is missing.
             const said = nonFieldError(error.reason) ?? Object.values(fieldErrors(error.reason))[0] ?? detailMessage(error.reason)
-            toast(
-              `The test started, but the image of ${name(error.index)} was not saved${said ? `: ${said}` : ''}. It shows the page’s image.`,
-              'warning',
-            )
+            // The server's sentence keeps its own full stop ("…image.", not "…image..").
+            const reason = said ? `: ${said.replace(/\.$/, '')}` : ''
+            toast(`The test started, but the image of ${name(error.index)} was not saved${reason}. It shows the page’s image.`, 'warning')
             return
           }
           const placed = placeErrors(fieldErrors(error), drafts.length)
@@ -152,6 +188,7 @@ export function SplitTestForm({
           upsells={upsells.data}
           disabled={pending}
           onChange={change(index)}
+          onImage={changeImage(draft.key)}
           onRemove={drafts.length > 1 ? () => remove(index) : undefined}
         />
       ))}
@@ -183,7 +220,7 @@ export function SplitTestForm({
             The original page gets the share the variants leave.
           </Typography>
         )}
-        <Button onClick={() => setDrafts(splitEvenly(drafts))} disabled={pending} sx={{ minHeight: 44, alignSelf: 'flex-start' }}>
+        <Button onClick={evenly} disabled={pending} sx={{ minHeight: 44, alignSelf: 'flex-start' }}>
           Split evenly
         </Button>
       </Stack>
@@ -192,7 +229,7 @@ export function SplitTestForm({
           label="Minimum run (days)"
           type="number"
           value={minimum.minimum_days}
-          onChange={(event) => setMinimum({ ...minimum, minimum_days: event.target.value })}
+          onChange={changeMinimum('minimum_days')}
           disabled={pending}
           error={Boolean(problems.minimum.minimum_days)}
           helperText={problems.minimum.minimum_days ?? 'No verdict before this.'}
@@ -202,7 +239,7 @@ export function SplitTestForm({
           label="Minimum visitors per variant"
           type="number"
           value={minimum.minimum_visitors}
-          onChange={(event) => setMinimum({ ...minimum, minimum_visitors: event.target.value })}
+          onChange={changeMinimum('minimum_visitors')}
           disabled={pending}
           error={Boolean(problems.minimum.minimum_visitors)}
           helperText={problems.minimum.minimum_visitors}

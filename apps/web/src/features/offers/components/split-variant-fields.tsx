@@ -2,6 +2,7 @@ import type { FreeOffer } from '@funnelry/shared'
 import { Box, Button, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material'
 import type { ChangeEvent } from 'react'
 import { ImageDropZone, type ImageValue } from '../../../components/image-drop-zone'
+import { imageFileProblem } from '../../../lib/image-file'
 import { noneChosen, samePage, type VariantDraft, type VariantText } from '../lib/split-test-draft'
 import { SplitVariantPreview } from './split-variant-preview'
 
@@ -27,6 +28,7 @@ export function SplitVariantFields({
   upsells,
   disabled,
   onChange,
+  onImage,
   onRemove,
 }: {
   name: string
@@ -37,6 +39,8 @@ export function SplitVariantFields({
   upsells: Choices
   disabled: boolean
   onChange: (draft: VariantDraft) => void
+  /** The image chosen (after its check, so perhaps after other changes: not through `onChange`'s whole draft). */
+  onImage: (image: ImageValue) => void
   /** Absent while this is the only variant: a test needs one. */
   onRemove?: () => void
 }) {
@@ -85,9 +89,12 @@ export function SplitVariantFields({
                 label="Image (leave empty to keep the page’s)"
                 name={`asset_image_${draft.key}`}
                 value={draft.image}
-                onChange={(image: ImageValue) => onChange({ ...draft, image })}
+                onChange={onImage}
                 disabled={disabled}
                 error={errors.asset_image}
+                // A file that is not a PNG or JPEG picture (a text file named "fake.png") is refused
+                // here: the server would refuse it only after the test had started.
+                check={imageFileProblem}
               />
             </Stack>
           </Stack>

@@ -1,4 +1,4 @@
-import { type SplitExperiment, splitExperimentSchema, splitVariantSchema } from '@funnelry/shared'
+import { offerMessages, type SplitExperiment, splitExperimentSchema, splitTestMessages, splitVariantSchema } from '@funnelry/shared'
 import { screen, waitFor, waitForElementToBeRemoved, within } from '@testing-library/react'
 import { HttpResponse } from 'msw'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -110,6 +110,63 @@ describe('the split test page (issue 27)', () => {
     const image = uploads[0]?.image
     expect(typeof image).not.toBe('string')
     expect(typeof image === 'string' ? image : image?.type).toBe('image/png')
+  })
+
+  it('refuses a file that is not a PNG or JPEG picture at the variant’s image, and starts the test without it', async () => {
+    const starts: unknown[] = []
+    const uploads: string[] = []
+    server.use(
+      apiHandler('post', '/free-product/:id/experiment/', z.array(splitVariantSchema), async ({ request }) => {
+        starts.push(await request.json())
+        return HttpResponse.json([arm(originalId, 'Original'), arm(variantId, 'Variant B')], { status: 201 })
+      }),
+      apiHandler('put', '/free-product/:id/variants/:variantId/image/', splitVariantSchema, ({ request }) => {
+        uploads.push(new URL(request.url).pathname)
+        return HttpResponse.json({ asset_image: [offerMessages.imageType] }, { status: 400 })
+      }),
+    )
+    const { user } = show(null)
+    const input = await screen.findByLabelText('Image (leave empty to keep the page’s)')
+    const variantB = screen.getByRole('region', { name: 'Variant B' })
+    // A text file named like a picture: the browser calls it image/png, but it does not decode.
+    await user.upload(input, new File(['just some text'], 'fake.png', { type: 'image/png' }))
+    expect(await within(variantB).findByRole('alert')).toHaveTextContent('Upload a PNG or JPEG image.')
+    expect(screen.queryByRole('img', { name: 'Image (leave empty to keep the page’s) preview' })).not.toBeInTheDocument()
+    expect(within(variantB).queryByText('fake.png')).not.toBeInTheDocument()
+    // Nor a file whose type is not PNG or JPEG, whatever its name.
+    await user.upload(input, new File([new Uint8Array([137, 80, 78, 71])], 'notes.png', { type: 'text/plain' }))
+    expect(within(variantB).getByRole('alert')).toHaveTextContent('Upload a PNG or JPEG image.')
+    expect(within(variantB).queryByText('notes.png')).not.toBeInTheDocument()
+
+    // The test runs once started: its results show after the start call and any image upload are done.
+    server.use(apiHandler('get', '/free-product/:id/experiment/', splitExperimentSchema, () => HttpResponse.json(experiment())))
+    await user.click(screen.getByText('Start the test'))
+    expect(await screen.findByRole('heading', { name: 'Results so far' })).toBeInTheDocument()
+    expect(starts).toHaveLength(1)
+    expect(uploads).toEqual([])
+    expect(screen.queryByText(/was not saved/)).not.toBeInTheDocument()
+  })
+
+  it('says in one sentence when the server refused a variant’s image after the test started (no double full stop)', async () => {
+    server.use(
+      apiHandler('post', '/free-product/:id/experiment/', z.array(splitVariantSchema), () =>
+        HttpResponse.json([arm(originalId, 'Original'), arm(variantId, 'Variant B')], { status: 201 }),
+      ),
+      apiHandler('put', '/free-product/:id/variants/:variantId/image/', splitVariantSchema, () =>
+        HttpResponse.json({ asset_image: [offerMessages.imageType] }, { status: 400 }),
+      ),
+    )
+    const { user } = show(null)
+    // A picture the browser draws, which the server still refuses (its own checks of the bytes).
+    const photo = new File([new Uint8Array([137, 80, 78, 71])], 'photo.png', { type: 'image/png' })
+    await user.upload(await screen.findByLabelText('Image (leave empty to keep the page’s)'), photo)
+    expect(await screen.findByText('photo.png')).toBeInTheDocument()
+    await user.click(screen.getByText('Start the test'))
+    expect(
+      await screen.findByText(
+        'The test started, but the image of Variant B was not saved: Upload a PNG or JPEG image. It shows the page’s image.',
+      ),
+    ).toBeInTheDocument()
   })
 
   it('shows each variant’s chance to beat control and expected loss, and a plot', async () => {
@@ -299,6 +356,36 @@ describe('the split test page (issue 27)', () => {
     // The page is the winner now: the next test starts from its headline, under its own heading.
     expect(screen.getByRole('heading', { level: 1, name: 'Split test' })).toBeInTheDocument()
     expect(screen.getByRole('heading', { name: 'Start a new split test' })).toBeInTheDocument()
+    expect(await screen.findByLabelText('Headline')).toHaveValue('Recipes That Pay')
+  })
+
+  it('when another tab already ended the test (409): shows the ended test and keeps saying it had already ended', async () => {
+    const ended = experiment({ status: 'ended', winner_variant_id: variantId, ended_at: '2026-11-20T10:00:00.000Z' })
+    // The test runs when this tab opens; another tab then makes Variant B the page.
+    let answer = experiment()
+    const picked: unknown[] = []
+    const { user } = show(answer)
+    server.use(
+      apiHandler('get', '/free-product/:id/experiment/', splitExperimentSchema, () => HttpResponse.json(answer)),
+      apiHandler('post', '/free-product/:id/experiment/winner/', splitExperimentSchema, async ({ request }) => {
+        picked.push(await request.json())
+        return HttpResponse.json({ detail: splitTestMessages.alreadyEnded }, { status: 409 })
+      }),
+    )
+    expect(await screen.findByRole('heading', { name: 'Results so far' })).toBeInTheDocument()
+    answer = ended
+    mockFreeOffer({ ...offer, headline: 'Recipes That Pay' })
+    await user.click(screen.getByRole('button', { name: 'Make this the page: Variant B' }))
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Make it the page' }))
+
+    expect(await screen.findByRole('heading', { name: 'Ended: Variant B is the page' })).toBeInTheDocument()
+    expect(picked).toEqual([{ variant_id: variantId }])
+    expect(screen.queryByRole('heading', { name: 'Results so far' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /Make this the page/ })).not.toBeInTheDocument()
+    // Said where the results are, not only in a toast that goes.
+    const results = screen.getByRole('heading', { name: 'Ended: Variant B is the page' }).closest('.MuiPaper-root')
+    expect(within(results as HTMLElement).getByText(splitTestMessages.alreadyEnded)).toBeInTheDocument()
+    // The page is the other tab's winner: the next test starts from it.
     expect(await screen.findByLabelText('Headline')).toHaveValue('Recipes That Pay')
   })
 })

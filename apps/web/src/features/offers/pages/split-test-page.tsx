@@ -1,10 +1,10 @@
-import { type FreeOffer, messages, type SplitExperiment } from '@funnelry/shared'
+import { type FreeOffer, messages, type SplitExperiment, splitTestMessages } from '@funnelry/shared'
 import { Alert, Box, Button, Link, Paper, Stack, Typography } from '@mui/material'
 import { useState } from 'react'
 import { Link as RouterLink, useParams } from 'react-router'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { paths } from '../../../config/paths'
-import { detailMessage } from '../../../lib/api-error'
+import { detailMessage, isApiError } from '../../../lib/api-error'
 import { toast } from '../../../lib/toast'
 import { useFreeOffer } from '../api/get-free-offer'
 import { usePickWinner, useSplitExperiment, useSplitHistory } from '../api/split-tests'
@@ -15,6 +15,10 @@ import { SplitResultsTable } from '../components/split-results-table'
 import { SplitTestForm } from '../components/split-test-form'
 import { pastTestsAnchor, SplitTestHistory } from '../components/split-test-history'
 import { pickCaution, verdictSentence } from '../lib/split-verdict'
+
+/** The server's 409 when the test was ended meanwhile (another tab picked a winner): the shared text is the contract. */
+const isAlreadyEnded = (error: unknown) =>
+  isApiError(error) && error.status === 409 && detailMessage(error) === splitTestMessages.alreadyEnded
 
 /** Issue 27: a free offer's split test: start one, read its results, keep the page that earns more. */
 export default function SplitTestPage() {
@@ -84,13 +88,20 @@ function SplitResults({ offer, experiment }: { offer: FreeOffer; experiment: Spl
   const pick = usePickWinner(offer.id)
   // Picking a winner ends the test and rewrites the live page, so it is asked first (like a refund).
   const [asking, setAsking] = useState<SplitExperiment['variants'][number] | null>(null)
+  // The test whose winner another tab picked before this one (its id: a test started later is not it).
+  const [endedElsewhere, setEndedElsewhere] = useState<string | null>(null)
   const confirmPick = () => {
     if (!asking) return
     const variantId = asking.id
     setAsking(null)
     pick.mutate(variantId, {
       onSuccess: () => toast('The split test has ended: this variant is now the page.', 'success'),
-      onError: (error) => toast(detailMessage(error) ?? messages.somethingWentWrong, 'error'),
+      onError: (error) => {
+        // Another tab picked a winner first: the test is refetched (the ended view replaces the
+        // results and their buttons) and the notice stays above it, not in a toast that goes.
+        if (isAlreadyEnded(error)) setEndedElsewhere(experiment.id)
+        else toast(detailMessage(error) ?? messages.somethingWentWrong, 'error')
+      },
     })
   }
   const winner = experiment.variants.find((variant) => variant.id === experiment.winner_variant_id)
@@ -107,6 +118,7 @@ function SplitResults({ offer, experiment }: { offer: FreeOffer; experiment: Spl
         <Typography variant="h4" component="h2">
           {experiment.status === 'running' ? 'Results so far' : `Ended: ${winner?.name ?? 'a variant'} is the page`}
         </Typography>
+        {endedElsewhere === experiment.id && <Alert severity="info">{splitTestMessages.alreadyEnded}</Alert>}
         {experiment.srm_warning && (
           <Alert severity="warning">
             The visitors are not split as the weights say: a split this far off comes by chance less than once in a thousand tests (a sample

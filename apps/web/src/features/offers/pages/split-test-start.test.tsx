@@ -128,6 +128,44 @@ describe('starting a split test with several variants (issue 27)', () => {
     expect(split().getByText('Original 34% · Variant B 33% · Variant C 33%')).toBeInTheDocument()
   })
 
+  it('clears a refused field’s message once the seller changes that field: a share (any share for the split), the minimum run', async () => {
+    const { user, posted } = startPage()
+    await screen.findByRole('region', { name: 'Variant B' })
+    await user.click(screen.getByRole('button', { name: 'Add another variant' }))
+    const weightOf = (name: string) => within(variant(name)).getByLabelText('Share of visitors for this variant (%)')
+    const days = screen.getByLabelText('Minimum run (days)')
+    await user.clear(weightOf('Variant B'))
+    await user.type(weightOf('Variant B'), '60')
+    await user.clear(weightOf('Variant C'))
+    await user.type(weightOf('Variant C'), '50')
+    await user.clear(days)
+    await user.click(screen.getByRole('button', { name: 'Start the test' }))
+    expect(posted).toEqual([])
+    expect(screen.getByText(splitTestMessages.minimumDays)).toBeInTheDocument()
+    expect(days).toHaveAttribute('aria-invalid', 'true')
+
+    // Both shares corrected: the split is fine again and says so, without the original's refused share.
+    await user.clear(weightOf('Variant B'))
+    await user.type(weightOf('Variant B'), '30')
+    await user.clear(weightOf('Variant C'))
+    await user.type(weightOf('Variant C'), '30')
+    expect(split().getByText('Original 40% · Variant B 30% · Variant C 30%')).toBeInTheDocument()
+    expect(split().queryByRole('alert')).not.toBeInTheDocument()
+    expect(screen.queryByText(splitTestMessages.weight)).not.toBeInTheDocument()
+    expect(split().getByText('The original page gets the share the variants leave.')).toBeInTheDocument()
+
+    // The minimum run keeps its message until it is changed.
+    expect(screen.getByText(splitTestMessages.minimumDays)).toBeInTheDocument()
+    await user.type(days, '1')
+    expect(screen.queryByText(splitTestMessages.minimumDays)).not.toBeInTheDocument()
+    expect(days).toHaveAttribute('aria-invalid', 'false')
+    expect(screen.getByText('No verdict before this.')).toBeInTheDocument()
+
+    await user.click(screen.getByRole('button', { name: 'Start the test' }))
+    await waitFor(() => expect(posted).toHaveLength(1))
+    expect(posted[0]).toMatchObject({ control_weight: 40, minimum_days: 1 })
+  })
+
   it('starts the test in one call with every variant, the original getting the share they leave', async () => {
     const { user, posted } = startPage()
     await screen.findByRole('region', { name: 'Variant B' })
