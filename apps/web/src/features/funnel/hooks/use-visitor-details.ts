@@ -1,5 +1,5 @@
 import { type VisitorDetailsErrors, type VisitorDetailsValues, visitorDetailsErrors } from '@funnelry/shared/funnel/visitor-details-rules'
-import { useCallback, useState } from 'react'
+import { useCallback, useRef, useState } from 'react'
 
 type Field = keyof VisitorDetailsValues
 
@@ -9,19 +9,27 @@ type Field = keyof VisitorDetailsValues
  */
 export function useVisitorDetails() {
   const [values, setValues] = useState<VisitorDetailsValues>({ full_name: '', email: '' })
+  // The values as last set, before React renders them: a submit pressed while the page hydrates
+  // arrives in the same task as `adopt` (React hydrates synchronously for that press and runs the
+  // effect that adopts the typed details), so it must not read the render's empty values.
+  const latest = useRef(values)
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({})
   const errors = visitorDetailsErrors(values)
   const shownErrors: VisitorDetailsErrors = {}
   for (const field of ['full_name', 'email'] as const) if (touched[field] && errors[field]) shownErrors[field] = errors[field]
 
   /** What the visitor typed before the page's script ran (the fields are in the server's HTML). */
-  const adopt = useCallback((typed: VisitorDetailsValues) => setValues(typed), [])
+  const adopt = useCallback((typed: VisitorDetailsValues) => {
+    latest.current = typed
+    setValues(typed)
+  }, [])
 
   return {
     values,
     errors: shownErrors,
     change(field: Field, value: string) {
-      setValues((current) => ({ ...current, [field]: value }))
+      latest.current = { ...latest.current, [field]: value }
+      setValues(latest.current)
       setTouched((current) => ({ ...current, [field]: true }))
     },
     blur(field: Field) {
@@ -31,8 +39,9 @@ export function useVisitorDetails() {
     /** On submit: every field shows its problem; the trimmed details when there is none. */
     validate(): VisitorDetailsValues | null {
       setTouched({ full_name: true, email: true })
-      if (Object.keys(errors).length > 0) return null
-      return { full_name: values.full_name.trim(), email: values.email.trim() }
+      const current = latest.current
+      if (Object.keys(visitorDetailsErrors(current)).length > 0) return null
+      return { full_name: current.full_name.trim(), email: current.email.trim() }
     },
   }
 }
