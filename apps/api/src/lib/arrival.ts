@@ -10,31 +10,56 @@ import { arrivalFrom, type Utm, utmFields } from '@funnelry/shared'
 export const arrivalCookieName = 'funnelry_arrival'
 export const arrivalMaxAgeSeconds = 30 * 24 * 60 * 60
 
-/** The `Set-Cookie` value keeping `utm` for 30 days. HttpOnly: only our own calls read it. */
-export function arrivalCookie(utm: Utm, secure: boolean): string {
+/** The cookie's pair holding when the arrival was seen (milliseconds since the epoch). */
+const arrivedAtPair = 'at'
+
+/**
+ * The `Set-Cookie` value keeping `utm` for 30 days, with the time it was seen (Meta wants the time a
+ * click id was first seen in `fbc`). HttpOnly: only our own calls read it.
+ */
+export function arrivalCookie(utm: Utm, secure: boolean, seenAt = Date.now()): string {
   const pairs = new URLSearchParams()
   for (const field of utmFields) {
     const value = utm[field]
     if (value !== null) pairs.set(field, value)
   }
+  pairs.set(arrivedAtPair, String(seenAt))
   const value = encodeURIComponent(pairs.toString())
   return `${arrivalCookieName}=${value}; Max-Age=${arrivalMaxAgeSeconds}; Path=/; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`
 }
 
-/** The arrival a request's `Cookie` header keeps, or null (none, expired, or not readable). */
-export function arrivalOfCookies(header: string | undefined): Utm | null {
+/** The arrival cookie's pairs in a request's `Cookie` header, or null (none, expired, or not readable). */
+function arrivalPairs(header: string | undefined): URLSearchParams | null {
   if (!header) return null
   for (const part of header.split(';')) {
     const [name, ...rest] = part.trim().split('=')
     if (name !== arrivalCookieName) continue
     try {
-      const pairs = new URLSearchParams(decodeURIComponent(rest.join('=')))
-      return arrivalFrom((field) => pairs.get(field))
+      return new URLSearchParams(decodeURIComponent(rest.join('=')))
     } catch {
       return null // a malformed %-escape: as if there were no cookie
     }
   }
   return null
+}
+
+/** The arrival a request's `Cookie` header keeps, or null (none, expired, or not readable). */
+export function arrivalOfCookies(header: string | undefined): Utm | null {
+  const pairs = arrivalPairs(header)
+  return pairs && arrivalFrom((field) => pairs.get(field))
+}
+
+/**
+ * Meta's click id parameter (`fbc`) for a visitor who came from a Facebook ad: `fb.1.<ms>.<fbclid>`,
+ * the click id the arrival kept and when it was seen, as Meta documents building it when the pixel
+ * did not set its `_fbc` cookie (blocked, or consent not yet given when the visitor landed). Null
+ * without a click id, or for a cookie set before the time was kept.
+ */
+export function metaClickOfCookies(header: string | undefined): string | null {
+  const pairs = arrivalPairs(header)
+  const fbclid = pairs && arrivalFrom((field) => pairs.get(field))?.fbclid
+  const seenAt = Number(pairs?.get(arrivedAtPair))
+  return fbclid && Number.isSafeInteger(seenAt) && seenAt > 0 ? `fb.1.${seenAt}.${fbclid}` : null
 }
 
 /** The columns of a lead or an order (db/schema/columns.ts `utmColumns`) for an arrival; all null when direct. */

@@ -121,6 +121,36 @@ describe('server events of captured leads (D29-D31): each reaches each platform 
     })
   })
 
+  test("without the pixel's _fbc cookie, Meta gets the click id the ad's arrival kept, with when it was seen (fb.1.<ms>.<fbclid>)", async () => {
+    await configure()
+    const before = Date.now()
+    // The page's view call on arrival from a Facebook ad keeps the arrival (D37) in its cookie.
+    const view = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/free-product/${offerId}/view/`,
+      payload: { utm_source: 'facebook', utm_campaign: 'spring', fbclid: 'IwAR0clickid' },
+    })
+    expect(view.statusCode).toBe(204)
+    const arrival = String(view.headers['set-cookie']).split(';')[0]
+    const headers = { ...visitorHeaders, cookie: `_fbp=fb.1.1700000000000.1234567890; funnelry_consent=granted; ${arrival}` }
+    expect((await optIn('clicked@example.com', headers)).statusCode).toBe(201)
+    await eventually(async () => standIn.received('meta').length === 1)
+
+    type MetaBody = { data: { user_data: { fbc?: string } }[] }
+    const userData = (n: number) => (standIn.received('meta')[n]?.body as MetaBody | undefined)?.data[0]?.user_data
+    const fbc = userData(0)?.fbc
+    const [, seenAt, clickId] = /^fb\.1\.(\d+)\.(.+)$/.exec(fbc ?? '') ?? []
+    expect(clickId).toBe('IwAR0clickid')
+    expect(Number(seenAt)).toBeGreaterThanOrEqual(before)
+    expect(Number(seenAt)).toBeLessThanOrEqual(Date.now())
+
+    // A visitor with neither the cookie nor a click id sends no fbc at all.
+    await optIn('organic@example.com', { ...visitorHeaders, cookie: 'funnelry_consent=granted' })
+    await eventually(async () => standIn.received('meta').length === 2)
+    expect(userData(1)).toBeDefined()
+    expect(userData(1)).not.toHaveProperty('fbc')
+  })
+
   test('sends a lead once per platform however often the visitor opts in', async () => {
     await configure()
     const responses = await Promise.all([optIn('twice@example.com'), optIn('twice@example.com'), optIn('TWICE@example.com')])

@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto'
+import { metaClickOfCookies } from '../../lib/arrival.js'
 
 /**
  * What the request that made an event says about the visitor (decisions D30, D31): the ad
@@ -7,7 +8,7 @@ import { randomInt } from 'node:crypto'
 export type VisitorContext = {
   ip: string | null
   userAgent: string | null
-  /** Meta's browser id and click id cookies (`_fbp`, `_fbc`), as the Meta pixel set them. */
+  /** Meta's browser id and click id cookies (`_fbp`, `_fbc`), as the Meta pixel set them; without `_fbc`, the click id the arrival kept (D37). */
   fbp: string | null
   fbc: string | null
   /** GA4's client id: from the `_ga` cookie, else one we generated and keep in `funnelry_cid`. */
@@ -64,7 +65,8 @@ const cookieValue = (value: string | undefined) => (value && value.length <= 500
  * identifier stored in a browser that has not accepted.
  */
 export function visitorOf(request: EventRequest, reply?: EventReply, { consentRequired = false } = {}): VisitorContext {
-  const cookies = parseCookies(firstHeader(request.headers.cookie))
+  const cookieHeader = firstHeader(request.headers.cookie)
+  const cookies = parseCookies(cookieHeader)
   const consent = cookies.get(consentCookie) === 'granted'
   let gaClientId =
     clientIdOfGaCookie(cookies.get('_ga')) ?? (/^\d+\.\d+$/.test(cookies.get(clientIdCookie) ?? '') ? cookies.get(clientIdCookie) : null)
@@ -77,7 +79,7 @@ export function visitorOf(request: EventRequest, reply?: EventReply, { consentRe
     ip: request.ip || null,
     userAgent: firstHeader(request.headers['user-agent'])?.slice(0, 1000) ?? null,
     fbp: cookieValue(cookies.get('_fbp')),
-    fbc: cookieValue(cookies.get('_fbc')),
+    fbc: cookieValue(cookies.get('_fbc')) ?? cookieValue(metaClickOfCookies(cookieHeader ?? undefined) ?? undefined),
     gaClientId: gaClientId ?? newClientId(),
     consent,
     sourceUrl: firstHeader(request.headers.referer)?.slice(0, 2000) ?? null,
