@@ -1,8 +1,17 @@
-import { publicPageElementId } from '@funnelry/shared'
+import {
+  orderReceiptSchema,
+  type PostPurchaseStep,
+  type PublicPage,
+  postPurchaseAcceptResultSchema,
+  postPurchaseStateSchema,
+  publicPageElementId,
+} from '@funnelry/shared'
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
+import { HttpResponse } from 'msw'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { mockFunnelApi } from '../features/funnel/testing/mock-funnel-api'
-import { makeOffer } from '../testing/factories/funnel'
+import { makeOffer, postPurchaseOffer } from '../testing/factories/funnel'
+import { apiHandler, server } from '../testing/msw'
 import { renderPublicPage } from './server'
 
 afterEach(async () => {
@@ -12,8 +21,17 @@ afterEach(async () => {
   act(() => unmountHydratedPages())
   document.body.innerHTML = ''
   delete document.documentElement.dataset.pixelRan
+  delete window.__fyPpPressed
+  delete window.__fyPpStarted
   vi.resetModules()
 })
+
+/** The server's document before its script: the rendered page, its inline script (run) and its description. */
+function serverDocument(page: PublicPage) {
+  const { root, inlineScript } = renderPublicPage(page)
+  document.body.innerHTML = `<div id="root">${root}</div><script id="${publicPageElementId}" type="application/json">${JSON.stringify(page).replace(/</g, '\\u003c')}</script>`
+  new Function(inlineScript)()
+}
 
 /** The server's document: the rendered page and its description; then the first script runs. */
 async function loadPage(offer: ReturnType<typeof makeOffer>, preview = false) {
@@ -53,5 +71,44 @@ describe("the public pages' first script", () => {
     await screen.findByRole('status')
     expect(document.documentElement.dataset.pixelRan).toBeUndefined()
     expect(calls.views).toEqual([])
+  })
+
+  it('keeps a post-purchase step\'s "Yes" pressed before the script has loaded, and the script sends it when it starts', async () => {
+    const order = 'r'.repeat(22)
+    const sequence = { expires_at: '2030-01-01T00:00:00Z', step_count: 2, logo: null, business_name: 'Acme Books' } as const
+    const step: PostPurchaseStep = {
+      done: false,
+      step: 1,
+      kind: 'upsell',
+      offer: postPurchaseOffer('o-1', 'The Course', '49.00'),
+      ...sequence,
+    }
+    const accepts: unknown[] = []
+    server.use(
+      // The receipt is read for the seller's pixels only; none here.
+      apiHandler('get', '/order-receipts/:reference/', orderReceiptSchema, () =>
+        HttpResponse.json({ detail: 'Not found.' }, { status: 404 }),
+      ),
+      apiHandler('post', '/post-purchase/:reference/accept/', postPurchaseAcceptResultSchema, async ({ request }) => {
+        accepts.push(await request.json())
+        return HttpResponse.json({ status: 'succeeded' })
+      }),
+      apiHandler('get', '/post-purchase/:reference/', postPurchaseStateSchema, () =>
+        HttpResponse.json({ done: false, step: 2, kind: 'upsell', offer: postPurchaseOffer('o-3', 'Coaching', '29.00'), ...sequence }),
+      ),
+    )
+    serverDocument({ kind: 'thank-you', type: 'oto-offer', order, step })
+
+    // Pressed while the page is plain HTML (its script is asked for after 'load'): taken, not lost.
+    const yes = screen.getByRole('button', { name: 'Yes, add it — $49.00' })
+    fireEvent.click(yes)
+    expect(yes).toBeDisabled()
+    expect(yes).toHaveAttribute('aria-busy', 'true')
+    expect(screen.getByRole('button', { name: 'No thanks' })).toBeDisabled()
+    expect(accepts).toEqual([])
+
+    await import('./main')
+    expect(await screen.findByRole('button', { name: 'Yes, add it — $29.00' })).toBeInTheDocument()
+    expect(accepts).toEqual([{ step: 1, kind: 'upsell' }])
   })
 })

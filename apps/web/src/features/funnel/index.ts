@@ -9,7 +9,7 @@ export { checkoutMemory } from './lib/checkout-memory'
 export { earlyOptInScript } from './lib/early-opt-in'
 export { countPageViewOnce } from './lib/page-view-once'
 export { paidVisit } from './lib/paid-visit'
-export { type AnsweredPress, startPostPurchasePage } from './lib/post-purchase-first-script'
+export { type AnsweredPress, earlyPostPurchasePressScript, startPostPurchasePage } from './lib/post-purchase-first-script'
 export { startSellerTracking } from './tracking/start-seller-tracking'
 
 export const funnelPages = {

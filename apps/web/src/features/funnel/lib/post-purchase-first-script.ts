@@ -9,6 +9,33 @@ import { funnelToast, keepFunnelToastsAtBottom, replayRecentToasts } from './fun
 import { newOfferPauseMs, postPurchaseTexts } from './post-purchase-texts'
 import { publicRequest } from './public-request'
 
+declare global {
+  interface Window {
+    /** Set by the step's inline script: the button pressed before the first script started. */
+    __fyPpPressed?: 'accept' | 'decline'
+    /** Set once the first script answers the step's buttons: the inline script then leaves presses to it. */
+    __fyPpStarted?: boolean
+  }
+}
+
+/**
+ * Inline after a post-purchase step's HTML (a few hundred bytes): the buttons are on screen well
+ * before the first script has loaded (it is asked for after 'load' and a frame, then loads the
+ * step's chunk), and a press meanwhile found no listener and was lost: nothing sent, nothing shown,
+ * a button that looked live. This keeps that press (the first one: the buttons are then disabled
+ * and "Yes" busy, as the first script does while the server answers), and the first script sends
+ * it as soon as it starts (startPostPurchasePage).
+ */
+export const earlyPostPurchasePressScript = `document.addEventListener('click',function(e){if(window.__fyPpStarted||window.__fyPpPressed)return;var b=e.target.closest&&e.target.closest('[data-fy-pp=accept],[data-fy-pp=decline]');if(!b||b.disabled)return;window.__fyPpPressed=b.getAttribute('data-fy-pp');document.querySelectorAll('[data-fy-pp=accept],[data-fy-pp=decline]').forEach(function(x){x.disabled=true});var a=document.querySelector('[data-fy-pp=accept]');if(a)a.setAttribute('aria-busy','true')})`
+
+/** The button pressed before the first script started (the inline script kept it); from now on the first script answers presses. */
+function takeEarlyPress(): 'accept' | 'decline' | undefined {
+  window.__fyPpStarted = true
+  const pressed = window.__fyPpPressed
+  window.__fyPpPressed = undefined
+  return pressed
+}
+
 /** A "Yes" the first script sent whose answer needs React: the server's answer, or the error instead. */
 export type AnsweredPress = { result: PostPurchaseAcceptResult } | { error: unknown }
 
@@ -29,6 +56,7 @@ export function startPostPurchasePage(
   const part = <T extends HTMLElement>(name: string) => document.querySelector<T>(`[data-fy-pp="${name}"]`)
   const accept = part<HTMLButtonElement>('accept')
   const decline = part<HTMLButtonElement>('decline')
+  const early = takeEarlyPress()
   if (!accept || !decline) {
     handOver(first, null)
     return
@@ -112,7 +140,7 @@ export function startPostPurchasePage(
     }
   }
 
-  accept.addEventListener('click', () =>
+  const acceptPress = () =>
     press(async () => {
       const choice = { step: step.step, kind: step.kind }
       let result: PostPurchaseAcceptResult
@@ -125,12 +153,15 @@ export function startPostPurchasePage(
       if (result.status !== 'succeeded') return leave(step, { result })
       funnelToast(postPurchaseTexts.added(step.offer.headline), 'success')
       await moveOn()
-    }),
-  )
-  decline.addEventListener('click', () =>
+    })
+  const declinePress = () =>
     press(async () => {
       await publicRequest('POST', `${base}/decline/`, { step: step.step, kind: step.kind })
       await moveOn()
-    }),
-  )
+    })
+  accept.addEventListener('click', () => void acceptPress())
+  decline.addEventListener('click', () => void declinePress())
+  // A press made before this script started (kept by earlyPostPurchasePressScript) is sent now.
+  if (early === 'accept') void acceptPress()
+  else if (early === 'decline') void declinePress()
 }
