@@ -126,7 +126,10 @@ describe.each([
     await page.getByRole('button', { name: 'Yes! Add the masterclass' }).click()
     await page.getByLabel('Card number').fill('4242 4242 4242 4242')
     calls = await waitForCalls(page, (found) => named(found.meta, 'track', 'InitiateCheckout').length > 0)
-    expect(named(calls.meta, 'track', 'InitiateCheckout')).toEqual([['track', 'InitiateCheckout', { value: 52.5, currency: 'USD' }]])
+    const [checkoutOrder] = await queryDatabase<{ id: string }>(journey.server, 'select id from orders where email = $1', [visitor.email])
+    expect(named(calls.meta, 'track', 'InitiateCheckout')).toEqual([
+      ['track', 'InitiateCheckout', { value: 52.5, currency: 'USD' }, { eventID: `checkout.${checkoutOrder?.id}` }],
+    ])
     expect(named(calls.google, 'event', 'begin_checkout')).toEqual([['event', 'begin_checkout', { value: 52.5, currency: 'USD' }]])
     expect(named(calls.meta, 'track', 'Purchase')).toEqual([])
 

@@ -6,7 +6,8 @@ export type PurchaseItem = { item_id: string; item_name: string; item_category: 
 export type FunnelEvent =
   | { name: 'page_view' }
   | { name: 'lead'; leadId: string }
-  | { name: 'begin_checkout'; value: number; currency: string }
+  /** `eventId`: `checkout.<order id>` (the intent_id the page holds), the same for the order's card form after a reload or Back. */
+  | { name: 'begin_checkout'; eventId: string; value: number; currency: string }
   /** `eventId`: `order.<order id>` for the order's payment, `order.<order id>.step-<n>` for a one-click charge after it. */
   | { name: 'purchase'; eventId: string; value: number; currency: string; items: PurchaseItem[] }
 
@@ -33,7 +34,8 @@ export function sendFunnelEvent(event: FunnelEvent, platforms: Platforms): void 
       return
     }
     case 'begin_checkout':
-      meta('track', 'InitiateCheckout', { value: event.value, currency: event.currency })
+      // One id per order: the card form shown again (a reload, Back and Forward) is not a second checkout to Meta.
+      meta('track', 'InitiateCheckout', { value: event.value, currency: event.currency }, { eventID: event.eventId })
       google('event', 'begin_checkout', { value: event.value, currency: event.currency })
       return
     case 'purchase': {

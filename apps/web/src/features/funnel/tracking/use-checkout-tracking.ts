@@ -13,7 +13,7 @@ type CheckoutTracking = {
 /**
  * Decision D29 inside the offer page: the upsell is a page of the funnel of its own (a PageView
  * when it shows), and the card form showing is `InitiateCheckout` / `begin_checkout`, once per
- * order. Events wait for the seller's scripts (seller-tracking.ts); previews send nothing.
+ * order, with that order's id (`checkout.<order id>`: the intent_id the API answers is the order's id). Events wait for the seller's scripts (seller-tracking.ts); previews send nothing.
  */
 export function useCheckoutTracking({ live, view, paymentVisible, intent }: CheckoutTracking): void {
   useEffect(() => {
@@ -26,6 +26,7 @@ export function useCheckoutTracking({ live, view, paymentVisible, intent }: Chec
     if (!checkout) return
     trackFunnelEvent({
       name: 'begin_checkout',
+      eventId: `checkout.${checkout.intent_id}`,
       value: Number(checkout.amount),
       currency: currencyById(checkout.currency).code.toUpperCase(),
     })
