@@ -5,6 +5,10 @@ type Metric = { label: string; value: (day: OfferStats['daily'][number]) => numb
 
 const countFormat = new Intl.NumberFormat(undefined)
 const height = 32
+const labelWidth = 112
+// The days are calendar days in the seller's time zone (YYYY-MM-DD): formatted as such, in UTC.
+const dayFormat = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' })
+const dayLabel = (day: string) => dayFormat.format(new Date(`${day}T00:00:00Z`))
 
 /**
  * Decision D37: the range's days as four small bar rows (views, opt-ins, orders, revenue), drawn
@@ -27,7 +31,7 @@ export function DailyFunnelChart({ stats }: { stats: OfferStats }) {
         const highest = Math.max(0, ...values)
         return (
           <Stack key={metric.label} direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-            <Box sx={{ width: 112, flexShrink: 0 }}>
+            <Box sx={{ width: labelWidth, flexShrink: 0 }}>
               <Typography variant="body2" color="text.secondary">
                 {metric.label}
               </Typography>
@@ -56,6 +60,20 @@ export function DailyFunnelChart({ stats }: { stats: OfferStats }) {
           </Stack>
         )
       })}
+      {/* Where the bars start and end: a bar's own day is in its title. */}
+      <Stack direction="row" spacing={2} aria-hidden>
+        <Box sx={{ width: labelWidth, flexShrink: 0 }} />
+        <Stack direction="row" sx={{ flexGrow: 1, justifyContent: 'space-between' }}>
+          <Typography variant="caption" color="text.secondary" data-testid="chart-first-day">
+            {dayLabel(stats.from)}
+          </Typography>
+          {stats.to !== stats.from && (
+            <Typography variant="caption" color="text.secondary" data-testid="chart-last-day">
+              {dayLabel(stats.to)}
+            </Typography>
+          )}
+        </Stack>
+      </Stack>
     </Stack>
   )
 }

@@ -56,6 +56,10 @@ describe('funnel numbers over a range of days (decision D37)', () => {
     const views = await screen.findByRole('img', { name: 'Views per day' }, pageLoad)
     expect(views.querySelectorAll('rect')).toHaveLength(2)
     expect(within(views).getByText('2025-01-02: 30')).toBeInTheDocument()
+    // The axis names the range's first and last day as calendar days, whatever the browser's zone.
+    const dayName = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' })
+    expect(screen.getByTestId('chart-first-day')).toHaveTextContent(dayName.format(new Date(2025, 0, 1)))
+    expect(screen.getByTestId('chart-last-day')).toHaveTextContent(dayName.format(new Date(2025, 0, 2)))
     expect(screen.getByRole('img', { name: 'Revenue per day' })).toBeInTheDocument()
 
     const table = await screen.findByRole('table', { name: 'By source and campaign' }, pageLoad)
