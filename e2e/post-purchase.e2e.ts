@@ -110,6 +110,29 @@ describe.each([390, 1280])('one-click offers after the payment at %i px', (width
     expect((await waitForEmail(server, email, 'purchase')).text).toContain('$')
   })
 
+  it('a burst of taps on "Yes" buys step 1 only: step 2 waits until the taps stop', async () => {
+    const { page, server } = journey
+    const email = await pay(page, '4242 4242 4242 4242')
+    const box = await page.getByRole('button', { name: 'Yes, add it — $49.00' }).boundingBox()
+    if (!box) throw new Error('no "Yes" on screen')
+    // A buyer tapping until something happens: 12 taps on the same spot, 1.3 s in all, far past one
+    // 700 ms pause; step 2's "Yes" appears under the finger after the first.
+    for (let tap = 0; tap < 12; tap += 1) {
+      await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2)
+      await page.waitForTimeout(110)
+    }
+    // Step 2 takes presses again once the taps have stopped, unanswered.
+    const stepTwo = page.getByRole('button', { name: 'Yes, add it — $29.00' })
+    await stepTwo.waitFor()
+    await expect.poll(() => stepTwo.isEnabled()).toBe(true)
+    const charges = await queryDatabase<{ step: number; state: string }>(
+      server,
+      'select c.step, c.state from post_purchase_charges c join orders o on o.id = c.order_id where o.email = $1 order by c.step',
+      [email],
+    )
+    expect(charges).toEqual([{ step: 1, state: 'succeeded' }])
+  })
+
   it('Back from a step shows that this order is paid and leads to it, never to a form ready to pay again', async () => {
     const { page } = journey
     await pay(page, '4242 4242 4242 4242')

@@ -1,5 +1,5 @@
 import type { PostPurchaseStep } from '@funnelry/shared/funnel/public-page'
-import { act, render, screen } from '@testing-library/react'
+import { act, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { postPurchaseOffer } from '../../../testing/factories/funnel'
 import { newOfferPauseMs } from '../lib/post-purchase-texts'
@@ -42,6 +42,20 @@ describe('the pause before an offer shown after a press', () => {
     for (const button of buttons('$19.00')) expect(button).toBeDisabled()
     act(() => vi.advanceTimersByTime(newOfferPauseMs))
     for (const button of buttons('$19.00')) expect(button).toBeEnabled()
+  })
+
+  it('waits again from each tap on the waiting buttons: a long burst of taps meant for the last offer never buys this one', () => {
+    render(view(step('upsell', 'The Course', '49.00'), true))
+    const [yes] = buttons('$49.00')
+    for (let tap = 0; tap < 10; tap += 1) {
+      act(() => vi.advanceTimersByTime(150))
+      if (yes) fireEvent.pointerDown(yes)
+    }
+    for (const button of buttons('$49.00')) expect(button).toBeDisabled()
+    act(() => vi.advanceTimersByTime(newOfferPauseMs - 1))
+    for (const button of buttons('$49.00')) expect(button).toBeDisabled()
+    act(() => vi.advanceTimersByTime(1))
+    for (const button of buttons('$49.00')) expect(button).toBeEnabled()
   })
 
   it('waits for nothing when no press came before (the first offer, a reload)', () => {

@@ -6,9 +6,10 @@ import { useEffect, useRef, useState } from 'react'
 import { ApiError, paymentErrorMessage } from '../../../lib/api-error'
 import { acceptPostPurchase, answerLocalChallenge, declinePostPurchase } from '../api/post-purchase'
 import { funnelToast } from '../lib/funnel-toast'
+import { offerPause, onOfferButton } from '../lib/offer-pause'
 import { completeStripeAction } from '../lib/post-purchase-authentication'
 import type { AnsweredPress } from '../lib/post-purchase-first-script'
-import { newOfferPauseMs, postPurchaseTexts } from '../lib/post-purchase-texts'
+import { postPurchaseTexts } from '../lib/post-purchase-texts'
 import { FunnelImage } from './funnel-image'
 import { LocalChallenge } from './local-challenge'
 import { columnImageSizes } from './offer-hero'
@@ -45,15 +46,15 @@ export function PostPurchaseView({ reference, state, onNext, onFinish, answered 
   const [notice, setNotice] = useState<Notice | null>(null)
   const [challenge, setChallenge] = useState<string | null>(null)
   const banner = useRef<HTMLHeadingElement>(null)
-  // An offer shown after a press takes none for a moment from when it shows (newOfferPauseMs).
+  // An offer shown after a press takes none for a moment from when it shows, and from each tap on it meanwhile.
   const [settling, setSettling] = useState(afterPress)
+  const [pause] = useState(() => offerPause(setSettling))
   // biome-ignore lint/correctness/useExhaustiveDependencies: focus moves to each new offer shown
   useEffect(() => {
     banner.current?.focus()
     if (!afterPress) return
-    setSettling(true)
-    const timer = setTimeout(() => setSettling(false), newOfferPauseMs)
-    return () => clearTimeout(timer)
+    pause.start()
+    return pause.stop
   }, [step, kind])
 
   const outcome = async (result: PostPurchaseAcceptResult, asked = false) => {
@@ -127,7 +128,12 @@ export function PostPurchaseView({ reference, state, onNext, onFinish, answered 
   }
   if (challenge) return <LocalChallenge clientSecret={challenge} onAnswer={(answer) => void answerChallenge(answer)} busy={busy} />
   return (
-    <section aria-label="One-click offer" className="fy-stack" data-fy-pp="offer">
+    <section
+      aria-label="One-click offer"
+      className="fy-stack"
+      data-fy-pp="offer"
+      onPointerDown={(event) => onOfferButton(event.target) && pause.tapped()}
+    >
       {/* Read with the banner, which takes the focus on each new offer. */}
       <p id={progressId} className="fy-progress" data-fy-pp="progress">
         {postPurchaseTexts.progress(step, state.step_count)}

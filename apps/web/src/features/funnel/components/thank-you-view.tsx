@@ -61,7 +61,7 @@ export function ThankYouView({ type, order, step = null, answered = null }: Than
   useThankYouTracking(receipt)
   // Issue 26: a step carries the seller's logo, so the server's HTML paints with it; it stays
   // after the steps until the receipt's offer is read (the thank-you page's own branding).
-  // Once a press has been answered, each offer shown next waits a moment from when it shows (newOfferPauseMs).
+  // Once a press has been answered, each offer shown next waits a moment from when it shows, and from each tap on it (offer-pause.ts).
   const afterPress = useRef(false)
   const nextOffer = () => {
     afterPress.current = true

@@ -6,7 +6,8 @@ import { imageSrcSet } from '@funnelry/shared/offers/image-variants'
 import { getOrderReceipt } from '../api/get-order-receipt'
 import { startThankYouTracking } from '../tracking/thank-you-tracking'
 import { funnelToast, keepFunnelToastsAtBottom, replayRecentToasts } from './funnel-toast'
-import { newOfferPauseMs, postPurchaseTexts } from './post-purchase-texts'
+import { offerPause, onOfferButton } from './offer-pause'
+import { postPurchaseTexts } from './post-purchase-texts'
 import { publicRequest } from './public-request'
 
 declare global {
@@ -80,8 +81,11 @@ export function startPostPurchasePage(
     if (value) accept.setAttribute('aria-busy', 'true')
     else accept.removeAttribute('aria-busy')
   }
+  const pause = offerPause((paused) => setBusy(paused))
+  document.addEventListener('pointerdown', (event) => onOfferButton(event.target) && !over && pause.tapped(), true)
   const leave = (next: PostPurchaseStep | null, answered: AnsweredPress | null) => {
     over = true
+    pause.stop()
     handOver(next, answered)
   }
   // The next step in the same elements; an offer whose parts differ (an image where there was none)
@@ -123,8 +127,8 @@ export function startPostPurchasePage(
       return leave(null, null)
     }
     if (next.done || !show(next)) return leave(next.done ? null : next, null)
-    // The new offer's buttons take a press only after a moment (newOfferPauseMs): extra taps meant for the last one.
-    setTimeout(() => setBusy(false), newOfferPauseMs)
+    // The new offer's buttons take a press only after a moment without taps on them: extra taps meant for the last one.
+    pause.start()
     // The pressed button was disabled while waiting, which drops focus to the page: as React does
     // for each new offer (post-purchase-view.tsx), focus and announce the offer's banner.
     document.querySelector<HTMLElement>('[data-fy-pp="offer"] .fy-banner h2')?.focus()
