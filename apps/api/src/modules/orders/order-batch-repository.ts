@@ -32,6 +32,12 @@ export const orderBatchRepository = {
       .where(
         and(
           notInArray(orders.status, [...paidStatuses]),
+          // Names the rows through the intent's unique index: the row comparison below alone is a
+          // hash join over a scan of every order (18 ms at 900 orders, and growing with them).
+          inArray(
+            orders.intentId,
+            charges.map((c) => c.intentId),
+          ),
           sql`(${orders.intentId}, ${orders.amountCents}, ${orders.currency}) in (select intent_id, amount_cents, currency from jsonb_to_recordset(${charged}::jsonb) as c(intent_id text, amount_cents integer, currency integer))`,
         ),
       )
