@@ -26,33 +26,41 @@ export const orderBatchRepository = {
   async markPaidMany(db: Executor, charges: Charge[], at: Date): Promise<OrderRow[]> {
     if (charges.length === 0) return []
     const charged = JSON.stringify(charges.map((c) => ({ intent_id: c.intentId, amount_cents: c.amountCents, currency: c.currency })))
-    return db
-      .update(orders)
-      .set({ status: 'paid', paidAt: at, updatedAt: at, receiptExpiresAt: receiptExpiry(at) })
-      .where(
-        and(
-          notInArray(orders.status, [...paidStatuses]),
-          sql`(${orders.intentId}, ${orders.amountCents}, ${orders.currency}) in (select intent_id, amount_cents, currency from jsonb_to_recordset(${charged}::jsonb) as c(intent_id text, amount_cents integer, currency integer))`,
-        ),
-      )
-      .returning()
+    return (
+      db
+        .update(orders)
+        // Fulfilled with it: the caller queues the deliveries in this transaction (order-delivery.ts).
+        .set({ status: 'paid', paidAt: at, fulfilledAt: at, updatedAt: at, receiptExpiresAt: receiptExpiry(at) })
+        .where(
+          and(
+            notInArray(orders.status, [...paidStatuses]),
+            // Names the rows through the intent's unique index: the row comparison below alone is a
+            // hash join over a scan of every order (18 ms at 900 orders, and growing with them).
+            inArray(
+              orders.intentId,
+              charges.map((c) => c.intentId),
+            ),
+            sql`(${orders.intentId}, ${orders.amountCents}, ${orders.currency}) in (select intent_id, amount_cents, currency from jsonb_to_recordset(${charged}::jsonb) as c(intent_id text, amount_cents integer, currency integer))`,
+          ),
+        )
+        .returning()
+    )
   },
 
-  /** `markFulfilled` for many orders, each with its lead. */
-  async markFulfilledMany(db: Executor, fulfilled: { id: string; leadId: string }[], at: Date): Promise<void> {
-    if (fulfilled.length === 0) return
-    const rows = JSON.stringify(fulfilled.map((f) => ({ id: f.id, lead_id: f.leadId })))
+  /** Links orders to the leads their delivery recorded (orders that had none: a new free order, or its lead deleted since). */
+  async linkLeadsMany(db: Executor, linked: { id: string; leadId: string }[], at: Date): Promise<void> {
+    if (linked.length === 0) return
+    const rows = JSON.stringify(linked.map((f) => ({ id: f.id, lead_id: f.leadId })))
     await db
       .update(orders)
       .set({
         leadId: sql`(select f.lead_id from jsonb_to_recordset(${rows}::jsonb) as f(id uuid, lead_id uuid) where f.id = ${orders.id})`,
-        fulfilledAt: at,
         updatedAt: at,
       })
       .where(
         inArray(
           orders.id,
-          fulfilled.map((f) => f.id),
+          linked.map((f) => f.id),
         ),
       )
   },

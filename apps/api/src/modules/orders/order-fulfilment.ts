@@ -112,6 +112,8 @@ export function createOrderFulfilment({ db, deliveries, now, log, cardTesting, p
         status: 'paid',
         provider: 'none',
         paidAt: at,
+        // Delivered below, in this transaction.
+        fulfilledAt: at,
         updatedAt: at,
         ...newReceipt(at),
       } as const

@@ -92,7 +92,8 @@ export const orderRepository = {
     (
       await db
         .update(orders)
-        .set({ status: 'paid', paidAt: at, updatedAt: at, receiptExpiresAt: receiptExpiry(at) })
+        // Fulfilled with it: the caller queues the deliveries in this transaction (order-delivery.ts).
+        .set({ status: 'paid', paidAt: at, fulfilledAt: at, updatedAt: at, receiptExpiresAt: receiptExpiry(at) })
         .where(
           and(
             eq(orders.intentId, intentId),
@@ -150,9 +151,6 @@ export const orderRepository = {
 
   /** The lead an order's visitor became (decision D16: recorded as soon as the details arrive). */
   setLead: (db: Executor, id: string, leadId: string) => db.update(orders).set({ leadId }).where(eq(orders.id, id)),
-
-  markFulfilled: (db: Executor, id: string, leadId: string, at: Date) =>
-    db.update(orders).set({ leadId, fulfilledAt: at, updatedAt: at }).where(eq(orders.id, id)),
 
   /**
    * The visitor's open order on this free offer that holds nothing to pay any more (they unticked
