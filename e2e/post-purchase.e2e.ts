@@ -115,9 +115,9 @@ describe.each([390, 1280])('one-click offers after the payment at %i px', (width
     const email = await pay(page, '4242 4242 4242 4242')
     const box = await page.getByRole('button', { name: 'Yes, add it — $49.00' }).boundingBox()
     if (!box) throw new Error('no "Yes" on screen')
-    // A buyer tapping until something happens: 12 taps on the same spot, 1.3 s in all, far past one
-    // 700 ms pause; step 2's "Yes" appears under the finger after the first.
-    for (let tap = 0; tap < 12; tap += 1) {
+    // A buyer tapping until something happens: 18 taps on the same spot, 2 s in all, twice the
+    // one-second pause; step 2's "Yes" appears under the finger after the first.
+    for (let tap = 0; tap < 18; tap += 1) {
       await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2)
       await page.waitForTimeout(110)
     }

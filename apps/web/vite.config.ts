@@ -32,7 +32,7 @@ const notPublic =
  * React side to answer a press.
  */
 const postPurchasePageModules =
-  /[\\/](post-purchase-first-script|post-purchase-texts|funnel-toast|toast-duration|toast-placement|purchase-event|get-order-receipt|thank-you-tracking|live-public-page|money-format|currency-table|image-variants)\.ts$/
+  /[\\/](post-purchase-first-script|post-purchase-texts|offer-pause|sent-events|funnel-toast|toast-duration|toast-placement|purchase-event|get-order-receipt|thank-you-tracking|live-public-page|money-format|currency-table|image-variants)\.ts$/
 
 const codeSplitting = {
   groups: [
@@ -53,24 +53,29 @@ function publicEntryWithoutReact(): Plugin {
   return {
     name: 'public-entry-without-react',
     generateBundle(_options, bundle) {
-      const entry = Object.values(bundle).find((output) => output.type === 'chunk' && output.isEntry && output.name === 'public')
-      if (entry?.type !== 'chunk') return
-      const loaded = new Set<string>()
-      const visit = (file: string) => {
-        const chunk = bundle[file]
-        if (loaded.has(file) || chunk?.type !== 'chunk') return
-        loaded.add(file)
-        for (const imported of chunk.imports) visit(imported)
+      // The public entry, and the post-purchase step's script (a press there must not wait for React).
+      const starts = Object.values(bundle).filter(
+        (output) => output.type === 'chunk' && ((output.isEntry && output.name === 'public') || output.name === 'post-purchase-page'),
+      )
+      for (const entry of starts) {
+        if (entry.type !== 'chunk') continue
+        const loaded = new Set<string>()
+        const visit = (file: string) => {
+          const chunk = bundle[file]
+          if (loaded.has(file) || chunk?.type !== 'chunk') return
+          loaded.add(file)
+          for (const imported of chunk.imports) visit(imported)
+        }
+        for (const imported of entry.imports) visit(imported)
+        const withReact = [...loaded].filter((file) => {
+          const chunk = bundle[file]
+          return chunk?.type === 'chunk' && chunk.moduleIds.some((id) => reactModules.test(id))
+        })
+        if (withReact.length > 0)
+          this.error(
+            `${entry.fileName} imports React at load through ${[...loaded].join(', ')}: add the module it needs to firstScriptModules or postPurchasePageModules`,
+          )
       }
-      for (const imported of entry.imports) visit(imported)
-      const withReact = [...loaded].filter((file) => {
-        const chunk = bundle[file]
-        return chunk?.type === 'chunk' && chunk.moduleIds.some((id) => reactModules.test(id))
-      })
-      if (withReact.length > 0)
-        this.error(
-          `the public pages' first script imports React at load through ${[...loaded].join(', ')}: add the module it needs to firstScriptModules`,
-        )
     },
   }
 }

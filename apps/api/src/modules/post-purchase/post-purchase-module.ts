@@ -18,7 +18,7 @@ type Deps = {
   db: Database
   jobs: JobQueue
   now: () => Date
-  receipts: Pick<OrderReceipts, 'paidOrder'>
+  receipts: Pick<OrderReceipts, 'paidOrder' | 'exists'>
   offers: Pick<OfferServices, 'postPurchaseSteps' | 'cachedPostPurchaseSteps'>
   payments: Pick<PaymentServices, 'provider' | 'accountOf'>
   changes: SellerChanges

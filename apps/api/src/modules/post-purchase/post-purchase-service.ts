@@ -17,7 +17,7 @@ import { postPurchaseRepository as repo } from './post-purchase-repository.js'
 type Deps = {
   db: Database
   now: () => Date
-  receipts: Pick<OrderReceipts, 'paidOrder'>
+  receipts: Pick<OrderReceipts, 'paidOrder' | 'exists'>
   offers: Pick<OfferServices, 'postPurchaseSteps' | 'cachedPostPurchaseSteps'>
   charging: PostPurchaseCharging
   /** The seller's business name: the text of the logo on the step's page. */
@@ -53,7 +53,14 @@ export function createPostPurchaseService({ db, now, receipts, offers, charging,
 
   return {
     async state(reference: string): Promise<PostPurchaseState> {
-      const { order, steps, screen, rows } = await load(reference)
+      const loaded = await load(reference).catch(async (error: unknown) => {
+        // An order refunded since (in whole or in part) has no offer after it: the thank-you page,
+        // which lists the refund. Only a reference of no order at all is a 404.
+        if (error instanceof NotFoundError && (await receipts.exists(reference))) return null
+        throw error
+      })
+      if (!loaded) return { done: true }
+      const { order, steps, screen, rows } = loaded
       if (!screen) return { done: true }
       // Past the window the visitor gets the thank-you page (a step waiting for the bank still shows).
       const waiting = rows.some((row) => row.step === screen.step && (row.state === 'requires_action' || row.state === 'charging'))

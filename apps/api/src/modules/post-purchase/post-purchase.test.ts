@@ -150,6 +150,16 @@ describe('post-purchase offers', () => {
     expect(await providerChargesOf(ctx, orderId)).toHaveLength(0)
   })
 
+  test('an order refunded since (in whole or in part) has no offer after it: the page is done, and accept is a 404', async () => {
+    const { reference, orderId } = await pay()
+    await ctx.db.update(orders).set({ status: 'partially_refunded' }).where(eq(orders.id, orderId))
+    const state = await stateOf(ctx, reference)
+    expect(state.statusCode).toBe(200)
+    expect(state.json()).toEqual({ done: true })
+    expect((await accept(ctx, reference, { step: 1, kind: 'upsell' })).statusCode).toBe(404)
+    expect(await providerChargesOf(ctx, orderId)).toHaveLength(0)
+  })
+
   test('15 minutes after the payment accept answers 410 and the page is done', async () => {
     const { reference, orderId } = await pay()
     ctx.clock.advance(15 * 60 * 1000)

@@ -10,8 +10,10 @@ export const postPurchaseTexts = {
 } as const
 
 /**
- * How long a newly shown offer's buttons stay disabled: the next step's "Yes" appears where the
- * last one was, and a buyer's extra taps on a phone would otherwise buy an offer they never saw
- * (found in a browser review: three taps 150 ms apart bought step 2 too).
+ * How long a newly shown offer's buttons stay disabled, counted again from each tap on them
+ * (offer-pause.ts): the next step's "Yes" appears where the last one was, and a buyer's extra taps
+ * on a phone would otherwise buy an offer they never saw (browser reviews: three taps 150 ms apart
+ * bought step 2 with no pause; taps 0.1-0.7 s apart did with a fixed 700 ms one). A second is less
+ * than reading the new offer's headline and price takes.
  */
-export const newOfferPauseMs = 700
+export const newOfferPauseMs = 1000

@@ -2,6 +2,7 @@ import type { OrderReceipt } from '@funnelry/shared'
 import { currencyById } from '@funnelry/shared/currency-table'
 import { trackFunnelEvent } from '../tracking/event-queue'
 import type { FunnelEvent } from '../tracking/funnel-events'
+import { sentEvents } from '../tracking/sent-events'
 
 /** Money as the platforms want it: a number of the currency's units. The strings are two-decimal amounts. */
 const units = (amount: string) => Number(amount)
@@ -45,31 +46,8 @@ export function purchaseEvents(receipt: OrderReceipt): (FunnelEvent & { name: 'p
   ]
 }
 
-const pushedKey = (eventId: string) => `funnelry:purchase-sent:${eventId}`
-
-/** Where "already pushed" is remembered; a browser that refuses storage still gets one push per page load. */
-function rememberedIn(storage: Storage | undefined) {
-  const memory = new Set<string>()
-  return {
-    has(key: string) {
-      try {
-        return memory.has(key) || storage?.getItem(pushedKey(key)) === '1'
-      } catch {
-        return memory.has(key)
-      }
-    },
-    add(key: string) {
-      memory.add(key)
-      try {
-        storage?.setItem(pushedKey(key), '1')
-      } catch {
-        // Private mode or a full storage: this page load still pushes only once.
-      }
-    },
-  }
-}
-
-const pushed = rememberedIn(typeof window === 'undefined' ? undefined : window.localStorage)
+// The key each sent purchase is remembered under, unchanged since the first release (a browser keeps it).
+const pushed = sentEvents('funnelry:purchase-sent:')
 
 /**
  * Sends each charge's purchase to the seller's platforms once, so reloading the thank-you page never

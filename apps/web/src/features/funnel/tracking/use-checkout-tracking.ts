@@ -2,6 +2,7 @@ import type { PaymentIntentResponse } from '@funnelry/shared'
 import { currencyById } from '@funnelry/shared/currency-table'
 import { useEffect } from 'react'
 import { trackFunnelEvent } from './event-queue'
+import { sentEvents } from './sent-events'
 
 type CheckoutTracking = {
   live: boolean
@@ -9,6 +10,8 @@ type CheckoutTracking = {
   paymentVisible: boolean
   intent: PaymentIntentResponse | null
 }
+
+const begun = sentEvents('funnelry:checkout-sent:')
 
 /**
  * Decision D29 inside the offer page: the upsell is a page of the funnel of its own (a PageView
@@ -24,9 +27,13 @@ export function useCheckoutTracking({ live, view, paymentVisible, intent }: Chec
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per order shown, not per change of its total.
   useEffect(() => {
     if (!checkout) return
+    // Once per order in this browser: the card form shown again (a reload, Back and Forward) is the same checkout.
+    const eventId = `checkout.${checkout.intent_id}`
+    if (begun.has(eventId)) return
+    begun.add(eventId)
     trackFunnelEvent({
       name: 'begin_checkout',
-      eventId: `checkout.${checkout.intent_id}`,
+      eventId,
       value: Number(checkout.amount),
       currency: currencyById(checkout.currency).code.toUpperCase(),
     })
