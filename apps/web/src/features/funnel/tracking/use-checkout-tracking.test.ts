@@ -10,6 +10,8 @@ const intent = (id: string) => ({ intent_id: id, amount: '52.50', currency: 1 })
 describe('InitiateCheckout (D29): once per order in a browser', () => {
   const calls: unknown[][] = []
   beforeEach(() => {
+    // Events other test files of this worker queued (their pages never ran the platforms) are not this page's.
+    resetEventQueue()
     calls.length = 0
     ;(window as MetaWindow).fbq = (...args: unknown[]) => calls.push(args)
     platformsRunning({ meta: true, google: false })
