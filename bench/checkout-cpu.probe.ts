@@ -13,9 +13,9 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { createBumpOffer, createFreeOffer, createSeller, queryDatabase } from '../e2e/support/funnel.js'
+import { queryDatabase } from '../e2e/support/funnel.js'
 import { startServer } from '../e2e/support/server.js'
-import { connectLocalPayments } from './support/local-payments.js'
+import { createBumpFunnel } from './support/bump-funnel.js'
 import { measure } from './support/measure.js'
 
 const seconds = Number(process.env.PROBE_SECONDS ?? 6)
@@ -83,23 +83,7 @@ const idle = async () => {
 }
 
 try {
-  const seller = await createSeller(server, 'checkout@example.com')
-  await connectLocalPayments(server, seller)
-  const bump = await createBumpOffer(server, seller, {
-    url: 'https://files.example/checklists.pdf',
-    headline: 'The launch checklists',
-    description: 'Printable checklists',
-    old_price: '49.00',
-    new_price: '19.00',
-    currency: '1',
-  })
-  const offer = await createFreeOffer(server, seller, {
-    headline: 'The Seven-Day Meal Plan',
-    url: 'https://files.example/meal-plan.pdf',
-    opt_in_button: 'Send me the plan',
-    is_active: 'true',
-    bump_offer_id: String(bump.id),
-  })
+  const { bump, offer } = await createBumpFunnel(server)
   let buyers = 0
   let paid = 0
   // PROBE_RATE: a fixed offered load (requests/s, checkout and lead capture alike), so that both

@@ -6,9 +6,9 @@
  * paid order and one purchase email per acknowledged checkout, and 20 simultaneous confirms of one
  * intent must charge it once. Prints medians; exits 1 when a goal is missed.
  */
-import { createBumpOffer, createFreeOffer, createSeller, queryDatabase } from '../e2e/support/funnel.js'
+import { queryDatabase } from '../e2e/support/funnel.js'
 import { startServer } from '../e2e/support/server.js'
-import { connectLocalPayments } from './support/local-payments.js'
+import { createBumpFunnel } from './support/bump-funnel.js'
 import { type Measurement, measure, summarize } from './support/measure.js'
 
 const rounds = 3
@@ -23,23 +23,7 @@ const server = await startServer({ LOG_LEVEL: 'warn', TRUST_PROXY: 'true' })
 // Where to look while it runs (pg_stat_activity of the embedded database, for a profile).
 console.log(`data folder ${server.env.DATA_DIR}, database port ${server.env.EMBEDDED_DB_PORT}`)
 try {
-  const seller = await createSeller(server, 'checkout@example.com')
-  await connectLocalPayments(server, seller)
-  const bump = await createBumpOffer(server, seller, {
-    url: 'https://files.example/checklists.pdf',
-    headline: 'The launch checklists',
-    description: 'Printable checklists',
-    old_price: '49.00',
-    new_price: '19.00',
-    currency: '1',
-  })
-  const offer = await createFreeOffer(server, seller, {
-    headline: 'The Seven-Day Meal Plan',
-    url: 'https://files.example/meal-plan.pdf',
-    opt_in_button: 'Send me the plan',
-    is_active: 'true',
-    bump_offer_id: String(bump.id),
-  })
+  const { bump, offer } = await createBumpFunnel(server)
 
   let buyers = 0
   const paid: string[] = []
