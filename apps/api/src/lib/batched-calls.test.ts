@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { batchedCalls } from './batched-calls.js'
+import { batchedCalls, batchedLookups } from './batched-calls.js'
 
 describe('batchedCalls', () => {
   it('sends calls made together in one batch and gives each caller its own result', async () => {
@@ -43,5 +43,29 @@ describe('batchedCalls', () => {
     await Promise.allSettled(failed)
     fail = false
     await expect(run(3)).resolves.toBe(3)
+  })
+})
+
+describe('batchedLookups', () => {
+  it('reads the keys asked for together in one query and gives each caller the rows of its own key', async () => {
+    const queries: string[][] = []
+    const rows = [
+      { key: 'a', n: 1 },
+      { key: 'b', n: 2 },
+      { key: 'a', n: 3 },
+    ]
+    const lookup = batchedLookups(
+      async (keys: string[]) => {
+        queries.push(keys)
+        return rows.filter((row) => keys.includes(row.key))
+      },
+      (row) => row.key,
+    )
+    const [a, b, missing, again] = await Promise.all([lookup('a'), lookup('b'), lookup('c'), lookup('a')])
+    expect(queries).toEqual([['a', 'b', 'c']])
+    expect(a.map((row) => row.n)).toEqual([1, 3])
+    expect(b.map((row) => row.n)).toEqual([2])
+    expect(missing).toEqual([])
+    expect(again).toEqual(a)
   })
 })

@@ -66,6 +66,26 @@ export function batchedWrites<Input, Output>(
   }
 }
 
+/**
+ * `batchedCalls` for reads by key: lookups made together go out as one query for all their keys
+ * (`= any($1)`), and each caller gets the rows of its own key (none when it has none). Where many
+ * requests at once each read one row by key (buyers accepting together), this is one statement per
+ * batch instead of one per request.
+ */
+export function batchedLookups<Row>(
+  readMany: (keys: string[]) => Promise<Row[]>,
+  keyOf: (row: Row) => string,
+): (key: string) => Promise<Row[]> {
+  return batchedCalls(async (keys: string[]) => {
+    const byKey = new Map<string, Row[]>()
+    for (const row of await readMany([...new Set(keys)])) {
+      const key = keyOf(row)
+      byKey.set(key, [...(byKey.get(key) ?? []), row])
+    }
+    return keys.map((key) => byKey.get(key) ?? [])
+  })
+}
+
 async function settle<Output>(work: () => Promise<Output>): Promise<{ ok: true; value: Output } | { ok: false; error: unknown }> {
   try {
     return { ok: true, value: await work() }

@@ -1,6 +1,7 @@
 import { centsToAmount, currencyById, type OrderReceipt, type OrderReceiptItem, paymentMessages } from '@funnelry/shared'
 import { eq } from 'drizzle-orm'
 import type { Database } from '../../db/client.js'
+import { batchedLookups } from '../../lib/batched-calls.js'
 import { NotFoundError } from '../../lib/errors.js'
 import { splitVariantView } from '../experiments/experiments-module.js'
 import type { OfferNames } from '../offers/offers-module.js'
@@ -37,9 +38,14 @@ export function createOrderReceipts({
   /** Decision D34: the one-click charges after the payment, each its own item (the post-purchase module's). */
   extraItems?: (orderId: string, freeOfferId: string) => Promise<{ items: OrderReceiptItem[]; totalCents: number }>
 }) {
+  // Buyers pressing a one-click offer together (issue 26) each read their order first: one query.
+  const byReceipt = batchedLookups(
+    (tokens) => orderRepository.findByReceipts(db, tokens, now()),
+    (order) => order.receiptToken ?? '',
+  )
   /** The order behind a reference while its summary can be shown; undefined for any other. */
   const find = async (reference: string) => {
-    const order = referencePattern.test(reference) ? await orderRepository.findByReceipt(db, reference, now()) : undefined
+    const order = referencePattern.test(reference) ? (await byReceipt(reference))[0] : undefined
     return order && (paidStatuses.has(order.status) || order.status === 'pending' || order.status === 'failed') ? order : undefined
   }
   return {

@@ -217,12 +217,10 @@ export const orderRepository = {
         .returning({ id: orders.id })
     ).length > 0,
 
-  /** An order by its thank-you reference while that is valid. */
-  findByReceipt: async (db: Executor, token: string, at: Date) =>
-    (
-      await db
-        .select()
-        .from(orders)
-        .where(and(eq(orders.receiptToken, token), gt(orders.receiptExpiresAt, at)))
-    )[0],
+  /** The orders of these thank-you references, of those still valid (many pages read at once). */
+  findByReceipts: (db: Executor, tokens: string[], at: Date) =>
+    db
+      .select()
+      .from(orders)
+      .where(and(inArray(orders.receiptToken, tokens), gt(orders.receiptExpiresAt, at))),
 }

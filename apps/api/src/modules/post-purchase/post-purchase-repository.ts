@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm'
+import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client.js'
 import { postPurchaseCharges, postPurchaseShown } from './post-purchase-tables.js'
 
@@ -28,6 +28,14 @@ const stepOf = (orderId: string, step: number) => and(eq(postPurchaseCharges.ord
 export const postPurchaseRepository = {
   forOrder: (db: Executor, orderId: string) =>
     db.select().from(postPurchaseCharges).where(eq(postPurchaseCharges.orderId, orderId)).orderBy(asc(postPurchaseCharges.step)),
+
+  /** `forOrder` of many orders at once (buyers pressing together), in step order within each. */
+  forOrders: (db: Executor, orderIds: string[]) =>
+    db
+      .select()
+      .from(postPurchaseCharges)
+      .where(inArray(postPurchaseCharges.orderId, orderIds))
+      .orderBy(asc(postPurchaseCharges.orderId), asc(postPurchaseCharges.step)),
 
   find: async (db: Executor, orderId: string, step: number) =>
     (await db.select().from(postPurchaseCharges).where(stepOf(orderId, step)))[0],

@@ -7,6 +7,7 @@ import {
   postPurchaseMessages,
 } from '@funnelry/shared'
 import type { Database } from '../../db/client.js'
+import { batchedLookups } from '../../lib/batched-calls.js'
 import { ConflictError, NotFoundError, PaymentError } from '../../lib/errors.js'
 import type { OfferServices } from '../offers/offers-module.js'
 import type { OrderReceipts, OrderRow } from '../orders/orders-module.js'
@@ -32,13 +33,19 @@ const expiresAt = (order: OrderRow) => new Date((order.paidAt ?? order.updatedAt
  * its price are always the server's: the body only says which offer on screen was answered.
  */
 export function createPostPurchaseService({ db, now, receipts, offers, charging, businessName }: Deps) {
+  // Buyers pressing together (issue 26) read their orders' steps in one query.
+  const rowsOf = batchedLookups(
+    (orderIds) => repo.forOrders(db, orderIds),
+    (row) => row.orderId,
+  )
+
   /** The paid order, its steps and what is on screen now; a reference without one is a 404. */
   async function load(reference: string) {
     const order = await receipts.paidOrder(reference)
     if (!order) throw new NotFoundError(postPurchaseMessages.notFound)
     const steps = await offers.cachedPostPurchaseSteps(order.freeOfferId)
     if (!steps) throw new NotFoundError(postPurchaseMessages.notFound)
-    const rows = await repo.forOrder(db, order.id)
+    const rows = await rowsOf(order.id)
     return { order, steps, rows, screen: onScreen(steps.steps, rows) }
   }
 

@@ -1,7 +1,9 @@
+import { inArray } from 'drizzle-orm'
 import type { TestApp } from '../../../../test/build-test-app.js'
 import { createSellerSession } from '../../../../test/factories.js'
 import { describe, expect, test } from '../../../../test/fixtures.js'
 import { paymentAccountRepository } from '../payment-account-repository.js'
+import { localPaymentIntents } from '../payments-tables.js'
 import { createLinkSigner } from './link-signer.js'
 import { createLocalPaymentProvider, type LocalPaymentProvider } from './local-provider.js'
 import { WebhookRejectedError } from './provider.js'
@@ -108,6 +110,53 @@ describe('the local test provider', () => {
     expect(await provider.cancelIntent(accountId, canceled.id)).toMatchObject({ status: 'canceled' })
     expect(await provider.answerChallenge(canceled.clientSecret, true)).toBeNull()
     expect(await provider.retrieveIntent(accountId, canceled.id)).toMatchObject({ status: 'canceled' })
+  })
+
+  test('charges saved cards asked for together once per key, each answer its own (decision D34)', async () => {
+    const paidFirst = async (key: string, card: string) => {
+      const intent = await provider.createIntent({
+        accountId,
+        amountCents: 1900,
+        currency: 'usd',
+        metadata: { order_id: key },
+        idempotencyKey: key,
+        saveCardFor: { email: `${key}@example.com`, name: 'Ann' },
+      })
+      expect(await provider.confirmWithTestCard(intent.clientSecret, card)).toMatchObject({ status: 'succeeded' })
+      return intent
+    }
+    const good = await paidFirst('f1', '4242424242424242')
+    const laterDeclined = await paidFirst('f2', '4000 0000 0000 9995')
+    const unpaid = await provider.createIntent({ accountId, amountCents: 900, currency: 'usd', metadata: {}, idempotencyKey: 'f3' })
+    const charge = (firstIntentId: string, idempotencyKey: string, account = accountId) =>
+      provider.chargeSavedCard({
+        accountId: account,
+        firstIntentId,
+        amountCents: 4900,
+        currency: 'usd',
+        metadata: { step: '1' },
+        idempotencyKey,
+      })
+
+    const [first, sameKey, declined, notSaved, otherAccount] = await Promise.all([
+      charge(good.id, 'k1'),
+      charge(good.id, 'k1'),
+      charge(laterDeclined.id, 'k2'),
+      charge(unpaid.id, 'k3'),
+      charge(good.id, 'k4', 'acct_local_other'),
+    ])
+    expect(first).toMatchObject({ status: 'succeeded', intent: { amountCents: 4900, metadata: { step: '1' } } })
+    expect(sameKey).toEqual(first)
+    expect(declined).toMatchObject({ status: 'failed', intent: { status: 'requires_payment_method' } })
+    expect(notSaved).toMatchObject({ status: 'failed', intent: null })
+    expect(otherAccount).toMatchObject({ status: 'failed', intent: null })
+    // A replay later answers with the same intent and charges nothing new.
+    expect(await charge(good.id, 'k1')).toEqual(first)
+    const stored = await ctx.db
+      .select({ key: localPaymentIntents.idempotencyKey })
+      .from(localPaymentIntents)
+      .where(inArray(localPaymentIntents.idempotencyKey, ['k1', 'k2', 'k3', 'k4']))
+    expect(stored.map((row) => row.key).sort()).toEqual(['k1', 'k2'])
   })
 
   test('confirms with the test cards and returns the signed event to deliver', async () => {

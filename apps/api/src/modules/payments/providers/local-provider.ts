@@ -2,18 +2,20 @@ import { randomBytes } from 'node:crypto'
 import { and, eq, inArray } from 'drizzle-orm'
 import type { Database, Executor } from '../../../db/client.js'
 import { firstRow } from '../../../db/first-row.js'
-import { batchedCalls } from '../../../lib/batched-calls.js'
+import { batchedCalls, batchedWrites } from '../../../lib/batched-calls.js'
 import { PaymentError } from '../../../lib/errors.js'
 import { paymentAccountRepository } from '../payment-account-repository.js'
 import { localPaymentIntents } from '../payments-tables.js'
 import type { LinkSigner } from './link-signer.js'
 import { confirmLocalIntent, eventFor, type LocalConfirmResult, payWaitingBatched, type SignedEvent } from './local-confirm.js'
 import { refundLocalPayment } from './local-refunds.js'
-import { answerLocalChallenge, chargeLocalSavedCard, localDeclineCode } from './local-saved-card.js'
+import { answerLocalChallenge, chargeLocalSavedCards, localDeclineCode } from './local-saved-card.js'
 import {
   type CreateIntentRequest,
   type PaymentIntent,
   type PaymentProvider,
+  type SavedCardCharge,
+  type SavedCardChargeRequest,
   toCurrencyCode,
   toIntentStatus,
   type UpdateIntentRequest,
@@ -128,6 +130,13 @@ export function createLocalPaymentProvider({ db, publicUrl, signer, now, settleL
 
   const payWaiting = batchedCalls(payWaitingBatched({ db, now, settleLater }))
 
+  // One-click charges of buyers pressing together (issue 26) are read and stored together; a batch
+  // that fails is redone one charge at a time, so one bad charge fails only its own press.
+  const chargeSavedCards = batchedWrites(
+    (requests: SavedCardChargeRequest[]) => chargeLocalSavedCards(db, requests, toIntent),
+    async (request) => (await chargeLocalSavedCards(db, [request], toIntent))[0] as SavedCardCharge,
+  )
+
   return {
     name: 'local',
 
@@ -192,7 +201,7 @@ export function createLocalPaymentProvider({ db, publicUrl, signer, now, settleL
     },
 
     refund: (request) => refundLocalPayment(db, request),
-    chargeSavedCard: (request) => chargeLocalSavedCard(db, request, toIntent),
+    chargeSavedCard: chargeSavedCards,
 
     async findChallenge(clientSecret) {
       const row = await firstRow(

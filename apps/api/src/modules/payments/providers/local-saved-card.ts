@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { localTestCards, paymentMessages } from '@funnelry/shared'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import type { Database, Executor } from '../../../db/client.js'
-import { firstRow } from '../../../db/first-row.js'
 import { localPaymentIntents } from '../payments-tables.js'
 import { type PaymentIntent, type SavedCardCharge, type SavedCardChargeRequest, savedCardChargeOf } from './provider.js'
 
@@ -37,43 +36,71 @@ function outcomeFor(card: string | null): Pick<IntentRow, 'status' | 'lastError'
 }
 
 /**
- * Decision D34, the local provider's one-click charge: a new intent on the same account, confirmed at
- * once with the first payment's card. The outcome is written with the intent in one insert, keyed by
- * the idempotency key, so a replay or a concurrent retry answers with the same intent and charges nothing new.
+ * Decision D34, the local provider's one-click charges: each a new intent on the same account,
+ * confirmed at once with the first payment's card. The outcome is written with the intent in one
+ * insert, keyed by the idempotency key, so a replay or a concurrent retry answers with the same
+ * intent and charges nothing new. Charges asked for together (buyers pressing at once) are read and
+ * stored in one statement each; the answers are in the order of the requests.
  */
-export async function chargeLocalSavedCard(
+export async function chargeLocalSavedCards(
   db: Database,
-  request: SavedCardChargeRequest,
+  requests: SavedCardChargeRequest[],
   toIntent: (row: IntentRow) => PaymentIntent,
-): Promise<SavedCardCharge> {
-  const first = await firstRow(
-    db
-      .select()
-      .from(localPaymentIntents)
-      .where(and(eq(localPaymentIntents.id, request.firstIntentId), eq(localPaymentIntents.accountId, request.accountId))),
-  )
-  if (!first?.saveCard || first.status !== 'succeeded') return { status: 'failed', intent: null, message: localSavedCardMessages.notSaved }
-  const id = `pi_local_${token(18)}`
-  const [created] = await db
-    .insert(localPaymentIntents)
-    .values({
-      id,
-      clientSecret: `${id}_secret_${token(18)}`,
-      accountId: request.accountId,
-      amountCents: request.amountCents,
-      currency: request.currency,
-      metadata: request.metadata,
-      idempotencyKey: request.idempotencyKey,
-      card: first.card,
-      savedFrom: first.id,
-      ...outcomeFor(first.card),
-    })
-    .onConflictDoNothing({ target: localPaymentIntents.idempotencyKey })
-    .returning()
-  const row =
-    created ?? (await firstRow(db.select().from(localPaymentIntents).where(eq(localPaymentIntents.idempotencyKey, request.idempotencyKey))))
-  if (!row) throw new Error('the local payment intent was not stored')
-  return savedCardChargeOf(toIntent(row))
+): Promise<SavedCardCharge[]> {
+  const firsts = await db
+    .select()
+    .from(localPaymentIntents)
+    .where(
+      inArray(
+        localPaymentIntents.id,
+        requests.map((request) => request.firstIntentId),
+      ),
+    )
+  const firstOf = (request: SavedCardChargeRequest) =>
+    firsts.find(
+      (row) => row.id === request.firstIntentId && row.accountId === request.accountId && row.saveCard && row.status === 'succeeded',
+    )
+  const chargeable = requests.flatMap((request) => {
+    const first = firstOf(request)
+    return first ? [{ request, first }] : []
+  })
+  const stored = new Map<string, IntentRow>()
+  if (chargeable.length > 0) {
+    const created = await db
+      .insert(localPaymentIntents)
+      .values(
+        chargeable.map(({ request, first }) => {
+          const id = `pi_local_${token(18)}`
+          return {
+            id,
+            clientSecret: `${id}_secret_${token(18)}`,
+            accountId: request.accountId,
+            amountCents: request.amountCents,
+            currency: request.currency,
+            metadata: request.metadata,
+            idempotencyKey: request.idempotencyKey,
+            card: first.card,
+            savedFrom: first.id,
+            ...outcomeFor(first.card),
+          }
+        }),
+      )
+      .onConflictDoNothing({ target: localPaymentIntents.idempotencyKey })
+      .returning()
+    for (const row of created) if (row.idempotencyKey) stored.set(row.idempotencyKey, row)
+    // A key charged before (a replay, a retry): its first intent is the answer.
+    const replayed = chargeable.map(({ request }) => request.idempotencyKey).filter((key) => !stored.has(key))
+    if (replayed.length > 0) {
+      const earlier = await db.select().from(localPaymentIntents).where(inArray(localPaymentIntents.idempotencyKey, replayed))
+      for (const row of earlier) if (row.idempotencyKey) stored.set(row.idempotencyKey, row)
+    }
+  }
+  return requests.map((request): SavedCardCharge => {
+    if (!firstOf(request)) return { status: 'failed', intent: null, message: localSavedCardMessages.notSaved }
+    const row = stored.get(request.idempotencyKey)
+    if (!row) throw new Error('the local payment intent was not stored')
+    return savedCardChargeOf(toIntent(row))
+  })
 }
 
 /**
