@@ -24,6 +24,8 @@ export const orderReceiptItemSchema = z.object({
   url: z.string().nullable(),
   /** A `post_purchase` item's step (1-3): its purchase event id is `order.<order_id>.step-<step>` (D29). */
   step: z.number().int().min(1).optional(),
+  /** Decision D35: present (true) once the seller gave this item's money back; the item stays on the page as bought. */
+  refunded: z.literal(true).optional(),
 })
 export type OrderReceiptItem = z.infer<typeof orderReceiptItemSchema>
 

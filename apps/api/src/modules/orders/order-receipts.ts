@@ -5,6 +5,7 @@ import { batchedLookups } from '../../lib/batched-calls.js'
 import { NotFoundError } from '../../lib/errors.js'
 import { splitVariantView } from '../experiments/experiments-module.js'
 import type { OfferNames } from '../offers/offers-module.js'
+import { orderLineRepository } from './order-lines.js'
 import { type OrderRow, orderRepository } from './order-repository.js'
 
 /** A reference is 22 URL-safe characters; anything else is not one of ours. */
@@ -48,6 +49,21 @@ export function createOrderReceipts({
     const order = referencePattern.test(reference) ? (await byReceipt(reference))[0] : undefined
     return order && (paidStatuses.has(order.status) || order.status === 'pending' || order.status === 'failed') ? order : undefined
   }
+  /**
+   * Decision D35: marks the items whose order line was refunded, so the buyer sees which money came
+   * back. An item is its line's kind and offer; a line refunded matches one item of its kind and offer.
+   */
+  async function markRefunded(orderId: string, items: OrderReceiptItem[]): Promise<OrderReceiptItem[]> {
+    const lines = (await orderLineRepository.ofOrders(db, [orderId])).get(orderId) ?? []
+    const refunded = lines.filter((line) => line.status === 'refunded').map((line) => `${line.kind}/${line.offerId}`)
+    return items.map((item) => {
+      const at = refunded.indexOf(`${item.kind}/${item.id}`)
+      if (at < 0) return item
+      refunded.splice(at, 1)
+      return { ...item, refunded: true }
+    })
+  }
+
   return {
     /** Whether the thank-you page can show this order (decision D26: "We can't find this order." otherwise). */
     exists: async (reference: string) => (await find(reference)) !== undefined,
@@ -102,7 +118,7 @@ export function createOrderReceipts({
         order_id: order.id,
         // A declined attempt is not a purchase yet; the page waits for the payment's event.
         status: paid ? 'paid' : 'pending',
-        items,
+        items: order.refundedCents > 0 ? await markRefunded(order.id, items) : items,
         total: centsToAmount(order.amountCents + extra.totalCents),
         ...(order.refundedCents > 0 ? { refunded: centsToAmount(order.refundedCents) } : {}),
         currency: currencyById(order.currency).value,

@@ -56,6 +56,14 @@ describe('POST /api/v1/orders/<id>/refund/ (decision D35)', () => {
     expect((await refundsAtProvider(order.intentId)).map((row) => [row.amountCents, row.idempotencyKey])).toEqual([
       [350, `refund-line-${bump}`],
     ])
+    // The buyer's thank-you page says which item's money came back.
+    const receipt = (await ctx.app.inject({ url: `/api/v1/order-receipts/${order.receiptToken}/` })).json()
+    expect(receipt.items.map((item: { kind: string; refunded?: boolean }) => [item.kind, item.refunded ?? false])).toEqual([
+      ['free', false],
+      ['bump', true],
+      ['upsell', false],
+    ])
+    expect(receipt).toMatchObject({ total: '52.50', refunded: '3.50' })
     // Still a completed checkout; only the money kept counts as revenue.
     expect(await stats()).toMatchObject({ paid_orders: 1, revenue: '49.00' })
 

@@ -25,7 +25,11 @@ export function OrderReceiptSummary({ receipt }: { receipt: OrderReceipt }) {
           <li key={`${item.kind}-${item.id}`}>
             <div className="fy-row">
               <span>{item.name}</span>
-              <span>{item.kind === 'free' ? 'FREE' : formatMoney(symbol, item.price)}</span>
+              <span>
+                {item.kind === 'free' ? 'FREE' : formatMoney(symbol, item.price)}
+                {/* Decision D35: which item's money came back, as the refund email names it. */}
+                {item.refunded && <span className="fy-muted"> · Refunded</span>}
+              </span>
             </div>
             <ItemDownload item={item} />
           </li>

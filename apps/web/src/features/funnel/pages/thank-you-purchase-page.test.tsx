@@ -82,13 +82,22 @@ describe('thank-you page (/thank-you-purchase)', () => {
     expect(document.head.querySelector('script')).toBeNull()
   })
 
-  it('says what the seller gave back, under the total of what was bought (D35)', async () => {
-    const receipt = paidReceipt({ refunded: '33.50' })
+  it('says what the seller gave back, under the total of what was bought, and beside the item refunded (D35)', async () => {
+    const bought = paidReceipt().items
+    const receipt = paidReceipt({
+      refunded: '33.50',
+      items: bought.map((item) => (item.kind === 'upsell' ? { ...item, refunded: true } : item)),
+    })
     mockReceipt(() => receipt)
     renderApp(<ThankYouPurchasePage />, { url: `/thank-you-purchase?type=oto-offer&order=${receipt.reference}` })
     const order = await screen.findByRole('region', { name: 'Your order' })
     expect(within(order).getByTestId('receipt-total')).toHaveTextContent('€52.50')
     expect(within(order).getByTestId('receipt-refunded')).toHaveTextContent('Refunded−€33.50')
+    expect(
+      within(order)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['The 7-day launch guideFREEDownload', 'The checklist pack€19.00Download', 'The video masterclass€33.50 · RefundedDownload'])
   })
 
   it('waits for a payment still being confirmed', async () => {
