@@ -64,6 +64,22 @@ describe("the public pages' first script", () => {
     expect(calls.views).toHaveLength(1)
   })
 
+  it('opens no storage on a new visit: only a reload, Back or Forward looks for a checkout to continue', async () => {
+    const { calls } = mockFunnelApi()
+    // A visitor arriving from an ad (a new navigation); the tab's storage waits on the browser when first used.
+    vi.spyOn(performance, 'getEntriesByType').mockReturnValue([{ type: 'navigate' } as unknown as PerformanceEntry])
+    const storageOpened = vi.spyOn(window, 'sessionStorage', 'get')
+    await loadPage(makeOffer())
+    await waitFor(() => expect(calls.views).toHaveLength(1))
+    expect(storageOpened).not.toHaveBeenCalled()
+    vi.restoreAllMocks()
+    // The first touch brings React in (and ends the page's wait for it before the next test).
+    const bump = screen.getByRole('checkbox', { name: 'Add to order' })
+    fireEvent.pointerDown(bump)
+    fireEvent.click(bump)
+    expect(await screen.findByTestId('order-total')).toHaveTextContent('$19.00')
+  })
+
   it('runs no pixel and counts nothing in preview', async () => {
     const { calls } = mockFunnelApi()
     await loadPage(makeOffer({ advertising_pixels: [pixel] }), true)

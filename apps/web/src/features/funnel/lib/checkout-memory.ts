@@ -78,8 +78,11 @@ export function cameBack(): boolean {
 export const checkoutMemory = {
   /** The visit to continue: only when the visitor came back to this document (reload, Back, Forward). */
   read(offerId: string, now = Date.now()): CheckoutMemory | null {
+    // A new visit never opens the tab's storage: the first use of sessionStorage waits on the
+    // browser (tens of milliseconds on a slow phone), inside the offer page's first script.
+    if (!cameBack()) return null
     const raw = storage()?.getItem(keyOf(offerId))
-    return raw && cameBack() ? parse(raw, now) : null
+    return raw ? parse(raw, now) : null
   },
   save(offerId: string, memory: CheckoutMemory, now = Date.now()): void {
     try {
