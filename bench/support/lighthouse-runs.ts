@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { chromiumFlags } from '../../e2e/support/browser.js'
+import { untilBrowserIdle } from './browser-idle.js'
 import { median } from './measure.js'
 
 /** What one Lighthouse load (mobile, default simulated throttling) says of a page. */
@@ -41,8 +42,13 @@ export async function lighthouseLoad(
   }
   // LIGHTHOUSE_DUMP_DIR: keep each load's full report, to read why a figure moved (e.g. the LCP phases).
   const dumpDir = process.env.LIGHTHOUSE_DUMP_DIR
-  if (dumpDir)
-    await writeFile(`${dumpDir}/${Date.now()}-${new URL(url).port}-${extraHeaders ? 'cookie' : 'plain'}.json`, JSON.stringify(lhr))
+  if (dumpDir) {
+    const name = `${dumpDir}/${Date.now()}-${new URL(url).port}-${extraHeaders ? 'cookie' : 'plain'}`
+    await writeFile(`${name}.json`, JSON.stringify(lhr))
+    // And the load's trace, to see what each main-thread task ran (its events, with their scripts).
+    const { Trace } = result.artifacts as { Trace?: unknown }
+    if (Trace) await writeFile(`${name}.trace.json`, JSON.stringify(Trace))
+  }
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN
   const requests =
     (lhr.audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? []
@@ -93,6 +99,7 @@ export async function inNewChrome<T>(load: (port: number) => Promise<T>): Promis
     chromeFlags: ['--headless=new', ...chromiumFlags],
   })
   try {
+    await untilBrowserIdle(chrome.pid)
     return await load(chrome.port)
   } finally {
     chrome.kill()
