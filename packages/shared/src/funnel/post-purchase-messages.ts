@@ -20,7 +20,7 @@ export const postPurchaseMessages = {
   repeatedStepOffer:
     'Use each OTO offer once: the steps after the purchase, their downsells and the OTO before the payment must all be different offers.',
   unpricedStepOffer: (headline: string) => `The OTO offer "${headline}" has no price above 0. Give it a price before adding it.`,
-  expired: 'This offer has expired.',
+  expired: 'This offer has expired. The add-on was not charged. Your first order stands.',
   notCharged: 'The add-on was not charged. Your first order stands.',
   /** A refused one-click charge: which offer and why (the reason in plain words, from the server), then `notCharged`. */
   notAdded: (headline: string, reason: string) =>
