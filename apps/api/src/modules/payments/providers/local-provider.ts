@@ -1,5 +1,4 @@
-import { randomBytes } from 'node:crypto'
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import type { Database, Executor } from '../../../db/client.js'
 import { firstRow } from '../../../db/first-row.js'
 import { batchedCalls, batchedWrites } from '../../../lib/batched-calls.js'
@@ -8,6 +7,7 @@ import { paymentAccountRepository } from '../payment-account-repository.js'
 import { localPaymentIntents } from '../payments-tables.js'
 import type { LinkSigner } from './link-signer.js'
 import { confirmLocalIntent, eventFor, type LocalConfirmResult, payWaitingBatched, type SignedEvent } from './local-confirm.js'
+import { localToken, storeIntentsOnce } from './local-intents.js'
 import { refundLocalPayment } from './local-refunds.js'
 import { answerLocalChallenge, chargeLocalSavedCards, localDeclineCode } from './local-saved-card.js'
 import {
@@ -57,8 +57,6 @@ const onboardingPurpose = 'local-onboarding'
  */
 const changeable = (status: string) => status === 'requires_payment_method' || status === 'requires_action'
 
-const token = (bytes: number) => randomBytes(bytes).toString('base64url').replace(/[-_]/g, '0')
-
 type Deps = {
   db: Database
   publicUrl: string
@@ -95,32 +93,18 @@ export function createLocalPaymentProvider({ db, publicUrl, signer, now, settleL
    * answers with the intent the first request created, as Stripe does.
    */
   const createIntents = batchedCalls(async (requests: CreateIntentRequest[]) => {
-    const created = await db
-      .insert(localPaymentIntents)
-      .values(
-        requests.map((request) => {
-          const id = `pi_local_${token(18)}`
-          return {
-            id,
-            clientSecret: `${id}_secret_${token(18)}`,
-            accountId: request.accountId,
-            amountCents: request.amountCents,
-            currency: request.currency,
-            status: 'requires_payment_method' as const,
-            metadata: request.metadata,
-            idempotencyKey: request.idempotencyKey,
-            saveCard: request.saveCardFor !== undefined,
-          }
-        }),
-      )
-      .onConflictDoNothing({ target: localPaymentIntents.idempotencyKey })
-      .returning()
-    const byKey = new Map(created.map((row) => [row.idempotencyKey, row]))
-    const repeated = requests.map((request) => request.idempotencyKey).filter((key) => !byKey.has(key))
-    if (repeated.length > 0) {
-      const earlier = await db.select().from(localPaymentIntents).where(inArray(localPaymentIntents.idempotencyKey, repeated))
-      for (const row of earlier) byKey.set(row.idempotencyKey, row)
-    }
+    const byKey = await storeIntentsOnce(
+      db,
+      requests.map((request) => ({
+        accountId: request.accountId,
+        amountCents: request.amountCents,
+        currency: request.currency,
+        status: 'requires_payment_method' as const,
+        metadata: request.metadata,
+        idempotencyKey: request.idempotencyKey,
+        saveCard: request.saveCardFor !== undefined,
+      })),
+    )
     return requests.map((request) => {
       const row = byKey.get(request.idempotencyKey)
       if (!row) throw new Error('the local payment intent was not stored')
@@ -142,7 +126,7 @@ export function createLocalPaymentProvider({ db, publicUrl, signer, now, settleL
 
     async createOrGetAccount() {
       // The caller keeps one account per seller; a fresh id is all an unused local account is.
-      return `acct_local_${token(18)}`
+      return `acct_local_${localToken(18)}`
     },
 
     async onboardingUrl(accountId) {

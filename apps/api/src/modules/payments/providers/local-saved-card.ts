@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto'
 import { localTestCards, paymentMessages } from '@funnelry/shared'
 import { and, eq, inArray } from 'drizzle-orm'
 import type { Database, Executor } from '../../../db/client.js'
 import { localPaymentIntents } from '../payments-tables.js'
+import { storeIntentsOnce } from './local-intents.js'
 import { type PaymentIntent, type SavedCardCharge, type SavedCardChargeRequest, savedCardChargeOf } from './provider.js'
 
 type IntentRow = typeof localPaymentIntents.$inferSelect
@@ -24,8 +24,6 @@ export function localDeclineCode(lastError: string | null): string | null {
   if (lastError === paymentMessages.cardDeclined) return 'generic_decline'
   return null
 }
-
-const token = (bytes: number) => randomBytes(bytes).toString('base64url').replace(/[-_]/g, '0')
 
 /** How a later charge of a saved test card goes: 3184 asks for authentication every time, 9995 is then declined. */
 function outcomeFor(card: string | null): Pick<IntentRow, 'status' | 'lastError'> {
@@ -64,37 +62,19 @@ export async function chargeLocalSavedCards(
     const first = firstOf(request)
     return first ? [{ request, first }] : []
   })
-  const stored = new Map<string, IntentRow>()
-  if (chargeable.length > 0) {
-    const created = await db
-      .insert(localPaymentIntents)
-      .values(
-        chargeable.map(({ request, first }) => {
-          const id = `pi_local_${token(18)}`
-          return {
-            id,
-            clientSecret: `${id}_secret_${token(18)}`,
-            accountId: request.accountId,
-            amountCents: request.amountCents,
-            currency: request.currency,
-            metadata: request.metadata,
-            idempotencyKey: request.idempotencyKey,
-            card: first.card,
-            savedFrom: first.id,
-            ...outcomeFor(first.card),
-          }
-        }),
-      )
-      .onConflictDoNothing({ target: localPaymentIntents.idempotencyKey })
-      .returning()
-    for (const row of created) if (row.idempotencyKey) stored.set(row.idempotencyKey, row)
-    // A key charged before (a replay, a retry): its first intent is the answer.
-    const replayed = chargeable.map(({ request }) => request.idempotencyKey).filter((key) => !stored.has(key))
-    if (replayed.length > 0) {
-      const earlier = await db.select().from(localPaymentIntents).where(inArray(localPaymentIntents.idempotencyKey, replayed))
-      for (const row of earlier) if (row.idempotencyKey) stored.set(row.idempotencyKey, row)
-    }
-  }
+  const stored = await storeIntentsOnce(
+    db,
+    chargeable.map(({ request, first }) => ({
+      accountId: request.accountId,
+      amountCents: request.amountCents,
+      currency: request.currency,
+      metadata: request.metadata,
+      idempotencyKey: request.idempotencyKey,
+      card: first.card,
+      savedFrom: first.id,
+      ...outcomeFor(first.card),
+    })),
+  )
   return requests.map((request): SavedCardCharge => {
     if (!firstOf(request)) return { status: 'failed', intent: null, message: localSavedCardMessages.notSaved }
     const row = stored.get(request.idempotencyKey)
