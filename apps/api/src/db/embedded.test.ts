@@ -17,6 +17,17 @@ const answers = async (url: string) => {
   }
 }
 
+/** PostgreSQL names no client address for a connection over its Unix socket. */
+const overUnixSocket = async (url: string) => {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    return (await client.query<{ address: string | null }>('select inet_client_addr() as address')).rows[0]?.address === null
+  } finally {
+    await client.end()
+  }
+}
+
 // Issue 15: `npm run invite` with no variables next to a server on EMBEDDED_DB_PORT=54391 printed a bare `undefined`.
 describe('the embedded database in one DATA_DIR', () => {
   let dataDir: string
@@ -41,6 +52,9 @@ describe('the embedded database in one DATA_DIR', () => {
 
     expect(new URL(joined.url).port).toBe(String(serverPort))
     expect(await answers(joined.url)).toBe(1)
+    // Issue 22: the app's statements skip the loopback TCP stack, in the starting and the joining process.
+    expect(await overUnixSocket(server.url)).toBe(true)
+    expect(await overUnixSocket(joined.url)).toBe(true)
     expect(logged).toContain(`Using the embedded database already running on port ${serverPort} (EMBEDDED_DB_PORT here is ${otherPort}).`)
     // Only the process that started it stops it.
     await joined.stop()

@@ -38,6 +38,8 @@ describe('the change listener', () => {
     const url = new URL(db.url)
     const relay = await silentableRelay({ host: url.hostname, port: Number(url.port || 5432) })
     url.host = `127.0.0.1:${relay.port}`
+    // Through the relay's TCP port, not the embedded server's Unix socket the URL may name.
+    url.searchParams.delete('host')
     const changes = createSellerChanges({ connectionString: url.toString() })
     const resets: (string | null)[] = []
     changes.subscribe((sellerId) => resets.push(sellerId))
