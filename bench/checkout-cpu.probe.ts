@@ -16,6 +16,7 @@ import path from 'node:path'
 import { queryDatabase } from '../e2e/support/funnel.js'
 import { startServer } from '../e2e/support/server.js'
 import { createBumpFunnel } from './support/bump-funnel.js'
+import { untilQueueDrained } from './support/job-queue.js'
 import { measure } from './support/measure.js'
 
 const seconds = Number(process.env.PROBE_SECONDS ?? 6)
@@ -70,18 +71,6 @@ function delta(before: Map<string, { ms: number; name: string }>, after: Map<str
   }
   return byName
 }
-const idle = async () => {
-  // Until no job is waiting or running (emails, CRM webhooks, settlements).
-  for (let i = 0; i < 100; i += 1) {
-    const [row] = await queryDatabase<{ n: number }>(
-      server,
-      `select count(*)::int as n from pgboss.job where state in ('created','retry','active') and start_after <= now()`,
-    )
-    if ((row?.n ?? 0) === 0) return
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-}
-
 try {
   const { bump, offer } = await createBumpFunnel(server)
   let buyers = 0
@@ -153,7 +142,7 @@ try {
 
   await checkoutRun(2)
   await leadRun(2)
-  await idle()
+  await untilQueueDrained(server)
   const kinds = process.env.PROBE_ONLY ? [process.env.PROBE_ONLY] : ['checkout', 'lead']
   const result: Record<string, unknown> = {}
   // The server's own background (job polling, heartbeats) while nothing arrives, per second.
@@ -171,7 +160,7 @@ try {
     const start = kind === 'checkout' ? paid : visitors
     const run = kind === 'checkout' ? await checkoutRun(seconds) : await leadRun(seconds)
     const units = kind === 'checkout' ? paid - start : run.ok
-    await idle()
+    await untilQueueDrained(server)
     // Write work, which (unlike CPU time) the machine's other load does not change: WAL bytes.
     const [wal] = await queryDatabase<{ bytes: number }>(server, 'select pg_wal_lsn_diff(pg_current_wal_lsn(), $1)::float as bytes', [
       walBefore?.lsn,

@@ -13,6 +13,7 @@
 import { performance } from 'node:perf_hooks'
 import { createBumpOffer, createFreeOffer, createSeller, createUpsellOffer, queryDatabase } from '../e2e/support/funnel.js'
 import { startServer } from '../e2e/support/server.js'
+import { untilQueueDrained } from './support/job-queue.js'
 import { connectLocalPayments } from './support/local-payments.js'
 import { median } from './support/measure.js'
 import { payAsBuyer, postJson } from './support/paid-buyer.js'
@@ -62,20 +63,6 @@ try {
     return { ms: performance.now() - started, ok: response.status === 200 && body.status === 'succeeded' }
   }
 
-  /** Until the job queue holds nothing waiting or running (bounded: a queue that never drains is a failure). */
-  const queueDrained = async () => {
-    const deadline = performance.now() + 120_000
-    for (;;) {
-      const [waiting] = await queryDatabase<{ n: number }>(
-        server,
-        "select count(*)::int as n from pgboss.job where state in ('created', 'retry', 'active') and start_after <= now()",
-      )
-      if ((waiting?.n ?? 0) === 0) return
-      if (performance.now() > deadline) throw new Error(`the job queue still holds ${waiting?.n} jobs after 2 minutes`)
-      await new Promise((resolve) => setTimeout(resolve, 50))
-    }
-  }
-
   // Warm-up: one buyer through the whole path.
   await accept(await paidBuyer())
   const latencies: number[] = []
@@ -84,7 +71,7 @@ try {
   for (let round = 0; round < rounds; round += 1) {
     const references: string[] = []
     for (let n = 0; n < buyersPerRound; n += 1) references.push(await paidBuyer())
-    await queueDrained()
+    await untilQueueDrained(server)
     const answers = await Promise.all(references.map(accept))
     failed += answers.filter((answer) => !answer.ok).length
     const sorted = answers.map((answer) => answer.ms).sort((a, b) => a - b)
