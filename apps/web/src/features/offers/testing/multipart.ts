@@ -1,41 +1,6 @@
 import { HttpResponse } from 'msw'
-import { afterEach, beforeAll, beforeEach, vi } from 'vitest'
 import type { z } from 'zod'
 import { type ApiErrorBody, type ApiResolver, apiHandler, server } from '../../../testing/msw'
-
-/**
- * Under jsdom, FormData and File are jsdom's while fetch is Node's, which sends a jsdom File as the
- * text "[object File]". A browser sends the bytes, so for these tests multipart bodies are copied
- * into Node's own FormData (names, types and bytes kept) before they reach fetch (and MSW).
- */
-export function sendFilesLikeABrowser() {
-  let NodeFormData: typeof FormData
-  beforeAll(async () => {
-    // Node's FormData is not a global under jsdom; a Response (Node's) hands one out.
-    NodeFormData = (await new Response(new URLSearchParams()).formData()).constructor as typeof FormData
-  })
-  beforeEach(() => {
-    const intercepted = globalThis.fetch
-    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-      if (!(init?.body instanceof FormData)) return intercepted(input, init)
-      const body = new NodeFormData()
-      for (const [name, value] of init.body) {
-        if (typeof value === 'string') body.append(name, value)
-        else body.append(name, await nodeBlobOf(value), value.name)
-      }
-      return intercepted(input, { ...init, body })
-    })
-  })
-  afterEach(() => {
-    vi.unstubAllGlobals()
-  })
-}
-
-/** The file's bytes and type as a Blob of Node's own, made by a Response (Node's) like the FormData above. */
-async function nodeBlobOf(file: File): Promise<Blob> {
-  const headers = file.type ? { 'content-type': file.type } : undefined
-  return await new Response(new Uint8Array(await file.arrayBuffer()), { headers }).blob()
-}
 
 /** What a multipart field arrived as: its text, or a file's name, type and size. */
 export type SentField = string | { name: string; type: string; size: number }
