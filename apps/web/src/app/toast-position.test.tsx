@@ -1,3 +1,5 @@
+// @vitest-environment jsdom
+// (Reads MUI's and notistack's styles back through getComputedStyle, which happy-dom computes otherwise: it keeps colours as written, #2e7d32, not rgb() as a browser and jsdom give.)
 import { screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { toast } from '../lib/toast'

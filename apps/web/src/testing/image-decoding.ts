@@ -1,6 +1,7 @@
 /**
- * jsdom draws no pictures (no createImageBitmap, and an <img> never loads): this stands in for the
- * browser's decoder, as installMatchMedia does for media queries. A file decodes when its bytes start
+ * The test page draws no pictures: happy-dom's createImageBitmap takes no Blob (it refuses every file,
+ * pictures too), and an <img> never loads. This stands in for the browser's decoder, as
+ * installMatchMedia does for media queries, replacing happy-dom's. A file decodes when its bytes start
  * as a PNG's or a JPEG's do; anything else (a text file named "fake.png") is refused as a browser
  * refuses it, with an InvalidStateError.
  */
@@ -10,7 +11,6 @@ const signatures = [
 ]
 
 export function installImageDecoding() {
-  if (typeof globalThis.createImageBitmap === 'function') return
   globalThis.createImageBitmap = (async (source: unknown) => {
     const bytes = source instanceof Blob ? new Uint8Array(await source.arrayBuffer()) : new Uint8Array()
     const isPicture = signatures.some((signature) => signature.every((byte, at) => bytes[at] === byte))

@@ -1,6 +1,7 @@
 /**
- * jsdom has no matchMedia, so MUI's useMediaQuery would always answer "no". This one answers
- * min-width/max-width queries against window.innerWidth; `setViewportWidth(375)` makes a phone.
+ * Stands in for the test page's matchMedia (jsdom, which two files keep, has none) so MUI's
+ * useMediaQuery answers min-width/max-width queries against window.innerWidth, which
+ * `setViewportWidth(375)` sets to make a phone.
  */
 const defaultWidth = 1024
 

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { setViewportWidth } from '../../../testing/media'
 import { funnelToast, keepFunnelToastsAtBottom } from './funnel-toast'
 
-/** A button where a phone would show it (jsdom lays nothing out), tapped. */
+/** A button where a phone would show it (the test page lays nothing out), tapped. */
 function tapButtonAt(top: number) {
   const button = document.createElement('button')
   button.textContent = 'Send Me The Guide'

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { injectPixels } from './inject-pixels'
 
-// jsdom runs scripts in its own global object, not the test's `window`: the pixels below
-// record that they ran in the shared document instead.
+// A page's scripts may run against a global other than the test's `window` (jsdom gives them one
+// of their own): the pixels below record that they ran in the document, which both share.
 const ran = () => (document.documentElement.dataset.ran ?? '').split(',').filter(Boolean)
 const record = (name: string) => `document.documentElement.dataset.ran = (document.documentElement.dataset.ran || '') + '${name},'`
 

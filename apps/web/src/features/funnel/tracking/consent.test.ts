@@ -1,3 +1,5 @@
+// @vitest-environment jsdom
+// (Needs page scripts to run against a global of their own, as jsdom's do: under happy-dom they share the test's window, where the stand-in fbq stops Meta's loader.)
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it } from 'vitest'

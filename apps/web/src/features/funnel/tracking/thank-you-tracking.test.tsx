@@ -14,8 +14,8 @@ const tracking = () => window as TrackingWindow
 const gtagCalls = () => (tracking().dataLayer ?? []).map((entry) => Array.from(entry))
 
 /**
- * jsdom runs injected scripts against a window of its own, so the page's `fbq` is stood in for by
- * a recorder set here (the browser journey, e2e/pixels.e2e.ts, runs the real snippets).
+ * The Meta snippet below is an empty stand-in (the test page fetches no fbevents.js), so the page's
+ * `fbq` is stood in for by a recorder set here (the browser journey, e2e/pixels.e2e.ts, runs the real snippets).
  */
 let metaCalls: unknown[][] = []
 const recordMetaCalls = () => {

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { freeOfferDraft } from '../../../lib/free-offer-draft'
 import { bumpOffer, freeOffer, offerId } from '../../../testing/factories/offers'
 import { renderApp } from '../../../testing/render'
-import { mockMultipart, pngFile, sendFilesLikeABrowser } from '../testing/multipart'
+import { mockMultipart, pngFile } from '../testing/multipart'
 import { mockDropdowns, mockOfferStats } from '../testing/offer-api'
 import BumpOfferFormPage from './bump-offer-form-page'
 import FreeOfferFormPage from './free-offer-form-page'
@@ -19,8 +19,6 @@ const routes = [
   { path: '/dashboard/add-bump-offer', element: <BumpOfferFormPage /> },
   { path: '*', element: <p>Somewhere else</p> },
 ]
-
-sendFilesLikeABrowser()
 
 // Free offers show their funnel numbers (issue 6); these tests are about other things.
 beforeEach(() => mockOfferStats())

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { freeOfferDraft } from '../../../lib/free-offer-draft'
 import { freeOffer, offerId } from '../../../testing/factories/offers'
 import { findElsewhere, renderApp } from '../../../testing/render'
-import { fieldErrors, mockMultipart, pngFile, sendFilesLikeABrowser } from '../testing/multipart'
+import { fieldErrors, mockMultipart, pngFile } from '../testing/multipart'
 import { mockDropdowns, mockFreeOffer, mockOfferStats } from '../testing/offer-api'
 import FreeOfferFormPage from './free-offer-form-page'
 
@@ -14,8 +14,6 @@ const editPath = '/dashboard/edit-free-offer/:id'
 const textbox = (name: string) => screen.getByRole('textbox', { name })
 const bump = { id: offerId(101), headline: 'Workbook' }
 const upsell = { id: offerId(201), headline: 'Video Course' }
-
-sendFilesLikeABrowser()
 
 async function fillRequired(user: ReturnType<typeof renderApp>['user']) {
   await user.type(textbox('Headline'), 'The Ultimate Guide')

@@ -5,7 +5,7 @@ import { Link, Outlet } from 'react-router'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { bumpOffer } from '../../../testing/factories/offers'
 import { renderApp } from '../../../testing/render'
-import { mockMultipart, sendFilesLikeABrowser } from '../testing/multipart'
+import { mockMultipart } from '../testing/multipart'
 import { mockDropdowns, mockOfferStats } from '../testing/offer-api'
 import BumpOfferFormPage from './bump-offer-form-page'
 import FreeOfferFormPage from './free-offer-form-page'
@@ -42,8 +42,6 @@ function closingTabIsHeld(): boolean {
   window.dispatchEvent(event)
   return event.defaultPrevented
 }
-
-sendFilesLikeABrowser()
 
 // Free offers show their funnel numbers (issue 6); these tests are about other things.
 beforeEach(() => {

@@ -8,14 +8,12 @@ import { describe, expect, it, vi } from 'vitest'
 import { bumpOffer, offerId, upsellOffer } from '../../../testing/factories/offers'
 import type { ApiResolver } from '../../../testing/msw'
 import { findElsewhere, renderApp } from '../../../testing/render'
-import { fieldErrors, mockMultipart, pngFile, type SentForm, sendFilesLikeABrowser } from '../testing/multipart'
+import { fieldErrors, mockMultipart, pngFile, type SentForm } from '../testing/multipart'
 import { mockBumpOffer, mockUpsellOffer } from '../testing/offer-api'
 import BumpOfferFormPage from './bump-offer-form-page'
 import UpsellOfferFormPage from './upsell-offer-form-page'
 
 const textbox = (name: string) => screen.getByRole('textbox', { name })
-
-sendFilesLikeABrowser()
 
 /** What differs between the BUMP and the upsell (OTO) form; everything else they do alike. */
 type PaidAddOnCase = {

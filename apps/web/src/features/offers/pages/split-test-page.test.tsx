@@ -106,7 +106,7 @@ describe('the split test page (issue 27)', () => {
     await user.click(screen.getByText('Start the test'))
     await waitFor(() => expect(uploads).toHaveLength(1))
     expect(uploads[0]?.url).toBe(`/api/v1/free-product/${offer.id}/variants/${variantId}/image/`)
-    // A file part (jsdom's File crosses into the test's fetch as a plain blob of the same type).
+    // A file part, of the picture's type.
     const image = uploads[0]?.image
     expect(typeof image).not.toBe('string')
     expect(typeof image === 'string' ? image : image?.type).toBe('image/png')

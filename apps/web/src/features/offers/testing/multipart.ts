@@ -1,50 +1,33 @@
 import { HttpResponse } from 'msw'
-import { afterEach, beforeAll, beforeEach, vi } from 'vitest'
 import type { z } from 'zod'
 import { type ApiErrorBody, type ApiResolver, apiHandler, server } from '../../../testing/msw'
-
-/**
- * Under jsdom, FormData and File are jsdom's while fetch is Node's, which sends a jsdom File as the
- * text "[object File]". A browser sends the bytes, so for these tests multipart bodies are copied
- * into Node's own FormData (names, types and bytes kept) before they reach fetch (and MSW).
- */
-export function sendFilesLikeABrowser() {
-  let NodeFormData: typeof FormData
-  beforeAll(async () => {
-    // Node's FormData is not a global under jsdom; a Response (Node's) hands one out.
-    NodeFormData = (await new Response(new URLSearchParams()).formData()).constructor as typeof FormData
-  })
-  beforeEach(() => {
-    const intercepted = globalThis.fetch
-    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-      if (!(init?.body instanceof FormData)) return intercepted(input, init)
-      const body = new NodeFormData()
-      for (const [name, value] of init.body) {
-        if (typeof value === 'string') body.append(name, value)
-        else body.append(name, await nodeBlobOf(value), value.name)
-      }
-      return intercepted(input, { ...init, body })
-    })
-  })
-  afterEach(() => {
-    vi.unstubAllGlobals()
-  })
-}
-
-/** The file's bytes and type as a Blob of Node's own, made by a Response (Node's) like the FormData above. */
-async function nodeBlobOf(file: File): Promise<Blob> {
-  const headers = file.type ? { 'content-type': file.type } : undefined
-  return await new Response(new Uint8Array(await file.arrayBuffer()), { headers }).blob()
-}
 
 /** What a multipart field arrived as: its text, or a file's name, type and size. */
 export type SentField = string | { name: string; type: string; size: number }
 export type SentForm = Record<string, SentField>
 
+/**
+ * The fields of a multipart body as a server reads them, empty ones included. Read here rather
+ * than by `request.formData()`: under happy-dom that is happy-dom's, which leaves out every empty
+ * part (an optional text sent as ""), where a server keeps it.
+ */
 async function readForm(request: Request): Promise<SentForm> {
+  const boundary = /boundary=(?:"([^"]+)"|([^;\s]+))/.exec(request.headers.get('content-type') ?? '')
+  if (!boundary) throw new Error(`not a multipart body: ${request.headers.get('content-type')}`)
+  // One character per byte, so a file's size is its length; texts are decoded as UTF-8 below.
+  const body = Array.from(new Uint8Array(await request.arrayBuffer()), (byte) => String.fromCharCode(byte)).join('')
+  const utf8 = (bytes: string) => new TextDecoder().decode(Uint8Array.from(bytes, (char) => char.charCodeAt(0)))
   const sent: SentForm = {}
-  for (const [name, value] of await request.formData()) {
-    sent[name] = typeof value === 'string' ? value : { name: value.name, type: value.type, size: value.size }
+  // Each part sits between "--boundary" lines: "\r\n", its headers, a blank line, its content, "\r\n".
+  for (const part of body.split(`--${boundary[1] ?? boundary[2]}`).slice(1, -1)) {
+    const headersEnd = part.indexOf('\r\n\r\n')
+    const headers = part.slice(2, headersEnd)
+    const content = part.slice(headersEnd + 4, -2)
+    const name = /;\s*name="([^"]*)"/.exec(headers)?.[1]
+    if (name === undefined) throw new Error(`a multipart part without a name: ${headers}`)
+    const filename = /;\s*filename="([^"]*)"/.exec(headers)?.[1]
+    const type = /^content-type:\s*(.*)$/im.exec(headers)?.[1]?.trim() ?? ''
+    sent[utf8(name)] = filename === undefined ? utf8(content) : { name: utf8(filename), type, size: content.length }
   }
   return sent
 }

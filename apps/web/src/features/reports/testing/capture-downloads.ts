@@ -3,7 +3,7 @@ import { vi } from 'vitest'
 export type Download = { blob: Blob; url: string; filename: string }
 
 /**
- * jsdom has no object URLs and cannot save files: this stubs `URL.createObjectURL` (and revoke)
+ * The test page cannot save files (and jsdom had no object URLs): this stubs `URL.createObjectURL` (and revoke)
  * and records each link a download clicks. Call the returned `restore` after the test.
  */
 export function captureDownloads() {

@@ -1,7 +1,7 @@
 import { vi } from 'vitest'
 
 /**
- * jsdom cannot leave the page, so `window.location` is swapped for a copy whose `assign` only
+ * The test page cannot leave, so `window.location` is swapped for a copy whose `assign` only
  * records the address. Undo with `vi.unstubAllGlobals()`.
  */
 export function stubLocationAssign() {
