@@ -135,7 +135,7 @@ const urlFor = (password: string, port: number) => `postgresql://postgres:${enco
 /**
  * The folder of PostgreSQL's Unix socket (also its built-in default). The app's connections go
  * through it, not TCP on 127.0.0.1: a statement's round trip then skips the loopback TCP stack in
- * both processes, a quarter of a paid checkout's CPU (docs/decisions/checkout-at-campaign-scale.md).
+ * both processes (a few percent of a paid checkout's CPU: docs/decisions/checkout-at-campaign-scale.md).
  * TCP stays open for the ownership checks above and for tools.
  */
 const socketDir = '/tmp'
