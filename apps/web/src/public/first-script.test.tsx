@@ -15,7 +15,10 @@ import { apiHandler, server } from '../testing/msw'
 import { renderPublicPage } from './server'
 
 afterEach(async () => {
-  // React's work for the page must end with the test, not run on after its document is gone.
+  // React's work for the page must end with the test, not run on after its document is gone. Its
+  // download, started by a touch, lands first: one still under way once hydrated the next test's
+  // page with this one's (a hydration mismatch, found by a shuffled run on happy-dom).
+  await vi.dynamicImportSettled()
   const { unmountHydratedPages } = await import('./hydrate')
   await act(async () => {}) // the hydration under way finishes first
   act(() => unmountHydratedPages())
