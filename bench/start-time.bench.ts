@@ -46,7 +46,24 @@ async function timeStart(command: string, args: string[], env: Record<string, st
   const exited = new Promise((resolve) => child.once('exit', resolve))
   if (child.pid) process.kill(-child.pid, 'SIGTERM')
   await exited
+  // npm exits on the signal without waiting for its child: the next round starts only once the
+  // whole group is gone (the server and its embedded PostgreSQL, which holds the data folder until
+  // its shutdown ends; a round started earlier found the folder in use and failed).
+  if (child.pid) await untilGroupGone(child.pid)
   return elapsed
+}
+
+async function untilGroupGone(groupId: number) {
+  const deadline = performance.now() + 60_000
+  for (;;) {
+    try {
+      process.kill(-groupId, 0)
+    } catch {
+      return
+    }
+    if (performance.now() > deadline) throw new Error(`process group ${groupId} still runs 60 s after SIGTERM`)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
 }
 
 function bareNode() {
