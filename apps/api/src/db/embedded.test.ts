@@ -7,26 +7,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort } from '../../test/free-port.js'
 import { type EmbeddedDatabase, EmbeddedDatabaseError, startEmbeddedDatabase } from './embedded.js'
 
-const answers = async (url: string) => {
+/** The first row of one query on a connection of its own. */
+const firstRow = async <Row extends object>(url: string, query: string) => {
   const client = new pg.Client({ connectionString: url })
   await client.connect()
   try {
-    return (await client.query<{ one: number }>('select 1 as one')).rows[0]?.one
+    return (await client.query<Row>(query)).rows[0]
   } finally {
     await client.end()
   }
 }
 
+const answers = async (url: string) => (await firstRow<{ one: number }>(url, 'select 1 as one'))?.one
+
 /** PostgreSQL names no client address for a connection over its Unix socket. */
-const overUnixSocket = async (url: string) => {
-  const client = new pg.Client({ connectionString: url })
-  await client.connect()
-  try {
-    return (await client.query<{ address: string | null }>('select inet_client_addr() as address')).rows[0]?.address === null
-  } finally {
-    await client.end()
-  }
-}
+const overUnixSocket = async (url: string) =>
+  (await firstRow<{ address: string | null }>(url, 'select inet_client_addr() as address'))?.address === null
 
 // Issue 15: `npm run invite` with no variables next to a server on EMBEDDED_DB_PORT=54391 printed a bare `undefined`.
 describe('the embedded database in one DATA_DIR', () => {
