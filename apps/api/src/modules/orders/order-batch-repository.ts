@@ -1,5 +1,6 @@
 import { and, inArray, notInArray, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client.js'
+import { insertRows } from '../../db/insert-rows.js'
 import { receiptExpiry } from './order-receipt-token.js'
 import { type NewOrder, type OrderRow, paidStatuses } from './order-repository.js'
 import { orders } from './orders-tables.js'
@@ -14,7 +15,7 @@ export type Charge = { intentId: string; amountCents: number; currency: number }
 export const orderBatchRepository = {
   async insertMany(db: Executor, values: NewOrder[]): Promise<OrderRow[]> {
     if (values.length === 0) return []
-    return db.insert(orders).values(values).returning()
+    return insertRows(db, orders, values).returning()
   },
 
   /**

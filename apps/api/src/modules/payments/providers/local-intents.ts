@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { inArray } from 'drizzle-orm'
 import type { Executor } from '../../../db/client.js'
+import { insertRows } from '../../../db/insert-rows.js'
 import { localPaymentIntents } from '../payments-tables.js'
 
 export type LocalIntentRow = typeof localPaymentIntents.$inferSelect
@@ -17,14 +18,14 @@ export const localToken = (bytes: number) => randomBytes(bytes).toString('base64
 export async function storeIntentsOnce(db: Executor, intents: NewLocalIntent[]): Promise<Map<string, LocalIntentRow>> {
   const byKey = new Map<string, LocalIntentRow>()
   if (intents.length === 0) return byKey
-  const created = await db
-    .insert(localPaymentIntents)
-    .values(
-      intents.map((intent) => {
-        const id = `pi_local_${localToken(18)}`
-        return { ...intent, id, clientSecret: `${id}_secret_${localToken(18)}` }
-      }),
-    )
+  const created = await insertRows(
+    db,
+    localPaymentIntents,
+    intents.map((intent) => {
+      const id = `pi_local_${localToken(18)}`
+      return { ...intent, id, clientSecret: `${id}_secret_${localToken(18)}` }
+    }),
+  )
     .onConflictDoNothing({ target: localPaymentIntents.idempotencyKey })
     .returning()
   for (const row of created) if (row.idempotencyKey) byKey.set(row.idempotencyKey, row)
