@@ -7,12 +7,16 @@
  * - WAL bytes per unit (write work: rows, index entries, counters), which other load does not change;
  * - PROBE_PGSS=1: restarts with pg_stat_statements and prints statements, execution and planning
  *   time per unit, statement by statement (trigger statements included).
- * PROBE_SECONDS (default 6) per run; PROBE_RATE fixes the offered load (requests/s); PROBE_ONLY=checkout.
+ * - the bench process's own CPU per unit (autocannon: a checkout is two requests, a lead capture one).
+ * PROBE_SECONDS (default 6) per run; PROBE_RATE fixes the offered load (requests/s); PROBE_ONLY names
+ * the kinds, comma-separated, of `checkout`, `intent` (the payment intent alone) and `lead`;
+ * PROBE_SQL runs statements (separated by `;;`) first, for a what-if (a trigger disabled, an index dropped).
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
+import type autocannon from 'autocannon'
 import { queryDatabase } from '../e2e/support/funnel.js'
 import { startServer } from '../e2e/support/server.js'
 import { createBumpFunnel } from './support/bump-funnel.js'
@@ -78,6 +82,22 @@ try {
   // PROBE_RATE: a fixed offered load (requests/s, checkout and lead capture alike), so that both
   // sides of an A/B comparison batch alike; without it, as many as 50 connections get through.
   const rate = process.env.PROBE_RATE ? { overallRate: Number(process.env.PROBE_RATE) } : {}
+  /** A buyer's payment intent with the bump, from their own address; `context` keeps what the confirm needs. */
+  const intentRequest = {
+    method: 'POST' as const,
+    path: '/api/v1/stripe/payment-intent/',
+    setupRequest: (request: autocannon.Request, context: object) => {
+      buyers += 1
+      const email = `buyer${buyers}@bench.example`
+      const address = addressOf(buyers)
+      Object.assign(context, { address, secret: undefined })
+      return {
+        ...request,
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+        body: JSON.stringify({ full_name: `Buyer ${buyers}`, email, product_id: offer.id, bump_offer_id: bump.id }),
+      }
+    },
+  }
   const checkoutRun = (duration: number) =>
     measure({
       ...rate,
@@ -85,19 +105,7 @@ try {
       duration,
       requests: [
         {
-          method: 'POST',
-          path: '/api/v1/stripe/payment-intent/',
-          setupRequest: (request, context) => {
-            buyers += 1
-            const email = `buyer${buyers}@bench.example`
-            const address = addressOf(buyers)
-            Object.assign(context, { address, secret: undefined })
-            return {
-              ...request,
-              headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
-              body: JSON.stringify({ full_name: `Buyer ${buyers}`, email, product_id: offer.id, bump_offer_id: bump.id }),
-            }
-          },
+          ...intentRequest,
           onResponse: (status, body, context) => {
             if (status === 200) Object.assign(context, { secret: (JSON.parse(body) as { client_secret: string }).client_secret })
           },
@@ -119,6 +127,9 @@ try {
         },
       ],
     })
+  // The intent alone (PROBE_ONLY=intent): a checkout less its card confirm, to see which half costs what.
+  const intentRun = (duration: number) =>
+    measure({ ...rate, url: `${server.url}/api/v1/stripe/payment-intent/`, duration, requests: [intentRequest] })
   let visitors = 0
   const leadRun = (duration: number) =>
     measure({
@@ -140,10 +151,11 @@ try {
       ],
     })
 
+  if (process.env.PROBE_SQL) for (const statement of process.env.PROBE_SQL.split(';;')) await queryDatabase(server, statement)
   await checkoutRun(2)
   await leadRun(2)
   await untilQueueDrained(server)
-  const kinds = process.env.PROBE_ONLY ? [process.env.PROBE_ONLY] : ['checkout', 'lead']
+  const kinds = process.env.PROBE_ONLY ? process.env.PROBE_ONLY.split(',') : ['checkout', 'lead']
   const result: Record<string, unknown> = {}
   // The server's own background (job polling, heartbeats) while nothing arrives, per second.
   const idleBefore = cpuByPid()
@@ -156,10 +168,12 @@ try {
     if (process.env.PROBE_PGSS) await queryDatabase(server, 'select pg_stat_statements_reset()')
     const [walBefore] = await queryDatabase<{ lsn: string }>(server, 'select pg_current_wal_lsn()::text as lsn')
     const before = cpuByPid()
+    const clientBefore = process.cpuUsage()
     const started = Date.now()
     const start = kind === 'checkout' ? paid : visitors
-    const run = kind === 'checkout' ? await checkoutRun(seconds) : await leadRun(seconds)
+    const run = kind === 'checkout' ? await checkoutRun(seconds) : kind === 'intent' ? await intentRun(seconds) : await leadRun(seconds)
     const units = kind === 'checkout' ? paid - start : run.ok
+    const client = process.cpuUsage(clientBefore)
     await untilQueueDrained(server)
     // Write work, which (unlike CPU time) the machine's other load does not change: WAL bytes.
     const [wal] = await queryDatabase<{ bytes: number }>(server, 'select pg_wal_lsn_diff(pg_current_wal_lsn(), $1)::float as bytes', [
@@ -195,6 +209,7 @@ try {
       p99: run.p99Ms,
       cpuMsPerUnit: Math.round((total / units) * 100) / 100,
       walBytesPerUnit: Math.round((wal?.bytes ?? 0) / units),
+      clientMsPerUnit: Math.round(((client.user + client.system) / 1000 / units) * 100) / 100,
       byProcess: Object.fromEntries(Object.entries(used).map(([k, v]) => [k, Math.round((v / units) * 100) / 100])),
     }
   }

@@ -127,9 +127,11 @@ try {
 
   const counts = await queryDatabase<{ email: string; paid: number; purchase_emails: number }>(
     server,
-    `select o.email, count(*) filter (where o.status = 'paid')::int as paid,
-            (select count(*) from emails e where e."to" = o.email and e.kind = 'purchase')::int as purchase_emails
-       from orders o where o.free_offer_id = $1 and o.email is not null group by o.email`,
+    // The purchase emails counted once per address, joined (a lookup per order took a core for 20 s).
+    `select o.email, count(*) filter (where o.status = 'paid')::int as paid, coalesce(max(e.sent), 0)::int as purchase_emails
+       from orders o
+       left join (select "to", count(*) as sent from emails where kind = 'purchase' group by "to") e on e."to" = o.email
+      where o.free_offer_id = $1 and o.email is not null group by o.email`,
     [offer.id],
   )
   const byEmail = new Map(counts.map((row) => [row.email, row]))
