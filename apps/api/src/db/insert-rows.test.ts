@@ -71,6 +71,17 @@ describe('insertRows', () => {
     ])
   })
 
+  test('a column whose default is computed in JavaScript gets it, as with VALUES', async ({ db }) => {
+    await db.pool.query(createThings)
+    const stamped = pgTable('insert_rows_things', {
+      id: uuid('id').primaryKey(),
+      name: text('name').notNull(),
+      note: text('note').$defaultFn(() => 'from JavaScript'),
+    })
+    const stored = await insertRows(db.db, stamped, [{ id: crypto.randomUUID(), name: 'a' }]).returning()
+    expect(stored.map(({ name, note }) => ({ name, note }))).toEqual([{ name: 'a', note: 'from JavaScript' }])
+  })
+
   test('takes what the statement adds: a conflict skipped, the rest returned', async ({ db }) => {
     await db.pool.query(createThings)
     await insertRows(db.db, things, [named(1)])

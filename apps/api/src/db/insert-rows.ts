@@ -3,7 +3,15 @@ import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core'
 import type { Executor } from './client.js'
 
 /** Column types whose JSON value PostgreSQL reads as it is (`jsonb_to_recordset`), with nothing to map first. */
-const jsonReadable = /^(uuid|text|integer|smallint|bigint|boolean|jsonb|timestamp with time zone|date)$/
+const jsonReadable = /^(uuid|text|integer|smallint|boolean|jsonb|timestamp with time zone)$/
+
+type Column = ReturnType<typeof getTableColumns<PgTable>>[string]
+/** What only Drizzle's VALUES does right: a value computed in JavaScript or by the column's generation. */
+const valuesOnly = (column: Column) =>
+  column.defaultFn !== undefined ||
+  column.onUpdateFn !== undefined ||
+  column.generated !== undefined ||
+  column.generatedIdentity !== undefined
 
 /** The keys a row gives a value (an undefined one is left out, as Drizzle's VALUES leaves it to its default). */
 const namedKeys = (row: object) => Object.entries(row).flatMap(([key, value]) => (value === undefined ? [] : [key]))
@@ -13,9 +21,9 @@ const namedKeys = (row: object) => Object.entries(row).flatMap(([key, value]) =>
  * parameter read by `jsonb_to_recordset`, not as a parameter per value. Drizzle builds a multi-row
  * VALUES list value by value, about 0.1 ms a row of 30 columns (an order of a checkout batch); this
  * costs the same for one row or fifty (docs/decisions/checkout-at-campaign-scale.md). A column no
- * row names gets its default, as in VALUES. Rows that name different columns, or a column JSON
- * cannot carry as it is, go through Drizzle's VALUES. The caller adds the rest of its statement
- * (`onConflictDoNothing`, `returning`).
+ * row names gets its default, as in VALUES. Rows that name different columns, a column JSON cannot
+ * carry as it is, or a table with values computed in JavaScript or generated, go through Drizzle's
+ * VALUES. The caller adds the rest of its statement (`onConflictDoNothing`, `returning`).
  */
 export function insertRows<Table extends PgTable>(db: Executor, table: Table, rows: PgInsertValue<Table>[]) {
   const named = namedKeys(rows[0] ?? {})
@@ -25,7 +33,8 @@ export function insertRows<Table extends PgTable>(db: Executor, table: Table, ro
     const keys = namedKeys(row)
     return keys.length === named.length && keys.every((key) => named.includes(key))
   })
-  if (!sameKeys || !recorded.every(([, column]) => jsonReadable.test(column.getSQLType()))) return db.insert(table).values(rows)
+  const readable = recorded.every(([, column]) => jsonReadable.test(column.getSQLType()))
+  if (named.length === 0 || !sameKeys || !readable || columns.some(([, column]) => valuesOnly(column))) return db.insert(table).values(rows)
 
   // Every column in the table's order, as Drizzle's INSERT ... SELECT lists them.
   const selected = columns.map(([key, column]) => {
