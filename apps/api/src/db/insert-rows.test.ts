@@ -71,6 +71,12 @@ describe('insertRows', () => {
     ])
   })
 
+  test('a value written as SQL is run by the database, as with VALUES', async ({ db }) => {
+    await db.pool.query(createThings)
+    const stored = await insertRows(db.db, things, [{ name: 'a', note: sql`upper('sql')` }]).returning()
+    expect(stored[0]?.note).toBe('SQL')
+  })
+
   test('a column whose default is computed in JavaScript gets it, as with VALUES', async ({ db }) => {
     await db.pool.query(createThings)
     const stamped = pgTable('insert_rows_things', {

@@ -1,4 +1,4 @@
-import { getTableColumns, is, SQL, sql } from 'drizzle-orm'
+import { getTableColumns, is, Placeholder, SQL, sql } from 'drizzle-orm'
 import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core'
 import type { Executor } from './client.js'
 
@@ -13,6 +13,13 @@ const valuesOnly = (column: Column) =>
   column.generated !== undefined ||
   column.generatedIdentity !== undefined
 
+/** A value JSON carries as it is: not an SQL expression (which VALUES inlines), nor an object but a date or a jsonb value. */
+const plainValue = (value: unknown, column: Column) =>
+  typeof value !== 'object' ||
+  value === null ||
+  value instanceof Date ||
+  (column.getSQLType() === 'jsonb' && !is(value, SQL) && !is(value, SQL.Aliased) && !is(value, Placeholder))
+
 /** The keys a row gives a value (an undefined one is left out, as Drizzle's VALUES leaves it to its default). */
 const namedKeys = (row: object) => Object.entries(row).flatMap(([key, value]) => (value === undefined ? [] : [key]))
 
@@ -21,8 +28,9 @@ const namedKeys = (row: object) => Object.entries(row).flatMap(([key, value]) =>
  * parameter read by `jsonb_to_recordset`, not as a parameter per value. Drizzle builds a multi-row
  * VALUES list value by value, about 0.1 ms a row of 30 columns (an order of a checkout batch); this
  * costs the same for one row or fifty (docs/decisions/checkout-at-campaign-scale.md). A column no
- * row names gets its default, as in VALUES. Rows that name different columns, a column JSON cannot
- * carry as it is, or a table with values computed in JavaScript or generated, go through Drizzle's
+ * row names gets its default, as in VALUES. Rows that name different columns or hold an SQL
+ * expression, a column JSON cannot carry as it is, or a table with values computed in JavaScript or
+ * generated, go through Drizzle's
  * VALUES. The caller adds the rest of its statement (`onConflictDoNothing`, `returning`).
  */
 export function insertRows<Table extends PgTable>(db: Executor, table: Table, rows: PgInsertValue<Table>[]) {
@@ -33,7 +41,9 @@ export function insertRows<Table extends PgTable>(db: Executor, table: Table, ro
     const keys = namedKeys(row)
     return keys.length === named.length && keys.every((key) => named.includes(key))
   })
-  const readable = recorded.every(([, column]) => jsonReadable.test(column.getSQLType()))
+  const readable =
+    recorded.every(([, column]) => jsonReadable.test(column.getSQLType())) &&
+    rows.every((row) => recorded.every(([key, column]) => plainValue(row[key as keyof typeof row], column)))
   if (named.length === 0 || !sameKeys || !readable || columns.some(([, column]) => valuesOnly(column))) return db.insert(table).values(rows)
 
   // Every column in the table's order, as Drizzle's INSERT ... SELECT lists them.
