@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { boolean, integer, jsonb, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { bigint, boolean, integer, jsonb, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { describe, expect, test } from '../../test/fixtures.js'
 import { insertRows } from './insert-rows.js'
 
@@ -75,6 +75,13 @@ describe('insertRows', () => {
     await db.pool.query(createThings)
     const stored = await insertRows(db.db, things, [{ name: 'a', note: sql`upper('sql')` }]).returning()
     expect(stored[0]?.note).toBe('SQL')
+  })
+
+  test('a column whose JSON form is not its own (a bigint read as one) is stored exactly, as with VALUES', async ({ db }) => {
+    await db.pool.query('create table insert_rows_big (id integer primary key, big bigint not null)')
+    const big = pgTable('insert_rows_big', { id: integer('id').primaryKey(), big: bigint('big', { mode: 'bigint' }).notNull() })
+    const stored = await insertRows(db.db, big, [{ id: 1, big: 2n ** 62n + 1n }]).returning()
+    expect(stored).toEqual([{ id: 1, big: 2n ** 62n + 1n }])
   })
 
   test('a column whose default is computed in JavaScript gets it, as with VALUES', async ({ db }) => {
