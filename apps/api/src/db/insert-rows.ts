@@ -14,11 +14,11 @@ const valuesOnly = (column: Column) =>
   column.generatedIdentity !== undefined
 
 /** A value JSON carries as it is: not an SQL expression (which VALUES inlines), nor an object but a date or a jsonb value. */
-const plainValue = (value: unknown, column: Column) =>
+const plainValue = (value: unknown, isJsonb: boolean) =>
   typeof value !== 'object' ||
   value === null ||
   value instanceof Date ||
-  (column.getSQLType() === 'jsonb' && !is(value, SQL) && !is(value, SQL.Aliased) && !is(value, Placeholder))
+  (isJsonb && !is(value, SQL) && !is(value, SQL.Aliased) && !is(value, Placeholder))
 
 /** The keys a row gives a value (an undefined one is left out, as Drizzle's VALUES leaves it to its default). */
 const namedKeys = (row: object) => Object.entries(row).flatMap(([key, value]) => (value === undefined ? [] : [key]))
@@ -30,8 +30,8 @@ const namedKeys = (row: object) => Object.entries(row).flatMap(([key, value]) =>
  * costs the same for one row or fifty (docs/decisions/checkout-at-campaign-scale.md). A column no
  * row names gets its default, as in VALUES. Rows that name different columns or hold an SQL
  * expression, a column JSON cannot carry as it is, or a table with values computed in JavaScript or
- * generated, go through Drizzle's
- * VALUES. The caller adds the rest of its statement (`onConflictDoNothing`, `returning`).
+ * generated, go through Drizzle's VALUES. The caller adds the rest of its statement
+ * (`onConflictDoNothing`, `returning`).
  */
 export function insertRows<Table extends PgTable>(db: Executor, table: Table, rows: PgInsertValue<Table>[]) {
   const named = namedKeys(rows[0] ?? {})
@@ -41,9 +41,10 @@ export function insertRows<Table extends PgTable>(db: Executor, table: Table, ro
     const keys = namedKeys(row)
     return keys.length === named.length && keys.every((key) => named.includes(key))
   })
+  const jsonb = recorded.map(([, column]) => column.getSQLType() === 'jsonb')
   const readable =
     recorded.every(([, column]) => jsonReadable.test(column.getSQLType())) &&
-    rows.every((row) => recorded.every(([key, column]) => plainValue(row[key as keyof typeof row], column)))
+    rows.every((row) => recorded.every(([key], i) => plainValue(row[key as keyof typeof row], jsonb[i] ?? false)))
   if (named.length === 0 || !sameKeys || !readable || columns.some(([, column]) => valuesOnly(column))) return db.insert(table).values(rows)
 
   // Every column in the table's order, as Drizzle's INSERT ... SELECT lists them.
