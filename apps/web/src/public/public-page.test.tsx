@@ -66,6 +66,16 @@ describe('the public offer page rendered by the server', () => {
     await waitFor(() => expect(screen.getByText('Email Address is required')).toBeInTheDocument())
   })
 
+  it('opens the details panel even when a listener on the root stops the press (as React does while it is taking over)', async () => {
+    const offer = makeOffer()
+    const container = serverPage({ kind: 'offer', offer, preview: false })
+    container.addEventListener('click', (event) => event.stopPropagation(), true)
+
+    await userEvent.setup().click(screen.getByRole('button', { name: offer.opt_in_button }))
+    expect(screen.getByLabelText('Full Name')).toBeVisible()
+    expect(window.__fyOptedIn).toBe(true)
+  })
+
   it('holds details sent before React runs (no plain form submit, no name or email in the address) and sends them once it has', async () => {
     const api = mockFunnelApi()
     const offer = makeOffer()
