@@ -1,3 +1,4 @@
+import { setTimeout } from 'node:timers/promises'
 import type { Browser, BrowserContext } from 'playwright-core'
 
 /**
@@ -27,12 +28,40 @@ function watch(context: BrowserContext) {
   })
 }
 
+/**
+ * What a page showed when its context closed (a journey closes its own in `finally`, before a
+ * failure is reported): its address, the public page's hydration notes (early-opt-in.ts) and the
+ * field errors on screen. A journey that timed out in the moment React takes a page over says which
+ * side had the press.
+ */
+async function recordPageState(context: BrowserContext) {
+  for (const page of context.pages()) {
+    const read = page
+      .evaluate(() => ({
+        url: location.pathname,
+        notes: Object.fromEntries(
+          ['__fyHydrated', '__fyOptedIn', '__fySubmitted'].map((name) => [name, Reflect.get(window, name) ?? null]),
+        ),
+        fieldErrors: Array.from(document.querySelectorAll('.fy-field-error, [role="alert"]'), (node) => node.textContent),
+      }))
+      .catch((error: Error) => ({ unreadable: error.message.split('\n')[0] }))
+    // A page that hangs must not hold the journey's close: its state is then not known.
+    const state = await Promise.race([read, setTimeout(5_000, { unreadable: 'no answer in 5 s' })])
+    record(`page at close: ${JSON.stringify(state)}`)
+  }
+}
+
 /** Every context the browser opens from now on is watched (journeys open their own contexts). */
 export function watchContexts(browser: Browser) {
   const open = browser.newContext.bind(browser)
   browser.newContext = async (...options) => {
     const context = await open(...options)
     watch(context)
+    const close = context.close.bind(context)
+    context.close = async (...closeOptions) => {
+      await recordPageState(context)
+      return close(...closeOptions)
+    }
     return context
   }
 }
