@@ -3,7 +3,7 @@ import type { Browser, BrowserContext } from 'playwright-core'
 
 /**
  * What the pages of the running test saw: errors in their console, uncaught errors, failed
- * requests and every API answer. Printed only when the test fails, so a journey that times out on
+ * requests and every API call, when sent and when answered. Printed only when the test fails, so a journey that times out on
  * a busy CI machine says what the page was doing instead of only which control never showed.
  */
 const lines: string[] = []
@@ -19,6 +19,11 @@ function watch(context: BrowserContext) {
     if (message.type() === 'error' || message.type() === 'warning') record(`console.${message.type()}: ${message.text()}`)
   })
   context.on('weberror', (error) => record(`uncaught: ${error.error().message}`))
+  // Sent as well as answered: a call still unanswered when the journey gave up shows as sent only.
+  context.on('request', (request) => {
+    const url = new URL(request.url())
+    if (url.pathname.startsWith('/api/')) record(`sent ${request.method()} ${url.pathname}${url.search}`)
+  })
   context.on('requestfailed', (request) => record(`failed: ${request.method()} ${request.url()} (${request.failure()?.errorText})`))
   context.on('response', (response) => {
     const url = new URL(response.url())
