@@ -69,7 +69,6 @@ describe('a seller refunds one line of an order', () => {
     it(`at ${width} px: opens the order, refunds the checklists after a confirm naming $19.00, and sees the statuses`, async () => {
       const { browser, server } = journey
       const context = await browser.newContext({ baseURL: server.url, viewport: { width, height: width < 600 ? 844 : 800 } })
-      context.setDefaultTimeout(90_000)
       const page = await context.newPage()
       try {
         const buyer = { fullName: `Buyer ${width}`, email: `buyer-${width}@example.com` }

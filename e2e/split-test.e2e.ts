@@ -10,7 +10,7 @@ import {
   type Seller,
   sellerPassword,
 } from './support/funnel.js'
-import { type Journey, journeyWaitMs, startJourney } from './support/journey.js'
+import { type Journey, startJourney } from './support/journey.js'
 import type { RunningServer } from './support/server.js'
 
 /**
@@ -42,7 +42,6 @@ async function newVisitor(
   viewport: { width: number; height: number },
 ): Promise<Visitor> {
   const context = await browser.newContext({ baseURL: server.url, viewport })
-  context.setDefaultTimeout(journeyWaitMs)
   const page = await context.newPage()
   await page.goto(`/free-offer/${offerId}`)
   await page.getByRole('button', { name: optInLabel }).waitFor()

@@ -10,7 +10,7 @@ import {
   type Seller,
   sellerPassword,
 } from './support/funnel.js'
-import { type Journey, journeyWaitMs, logIn, startJourney } from './support/journey.js'
+import { type Journey, logIn, startJourney } from './support/journey.js'
 
 /**
  * Issue 27 (decision D36): the Orders and Leads lists say which variant each visitor saw, fitting at
@@ -55,7 +55,6 @@ describe('the variant each visitor saw, in the lists (issue 27)', () => {
 
     // A visitor from an ad, kept on Variant B by the assignment cookie, buys the BUMP.
     const context = await browser.newContext({ baseURL: server.url, viewport: { width: 390, height: 844 } })
-    context.setDefaultTimeout(journeyWaitMs)
     try {
       const visitor = await context.newPage()
       const landing = `/free-offer/${offerId}?utm_source=facebook&utm_campaign=spring-launch`

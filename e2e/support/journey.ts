@@ -6,9 +6,24 @@ import { watchContexts } from './browser-log.js'
 import { type RunningServer, startServer } from './server.js'
 
 /** The longest a journey waits for one thing it needs to see (a page, a control, a navigation). */
-export const journeyWaitMs = 90_000
+const journeyWaitMs = 90_000
 
 export type Journey = { server: RunningServer; browser: Browser; context: BrowserContext; page: Page; close: () => Promise<void> }
+
+/**
+ * Every context of the journey's browser (its own first one, and those a test opens for another
+ * visitor or viewport) waits up to `journeyWaitMs`. Journeys run two at a time beside other work on
+ * two cores: a wait ends as soon as what it waits for is there, so a bound well above Playwright's
+ * 30 s costs a passing journey nothing.
+ */
+function boundWaits(browser: Browser) {
+  const open = browser.newContext.bind(browser)
+  browser.newContext = async (...options) => {
+    const context = await open(...options)
+    context.setDefaultTimeout(journeyWaitMs)
+    return context
+  }
+}
 
 /** A running product, a browser, and one page; `viewport` defaults to a phone's. */
 export async function startJourney(
@@ -17,10 +32,8 @@ export async function startJourney(
   const server = await startServer(options.env, { copyOf: inject('firstStartDataDir') })
   const browser = await launchBrowser()
   watchContexts(browser)
+  boundWaits(browser)
   const context = await browser.newContext({ baseURL: server.url, viewport: options.viewport ?? { width: 390, height: 844 } })
-  // Journeys run two at a time beside other work on two cores: a wait ends as soon as what it
-  // waits for is there, so a bound well above Playwright's 30 s costs a passing journey nothing.
-  context.setDefaultTimeout(journeyWaitMs)
   const page = await context.newPage()
   return {
     server,
