@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { hydrateRoot, type Root } from 'react-dom/client'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -15,6 +15,7 @@ afterEach(() => {
   delete window.__fyHydrated
   delete window.__fyOptedIn
   delete window.__fySubmitted
+  delete window.__fyPressing
 })
 
 /** The document as the server sends it: the rendered root, then the first script, run as a browser would. */
@@ -74,6 +75,28 @@ describe('the public offer page rendered by the server', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: offer.opt_in_button }))
     expect(screen.getByLabelText('Full Name')).toBeVisible()
     expect(window.__fyOptedIn).toBe(true)
+  })
+
+  it('grows the price block with a bump ticked before React only once a press under way has ended, so the press keeps its button', async () => {
+    const api = mockFunnelApi()
+    const offer = makeOffer()
+    const container = serverPage({ kind: 'offer', offer, preview: false })
+    const user = userEvent.setup()
+    await user.click(screen.getByRole('checkbox', { name: 'Add to order' }))
+    const optIn = screen.getByRole('button', { name: offer.opt_in_button })
+    fireEvent.pointerDown(optIn)
+
+    act(() => {
+      root = hydrateRoot(container, <PublicPageView page={{ kind: 'offer', offer, preview: false }} />)
+    })
+    // The tick is the order's at once; only the price waits for the finger to lift.
+    await waitFor(() => expect(api.calls.creates).toHaveLength(1))
+    expect(screen.getByRole('checkbox', { name: 'Add to order' })).toBeChecked()
+    expect(screen.getByText('FREE')).toBeInTheDocument()
+
+    fireEvent.pointerUp(optIn)
+    expect(await screen.findByTestId('order-total')).toHaveTextContent('$19.00')
+    expect(screen.queryByText('FREE')).not.toBeInTheDocument()
   })
 
   it('holds details sent before React runs (no plain form submit, no name or email in the address) and sends them once it has', async () => {

@@ -5,8 +5,9 @@ import { type CheckoutMode, useCheckout } from '../hooks/use-checkout'
 import { useFunnelSteps } from '../hooks/use-funnel-steps'
 import { usePaymentIntoView } from '../hooks/use-payment-into-view'
 import { useVisitorDetails } from '../hooks/use-visitor-details'
-import { takeEarlyOptIn } from '../lib/early-opt-in'
+import { takeEarlyOptIn, whenNoPress } from '../lib/early-opt-in'
 import type { FunnelOffer } from '../lib/funnel-offer'
+import { orderSummary } from '../lib/order-total'
 import { paidVisit } from '../lib/paid-visit'
 import { BumpCard } from './bump-card'
 import { CallToAction } from './call-to-action'
@@ -66,14 +67,21 @@ export function FreeOfferFunnel({ offer, mode }: { offer: FunnelOffer; mode: Che
     return () => clearTimeout(press)
   }, [sentBeforeHydration])
 
-  // A bump ticked before hydration (the checkbox is plain HTML until then) counts as ticked.
+  // A bump ticked before hydration (the checkbox is plain HTML until then) counts as ticked. Its
+  // line grows the price block, which moves the buttons below it: while a press is under way the
+  // block waits for the press to end, or the press's click would land beside its button.
   const checkedBeforeHydration = useRef(true)
+  const [priceHeld, setPriceHeld] = useState(false)
   useEffect(() => {
     if (!checkedBeforeHydration.current) return
     checkedBeforeHydration.current = false
     const box = formElement.current?.querySelector<HTMLInputElement>('[aria-label="Add to order"] input[type="checkbox"]')
-    if (box?.checked) checkout.toggleBump(true)
+    if (!box?.checked) return
+    checkout.toggleBump(true)
+    setPriceHeld(true)
+    whenNoPress(() => setPriceHeld(false))
   })
+  const shownSummary = priceHeld ? orderSummary(offer, { bump: false, upsell: false }) : summary
 
   // The panel opens where typing starts.
   useEffect(() => {
@@ -97,7 +105,7 @@ export function FreeOfferFunnel({ offer, mode }: { offer: FunnelOffer; mode: Che
       <div hidden={checkout.view !== 'free' || paidOrder !== null}>
         <form ref={formElement} noValidate className="fy-stack" onSubmit={checkout.submit}>
           <OfferHero image={offer.asset_image} headline={offer.headline} subHeadline={offer.sub_headline} />
-          <PriceBlock summary={summary} />
+          <PriceBlock summary={shownSummary} />
           <CallToAction
             type="button"
             label={offer.opt_in_button}
