@@ -3,8 +3,9 @@ import type { Browser, BrowserContext } from 'playwright-core'
 
 /**
  * What the pages of the running test saw: errors in their console, uncaught errors, failed
- * requests and every API call, when sent and when answered. Printed only when the test fails, so a journey that times out on
- * a busy CI machine says what the page was doing instead of only which control never showed.
+ * requests and every API call, when sent and when answered. Printed only when the test fails, so a
+ * journey that times out on a busy CI machine says what the page was doing instead of only which
+ * control never showed.
  */
 const lines: string[] = []
 const kept = 300

@@ -19,10 +19,11 @@ declare global {
  * (hides the button, shows the details panel and the submit button, focuses Full Name) and leaves
  * a note the page reads when it hydrates. The details sent before then (Enter, or the submit
  * button it shows) are held, not submitted as a plain form, which would reload the page with the
- * visitor's name and email in the address; the page sends them once it has hydrated.
- * It also notes whether a pointer is down (`whenNoPress`). Its listeners are on the document's capture phase, ahead of React's on its root: a press that
- * lands while React is still taking the page over can be stopped there (React stops the click it
- * cannot yet hand to the page), and the panel must open all the same.
+ * visitor's name and email in the address; the page sends them once it has hydrated. It also
+ * notes whether a pointer is down (`whenNoPress`). Its listeners are on the document's capture
+ * phase, ahead of React's on its root: a press that lands while React is still taking the page over
+ * can be stopped there (React stops the click it cannot yet hand to the page), and the panel must
+ * open all the same (decision 0032).
  */
 export const earlyOptInScript = `['pointerdown','pointerup','pointercancel'].forEach(function(t){document.addEventListener(t,function(){window.__fyPressing=t==='pointerdown'},true)});document.addEventListener('submit',function(e){if(window.__fyHydrated)return;e.preventDefault();window.__fySubmitted=true},true);document.addEventListener('click',function(e){if(window.__fyHydrated)return;var b=e.target.closest&&e.target.closest('[data-fy-opt-in]');if(!b||b.disabled)return;var p=document.getElementById('${detailsPanelId}');if(!p)return;b.hidden=true;p.hidden=false;var s=document.querySelector('[data-fy-submit]');if(s)s.hidden=false;window.__fyOptedIn=true;var i=p.querySelector('input');if(i)i.focus()},true)`
 
