@@ -1,5 +1,5 @@
 import { setTimeout } from 'node:timers/promises'
-import type { Browser, BrowserContext } from 'playwright-core'
+import type { BrowserContext } from 'playwright-core'
 
 /**
  * What the pages of the running test saw: errors in their console, uncaught errors, failed
@@ -57,18 +57,13 @@ async function recordPageState(context: BrowserContext) {
   }
 }
 
-/** Every context the browser opens from now on is watched (journeys open their own contexts). */
-export function watchContexts(browser: Browser) {
-  const open = browser.newContext.bind(browser)
-  browser.newContext = async (...options) => {
-    const context = await open(...options)
-    watch(context)
-    const close = context.close.bind(context)
-    context.close = async (...closeOptions) => {
-      await recordPageState(context)
-      return close(...closeOptions)
-    }
-    return context
+/** The context's pages are watched from now on, and their state is recorded when it closes. */
+export function watchContext(context: BrowserContext) {
+  watch(context)
+  const close = context.close.bind(context)
+  context.close = async (...closeOptions) => {
+    await recordPageState(context)
+    return close(...closeOptions)
   }
 }
 

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { inject } from 'vitest'
 import { expectAccessible } from './accessibility.js'
 import { launchBrowser } from './browser.js'
-import { watchContexts } from './browser-log.js'
+import { watchContext } from './browser-log.js'
 import { type RunningServer, startServer } from './server.js'
 
 /** The longest a journey waits for one thing it needs to see (a page, a control, a navigation). */
@@ -12,14 +12,15 @@ export type Journey = { server: RunningServer; browser: Browser; context: Browse
 
 /**
  * Every context of the journey's browser (its own first one, and those a test opens for another
- * visitor or viewport) waits up to `journeyWaitMs`. Journeys run two at a time beside other work on
- * two cores: a wait ends as soon as what it waits for is there, so a bound well above Playwright's
- * 30 s costs a passing journey nothing.
+ * visitor or viewport) is watched for the failure log and waits up to `journeyWaitMs`. Journeys run
+ * two at a time beside other work on two cores: a wait ends as soon as what it waits for is there,
+ * so a bound well above Playwright's 30 s costs a passing journey nothing.
  */
-function boundWaits(browser: Browser) {
+function prepareContexts(browser: Browser) {
   const open = browser.newContext.bind(browser)
   browser.newContext = async (...options) => {
     const context = await open(...options)
+    watchContext(context)
     context.setDefaultTimeout(journeyWaitMs)
     return context
   }
@@ -31,8 +32,7 @@ export async function startJourney(
 ): Promise<Journey> {
   const server = await startServer(options.env, { copyOf: inject('firstStartDataDir') })
   const browser = await launchBrowser()
-  watchContexts(browser)
-  boundWaits(browser)
+  prepareContexts(browser)
   const context = await browser.newContext({ baseURL: server.url, viewport: options.viewport ?? { width: 390, height: 844 } })
   const page = await context.newPage()
   return {

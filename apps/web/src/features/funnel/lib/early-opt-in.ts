@@ -48,20 +48,17 @@ const longestPressMs = 2_000
  * included. What moves the page's buttons must not happen between a press's pointerdown and its
  * pointerup: the browser sends the click to whatever is under the finger at pointerup, often the
  * form around the button (issue 22: the bump ticked before React arrived grew the price block when
- * React adopted it, and a submit pressed in that moment was lost). Answers a cancel.
+ * React adopted it, and a submit pressed in that moment was lost).
  */
-export function whenNoPress(run: () => void): () => void {
+export function whenNoPress(run: () => void): void {
   if (typeof window === 'undefined' || !window.__fyPressing) {
     run()
-    return () => {}
+    return
   }
   let timer: ReturnType<typeof setTimeout> | undefined
-  const stopListening = () => {
+  function ended() {
     document.removeEventListener('pointerup', ended, true)
     document.removeEventListener('pointercancel', ended, true)
-  }
-  function ended() {
-    stopListening()
     clearTimeout(timer)
     // A task later: the click that follows this pointerup is dispatched first.
     timer = setTimeout(run)
@@ -69,8 +66,4 @@ export function whenNoPress(run: () => void): () => void {
   document.addEventListener('pointerup', ended, true)
   document.addEventListener('pointercancel', ended, true)
   timer = setTimeout(ended, longestPressMs)
-  return () => {
-    stopListening()
-    clearTimeout(timer)
-  }
 }
